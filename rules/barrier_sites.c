@@ -1,0 +1,49 @@
+#include "barrier_sites.h"
+#include "analysis/intrinsics.h"
+
+#include <stdio.h>
+
+struct site_walk { barrier_site_fn fn; };
+
+static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_expr *call, void *arg)
+{
+	(void)f;
+	struct site_walk *w = arg;
+	const struct ir_expr *inner;
+	if (call->ctx && uni_reaches_block_barrier(call, &inner))
+		w->fn(cx, call, inner);
+}
+
+void for_each_barrier_site(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn)
+{
+	struct site_walk w = { fn };
+	cl_for_each_call(cx, u, visit, &w);
+}
+
+const char *barrier_site_subject(const struct ir_expr *site, const struct ir_expr *barrier, char *buf, unsigned len)
+{
+	char b[128];
+	intrinsic_display(barrier, b, sizeof b);
+	if (site == barrier)
+		snprintf(buf, len, "`%s`", b);
+	else
+		snprintf(buf, len, "the call to `%s()`, which reaches `%s`,", site->u.call.name, b);
+	return buf;
+}
+
+const char *cause_condition(const struct ir_cause *c, char *buf, unsigned len)
+{
+	if (c && c->cond && c->cond->text)
+		snprintf(buf, len, "`%s`", c->cond->text);
+	else if (c && c->cond)
+		snprintf(buf, len, "the condition on line %u", c->cond->loc.line);
+	else
+		snprintf(buf, len, "a thread-dependent condition");
+	return buf;
+}
+
+void note_callee_barrier(struct cl_finding *f, const struct ir_expr *site, const struct ir_expr *barrier)
+{
+	if (site != barrier)
+		cl_note(f, barrier->loc, "the barrier is reached here");
+}

@@ -1,0 +1,16 @@
+/* callgraph.h - calls between the functions defined in one file. */
+#ifndef CUDALINT_CALLGRAPH_H
+#define CUDALINT_CALLGRAPH_H
+
+#include "ir/ir.h"
+
+/* Sets ir_func.reaches_barrier: the first block barrier a function
+ * executes directly, or the first call through which it reaches one.
+ * Needs intrinsics classified first. */
+void callgraph_compute_barriers(struct ir_unit *u);
+
+/* All functions, callers before callees where the graph allows (cycles
+ * are cut arbitrarily). malloc'd. */
+struct ir_func **callgraph_order(struct ir_unit *u, int *n);
+
+#endif

@@ -1,0 +1,266 @@
+/* intrinsics.c - the table of CUDA synchronisation vocabulary. */
+#include "analysis/intrinsics.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int starts(const char *s, const char *p)
+{
+	return s && !strncmp(s, p, strlen(p));
+}
+
+static int has(const char *s, const char *p)
+{
+	return s && strstr(s, p);
+}
+
+struct name_row { const char *name; enum intrinsic k; };
+
+/* Free functions matched by exact name. */
+static const struct name_row plain[] = {
+	{ "__syncthreads", IN_SYNCTHREADS },
+	{ "__barrier_sync", IN_SYNCTHREADS },
+	{ "__syncthreads_count", IN_SYNCTHREADS_REDUCE },
+	{ "__syncthreads_and", IN_SYNCTHREADS_REDUCE },
+	{ "__syncthreads_or", IN_SYNCTHREADS_REDUCE },
+	{ "__threadfence", IN_FENCE },
+	{ "__threadfence_block", IN_FENCE },
+	{ "__threadfence_system", IN_FENCE },
+	{ "atomic_thread_fence", IN_FENCE },
+	{ "__shfl_sync", IN_SHFL },
+	{ "__shfl_up_sync", IN_SHFL_REL },
+	{ "__shfl_down_sync", IN_SHFL_REL },
+	{ "__shfl_xor_sync", IN_SHFL_REL },
+	{ "__ballot_sync", IN_VOTE },
+	{ "__all_sync", IN_VOTE },
+	{ "__any_sync", IN_VOTE },
+	{ "__uni_sync", IN_VOTE },
+	{ "__match_any_sync", IN_VOTE },
+	{ "__match_all_sync", IN_VOTE },
+	{ "__reduce_add_sync", IN_VOTE },
+	{ "__reduce_min_sync", IN_VOTE },
+	{ "__reduce_max_sync", IN_VOTE },
+	{ "__reduce_and_sync", IN_VOTE },
+	{ "__reduce_or_sync", IN_VOTE },
+	{ "__reduce_xor_sync", IN_VOTE },
+	{ "__syncwarp", IN_SYNCWARP },
+	{ "__activemask", IN_ACTIVEMASK },
+	{ "clock", IN_CLOCK },
+	{ "clock64", IN_CLOCK },
+	{ "__globaltimer", IN_CLOCK },
+	{ "cudaMalloc", IN_HOST_ALLOC_DEVICE },
+	{ "cudaMallocAsync", IN_HOST_ALLOC_DEVICE },
+	{ "cudaMallocPitch", IN_HOST_ALLOC_DEVICE },
+	{ "cudaHostAlloc", IN_HOST_ALLOC_MAPPED },
+	{ "cudaMallocHost", IN_HOST_ALLOC_MAPPED },
+	{ "cudaHostGetDevicePointer", IN_HOST_ALLOC_MAPPED },
+	{ "cudaHostRegister", IN_HOST_ALLOC_MAPPED },
+	{ "cudaMallocManaged", IN_HOST_ALLOC_MAPPED },
+	{ "atomicInc", IN_ATOMIC_RMW },
+	{ "atomicDec", IN_ATOMIC_RMW },
+	{ "atomicCAS", IN_ATOMIC_RMW },
+	{ "atomicExch", IN_ATOMIC_RMW },
+	{ "__atomic_load_n", IN_ATOMIC_LOAD },
+	{ "__atomic_load", IN_ATOMIC_LOAD },
+	{ "__atomic_store_n", IN_ATOMIC_STORE },
+	{ "__atomic_store", IN_ATOMIC_STORE },
+};
+
+/* Methods of cooperative-groups groups. */
+static enum intrinsic cg_method(const char *name, const char *recv)
+{
+	int grid = has(recv, "grid_group");
+	int block = has(recv, "thread_block") && !has(recv, "thread_block_tile");
+	int tile = has(recv, "thread_block_tile") || has(recv, "coalesced_group") || has(recv, "tiled_partition");
+	if (!strcmp(name, "sync") || !strcmp(name, "barrier_wait")) {
+		if (grid)
+			return IN_GRID_SYNC;
+		if (block)
+			return IN_SYNCTHREADS;
+		if (tile)
+			return IN_TILE_COLLECTIVE;
+	}
+	if (!strcmp(name, "thread_rank") || !strcmp(name, "thread_index"))
+		return IN_THREAD_RANK;
+	if (!strcmp(name, "meta_group_rank"))
+		return tile ? IN_WARP_RANK : IN_GROUP_QUERY;
+	if (!strcmp(name, "size") || !strcmp(name, "num_threads") || !strcmp(name, "group_index") ||
+	    !strcmp(name, "group_dim") || !strcmp(name, "dim_threads") || !strcmp(name, "block_index") ||
+	    !strcmp(name, "block_rank") || !strcmp(name, "meta_group_size") || !strcmp(name, "num_blocks") ||
+	    !strcmp(name, "dim_blocks") || !strcmp(name, "is_valid"))
+		return IN_GROUP_QUERY;
+	if (tile && (starts(name, "shfl") || !strcmp(name, "any") || !strcmp(name, "all") ||
+	             !strcmp(name, "ballot") || starts(name, "match_")))
+		return IN_TILE_COLLECTIVE;
+	return IN_NONE;
+}
+
+static int is_cg(const struct ir_call *c)
+{
+	return has(c->qual, "cooperative_groups::") || has(c->recv_type, "cooperative_groups::");
+}
+
+static int is_cuda_atomic(const char *recv)
+{
+	return has(recv, "atomic_ref<") || has(recv, "atomic<");
+}
+
+enum intrinsic intrinsic_of(struct ir_expr *e)
+{
+	struct ir_call *c = &e->u.call;
+	if (c->intrinsic)
+		return c->intrinsic < 0 ? IN_NONE : (enum intrinsic)c->intrinsic;
+	enum intrinsic k = IN_NONE;
+	const char *n = c->name ? c->name : "";
+	if (c->is_method) {
+		if (is_cg(c)) {
+			k = cg_method(n, c->recv_type);
+		} else if (is_cuda_atomic(c->recv_type)) {
+			if (!strcmp(n, "load") || starts(n, "operator "))
+				k = IN_ATOMIC_LOAD;
+			else if (!strcmp(n, "store"))
+				k = IN_ATOMIC_STORE;
+			else if (starts(n, "fetch_") || !strcmp(n, "exchange") || starts(n, "compare_exchange") ||
+			         starts(n, "operator"))
+				k = IN_ATOMIC_RMW;
+		} else if (!strcmp(n, "arrive_and_wait") && has(c->recv_type, "barrier") &&
+		           (has(c->recv_type, "thread_scope_block") || !has(c->recv_type, "thread_scope_"))) {
+			/* cuda::barrier defaults to block scope */
+			k = IN_BLOCK_BARRIER_WAIT;
+		}
+	} else if (is_cg(c) && (!strcmp(n, "sync") || !strcmp(n, "reduce") || !strcmp(n, "inclusive_scan") ||
+	                        !strcmp(n, "exclusive_scan"))) {
+		/* cg::sync(g), cg::reduce(tile, ...): the group is the first argument */
+		const char *t = e->nkids ? e->kids[0]->type : NULL;
+		if (!strcmp(n, "sync"))
+			k = has(t, "grid_group") ? IN_GRID_SYNC
+			    : (has(t, "thread_block") && !has(t, "thread_block_tile")) ? IN_SYNCTHREADS
+			                                                                 : IN_TILE_COLLECTIVE;
+		else
+			k = IN_TILE_COLLECTIVE;
+	} else if (is_cg(c) && (!strcmp(n, "this_thread_block") || !strcmp(n, "this_grid") ||
+	                        !strcmp(n, "tiled_partition") || !strcmp(n, "this_cluster"))) {
+		k = IN_GROUP_QUERY;
+	} else if (starts(n, "atomic") && (n[6] >= 'A' && n[6] <= 'Z') && !c->target) {
+		/* atomicAdd, atomicAdd_block, atomicMax_system, ... */
+		k = IN_ATOMIC_RMW;
+	} else if (starts(n, "__atomic_") || starts(n, "__hip_atomic")) {
+		k = has(n, "load") ? IN_ATOMIC_LOAD : has(n, "store") ? IN_ATOMIC_STORE : IN_ATOMIC_RMW;
+	} else if (!c->target) {
+		for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
+			if (!strcmp(n, plain[i].name)) {
+				k = plain[i].k;
+				break;
+			}
+	}
+	c->intrinsic = k == IN_NONE ? -1 : (int)k;
+	return k;
+}
+
+static int classify(struct ir_expr *e, void *arg)
+{
+	(void)arg;
+	if (e->kind == EK_CALL)
+		intrinsic_of(e);
+	return 0;
+}
+
+void intrinsics_classify_unit(struct ir_unit *u)
+{
+	for (int i = 0; i < u->nfuncs; i++)
+		ir_walk_stmt_exprs(u->funcs[i]->body, classify, NULL);
+}
+
+static enum mem_scope scope_in(const char *s)
+{
+	if (has(s, "thread_scope_system"))
+		return SCOPE_SYSTEM;
+	if (has(s, "thread_scope_device"))
+		return SCOPE_DEVICE;
+	if (has(s, "thread_scope_block"))
+		return SCOPE_BLOCK;
+	return SCOPE_NONE;
+}
+
+/* The enumerator or variable an argument names: memory_order_acquire,
+ * thread_scope_device. */
+static const char *arg_name(const struct ir_expr *a)
+{
+	a = ir_strip(a);
+	if (!a)
+		return NULL;
+	if (a->kind == EK_VAR)
+		return a->u.var->name;
+	if (a->kind == EK_CONST || a->kind == EK_OTHER || a->kind == EK_MEMBER)
+		return a->u.name;
+	return NULL;
+}
+
+enum mem_scope intrinsic_scope(const struct ir_expr *e)
+{
+	const struct ir_call *c = &e->u.call;
+	const char *n = c->name;
+	if (!strcmp(n, "__threadfence_block"))
+		return SCOPE_BLOCK;
+	if (!strcmp(n, "__threadfence"))
+		return SCOPE_DEVICE;
+	if (!strcmp(n, "__threadfence_system"))
+		return SCOPE_SYSTEM;
+	if (!strcmp(n, "atomic_thread_fence")) {
+		for (int i = 0; i < e->nkids; i++) {
+			enum mem_scope s = scope_in(arg_name(e->kids[i]));
+			if (s)
+				return s;
+		}
+		/* cuda::atomic_thread_fence defaults to system scope */
+		return has(c->qual, "cuda::") ? SCOPE_SYSTEM : SCOPE_NONE;
+	}
+	if (c->is_method && is_cuda_atomic(c->recv_type)) {
+		enum mem_scope s = scope_in(c->recv_type);
+		return s ? s : SCOPE_SYSTEM; /* cuda::atomic<T> defaults to system scope */
+	}
+	if (starts(n, "atomic") && n[6] >= 'A' && n[6] <= 'Z')
+		return has(n, "_block") ? SCOPE_BLOCK : has(n, "_system") ? SCOPE_SYSTEM : SCOPE_DEVICE;
+	return SCOPE_NONE;
+}
+
+enum mem_order intrinsic_order(const struct ir_expr *e)
+{
+	for (int i = 0; i < e->nkids; i++) {
+		const char *n = arg_name(e->kids[i]);
+		if (!n)
+			continue;
+		if (has(n, "acq_rel"))
+			return ORDER_ACQ_REL;
+		if (has(n, "acquire") || has(n, "consume"))
+			return ORDER_ACQUIRE;
+		if (has(n, "release"))
+			return ORDER_RELEASE;
+		if (has(n, "relaxed"))
+			return ORDER_RELAXED;
+		if (has(n, "seq_cst"))
+			return ORDER_SEQ_CST;
+	}
+	enum intrinsic k = e->u.call.intrinsic > 0 ? (enum intrinsic)e->u.call.intrinsic : IN_NONE;
+	/* libcu++ atomics default to seq_cst; CUDA's atomicXxx are relaxed */
+	if ((k == IN_ATOMIC_LOAD || k == IN_ATOMIC_STORE || k == IN_ATOMIC_RMW) && e->u.call.is_method)
+		return ORDER_SEQ_CST;
+	return k == IN_ATOMIC_RMW ? ORDER_RELAXED : ORDER_UNKNOWN;
+}
+
+const char *intrinsic_display(const struct ir_expr *e, char *buf, unsigned len)
+{
+	const struct ir_call *c = &e->u.call;
+	if (c->is_method && e->nkids) {
+		const struct ir_expr *o = ir_strip(e->kids[0]);
+		if (o->kind == EK_VAR)
+			snprintf(buf, len, "%s.%s()", o->u.var->name, c->name);
+		else if (o->kind == EK_CALL)
+			snprintf(buf, len, "%s().%s()", o->u.call.name, c->name);
+		else
+			snprintf(buf, len, "%s()", c->name);
+	} else {
+		snprintf(buf, len, "%s()", c->name);
+	}
+	return buf;
+}

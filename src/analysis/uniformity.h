@@ -1,0 +1,82 @@
+/* uniformity.h - which values and which program points differ between
+ * the threads that run them.
+ *
+ * The lattice is a chain, ordered by how many threads may disagree:
+ *
+ *     U_GRID  <  U_BLOCK  <  U_WARP  <  U_THREAD
+ *
+ * U_GRID: the same in every thread of the grid (constants, kernel
+ * parameters, blockDim). U_BLOCK: the same within a block (blockIdx, a
+ * __shared__ value read after a barrier). U_WARP: the same within a warp
+ * (threadIdx.x / 32, __ballot_sync). U_THREAD: may differ between any two
+ * threads. Join is max. A block barrier is safe where control depends
+ * only on values at U_BLOCK or below; a full-mask warp collective where
+ * it depends only on U_WARP or below; grid.sync() on U_GRID.
+ *
+ * The analysis is abstract interpretation over the structured IR: states
+ * map variables to levels and are joined where control flow merges;
+ * loops iterate to a fixed point; exits taken under divergent conditions
+ * leave the rest of their region running with part of the threads. */
+#ifndef CUDALINT_UNIFORMITY_H
+#define CUDALINT_UNIFORMITY_H
+
+#include "ir/ir.h"
+
+enum uni_level { U_GRID, U_BLOCK, U_WARP, U_THREAD };
+
+static inline enum uni_level uni_join(enum uni_level a, enum uni_level b)
+{
+	return a > b ? a : b;
+}
+
+const char *uni_level_name(enum uni_level l);
+
+/* Why a region runs with only some of the threads. */
+enum cause_kind {
+	CAUSE_BRANCH,     /* if / else */
+	CAUSE_SWITCH,
+	CAUSE_SELECT,     /* ?: */
+	CAUSE_LOGICAL,    /* right operand of && or || */
+	CAUSE_LOOP_COND,  /* loop whose condition differs between threads */
+	CAUSE_LOOP_BREAK, /* loop left by a break under a divergent condition */
+	CAUSE_RETURN,
+	CAUSE_CONTINUE,
+	CAUSE_GOTO,
+};
+
+struct ir_cause {
+	enum cause_kind kind;
+	uint8_t level;               /* enum uni_level of the deciding condition */
+	const struct ir_expr *cond;  /* the deciding condition (may be NULL) */
+	const struct ir_stmt *stmt;  /* the branch or loop, or the exit statement */
+	const struct ir_cause *via;  /* exits and breaks: the branch they were taken under */
+};
+
+/* Analysis context of a call or memory access, joined over every time the
+ * analysis reached it. */
+struct ir_ctx {
+	uint8_t ctrl;                       /* join of enclosing condition levels */
+	const struct ir_cause *block_cause; /* innermost enclosing cause above U_BLOCK */
+	const struct ir_cause *warp_cause;  /* innermost enclosing cause above U_WARP */
+	uint8_t exit;                       /* join of the levels of exits taken before */
+	const struct ir_cause *exit_cause;  /* the worst such exit */
+	unsigned after_barrier : 1;         /* a block barrier is on every path since entry */
+};
+
+struct uni_options {
+	/* threadIdx.y/.z are warp-uniform only when blockDim.x is a multiple
+	 * of 32 (--assume-warp-aligned-blocks, on by default). */
+	int warp_aligned_blocks;
+};
+
+/* Runs the analysis over every device function of u, annotating
+ * expr->level and expr->ctx. Functions are analysed with parameter
+ * levels joined from their call sites (callers first); a function no one
+ * in the file calls is analysed with uniform parameters. */
+void uniformity_run(struct ir_unit *u, const struct uni_options *o);
+
+/* Whether a call (a barrier intrinsic, or a call of a function that
+ * reaches one) is a block barrier site; *inner gets the barrier itself. */
+int uni_reaches_block_barrier(const struct ir_expr *call, const struct ir_expr **inner);
+
+#endif

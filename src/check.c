@@ -1,0 +1,152 @@
+/* check.c - the reporting side of rules. */
+#include "check.h"
+#include "util/xalloc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct interned { struct interned *next; char s[]; };
+static struct interned *strings;
+
+const char *cl_intern(const char *s)
+{
+	if (!s)
+		return NULL;
+	for (struct interned *i = strings; i; i = i->next)
+		if (!strcmp(i->s, s))
+			return i->s;
+	size_t n = strlen(s);
+	struct interned *i = xmalloc(sizeof *i + n + 1);
+	memcpy(i->s, s, n + 1);
+	i->next = strings;
+	strings = i;
+	return i->s;
+}
+
+int cl_rule_index(const struct cl_rule *r)
+{
+	return (int)(r - cl_rules);
+}
+
+static char *vformat(const char *fmt, va_list ap)
+{
+	va_list ap2;
+	va_copy(ap2, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	char *p = xmalloc((size_t)n + 1);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+static struct cl_pos pos_of(struct cl_ctx *cx, struct ir_loc loc)
+{
+	struct cl_pos p = { cl_intern(loc.file ? loc.file : cx->path), loc.line, loc.col };
+	return p;
+}
+
+struct cl_finding *cl_report(struct cl_ctx *cx, const struct cl_rule *r, struct ir_loc loc, const char *fmt, ...)
+{
+	int idx = cl_rule_index(r);
+	struct cl_findings *o = cx->out;
+	if (o->n == o->cap) {
+		o->cap = o->cap ? o->cap * 2 : 16;
+		o->v = xrealloc(o->v, o->cap * sizeof *o->v);
+	}
+	struct cl_finding *f = &o->v[o->n++];
+	memset(f, 0, sizeof *f);
+	f->rule = r;
+	f->level = cx->levels ? cx->levels[idx] : r->level;
+	f->pos = pos_of(cx, loc);
+	f->function = cx->fn ? cl_intern(cx->fn->name) : NULL;
+	va_list ap;
+	va_start(ap, fmt);
+	f->message = vformat(fmt, ap);
+	va_end(ap);
+	/* position for notes */
+	f->notes[0].pos.file = NULL;
+	return f;
+}
+
+void cl_note(struct cl_finding *f, struct ir_loc loc, const char *fmt, ...)
+{
+	if (f->nnotes >= CL_MAX_NOTES)
+		return;
+	struct cl_note *n = &f->notes[f->nnotes++];
+	n->pos.file = cl_intern(loc.file);
+	n->pos.line = loc.line;
+	n->pos.col = loc.col;
+	va_list ap;
+	va_start(ap, fmt);
+	n->message = vformat(fmt, ap);
+	va_end(ap);
+}
+
+struct call_walk {
+	struct cl_ctx *cx;
+	const struct ir_func *f;
+	void (*fn)(struct cl_ctx *, const struct ir_func *, const struct ir_expr *, void *);
+	void *arg;
+};
+
+static int each_call(struct ir_expr *e, void *p)
+{
+	struct call_walk *w = p;
+	if (e->kind == EK_CALL)
+		w->fn(w->cx, w->f, e, w->arg);
+	return 0;
+}
+
+void cl_for_each_call(struct cl_ctx *cx, const struct ir_unit *u,
+                      void (*fn)(struct cl_ctx *, const struct ir_func *, const struct ir_expr *, void *), void *arg)
+{
+	for (int i = 0; i < u->nfuncs; i++) {
+		const struct ir_func *f = u->funcs[i];
+		if (!f->analysed)
+			continue;
+		struct call_walk w = { cx, f, fn, arg };
+		cx->fn = f;
+		ir_walk_stmt_exprs(f->body, each_call, &w);
+	}
+	cx->fn = NULL;
+}
+
+void cl_check_unit(struct cl_ctx *cx, const struct ir_unit *u)
+{
+	for (int i = 0; i < cl_nrules; i++)
+		if (cl_rules[i].check && (!cx->enabled || cx->enabled[i]))
+			cl_rules[i].check(cx, u);
+}
+
+static int cmp_finding(const void *a, const void *b)
+{
+	const struct cl_finding *x = a, *y = b;
+	int c = strcmp(x->pos.file, y->pos.file);
+	if (c)
+		return c;
+	if (x->pos.line != y->pos.line)
+		return x->pos.line < y->pos.line ? -1 : 1;
+	if (x->pos.col != y->pos.col)
+		return x->pos.col < y->pos.col ? -1 : 1;
+	return strcmp(x->rule->id, y->rule->id);
+}
+
+void cl_findings_sort(struct cl_findings *f)
+{
+	if (f->n > 1)
+		qsort(f->v, f->n, sizeof *f->v, cmp_finding);
+}
+
+void cl_findings_free(struct cl_findings *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		free((char *)f->v[i].message);
+		for (int j = 0; j < f->v[i].nnotes; j++)
+			free((char *)f->v[i].notes[j].message);
+	}
+	free(f->v);
+	f->v = NULL;
+	f->n = f->cap = 0;
+}

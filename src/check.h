@@ -1,0 +1,41 @@
+/* check.h - how rules report. Every finding goes through cl_report, which
+ * applies the rule's configured level and resolves positions, so rules
+ * only say what and where (as sparse's warning() does). */
+#ifndef CUDALINT_CHECK_H
+#define CUDALINT_CHECK_H
+
+#include "finding.h"
+#include "ir/ir.h"
+#include "rules.h"
+
+struct cl_ctx {
+	struct cl_findings *out;
+	const char *path;                 /* the file being checked */
+	const enum cl_level *levels;      /* per rule index: configured level */
+	const unsigned char *enabled;     /* per rule index */
+	const struct ir_func *fn;         /* set by cl_for_each_call */
+};
+
+/* Reports a finding of rule r at loc; returns it so notes can be added. */
+struct cl_finding *cl_report(struct cl_ctx *cx, const struct cl_rule *r, struct ir_loc loc, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+void cl_note(struct cl_finding *f, struct ir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+int cl_rule_index(const struct cl_rule *r);
+
+/* Calls fn for every call expression of every analysed device function. */
+void cl_for_each_call(struct cl_ctx *cx, const struct ir_unit *u,
+                      void (*fn)(struct cl_ctx *cx, const struct ir_func *f, const struct ir_expr *call, void *arg),
+                      void *arg);
+
+/* Interned copy of a string that outlives the unit (file names). */
+const char *cl_intern(const char *s);
+
+/* Runs every enabled rule over u. */
+void cl_check_unit(struct cl_ctx *cx, const struct ir_unit *u);
+
+/* Sorts findings by file, line, column, rule. */
+void cl_findings_sort(struct cl_findings *f);
+void cl_findings_free(struct cl_findings *f);
+
+#endif

@@ -1,0 +1,58 @@
+/* finding.h - what a rule reports, independent of how it is printed.
+ *
+ * Every reporter (text, JSON, SARIF), the suppression filter and the
+ * baseline read this and nothing else, so a finding must carry all it
+ * needs: positions are resolved to file/line/column (1-based, columns in
+ * bytes as libclang gives them) before a finding leaves the analysis. */
+#ifndef CUDALINT_FINDING_H
+#define CUDALINT_FINDING_H
+
+#include <stddef.h>
+
+enum cl_level { CL_LEVEL_NOTE, CL_LEVEL_WARNING, CL_LEVEL_ERROR };
+
+struct cl_pos {
+	const char *file; /* path as given on the command line (or found in a dir) */
+	unsigned line;    /* 1-based */
+	unsigned col;     /* 1-based, in bytes */
+};
+
+/* A related location: the divergent condition, the early exit, the barrier
+ * inside a callee, the first access of a race. */
+struct cl_note {
+	struct cl_pos pos;
+	const char *message;
+};
+
+#define CL_MAX_NOTES 4
+
+struct cl_finding {
+	const struct cl_rule *rule; /* rules/rules.h */
+	enum cl_level level;        /* the rule's level after configuration */
+	struct cl_pos pos;
+	const char *message;        /* one sentence: what goes wrong and how to fix it */
+	const char *function;       /* enclosing function, for baselines; may be NULL */
+	struct cl_note notes[CL_MAX_NOTES];
+	int nnotes;
+	int suppressed;             /* set by the suppression filter */
+};
+
+/* Findings of one run, in report order (file, line, column, rule). */
+struct cl_findings {
+	struct cl_finding *v;
+	size_t n, cap;
+};
+
+/* A file that could not be analysed: reporters list these (SARIF puts them
+ * in toolExecutionNotifications), and the exit status becomes 2. */
+struct cl_failure {
+	const char *file;
+	char *reason; /* one line */
+};
+
+struct cl_failures {
+	struct cl_failure *v;
+	size_t n, cap;
+};
+
+#endif

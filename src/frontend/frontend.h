@@ -1,0 +1,39 @@
+/* frontend.h - from a CUDA source file to the IR, through libclang.
+ *
+ * Parsing is device side only (NOTES.md: libclang parses only the first
+ * driver job), which still contains the file's host functions, so kernel
+ * launches and cudaMalloc calls are visible too. */
+#ifndef CUDALINT_FRONTEND_H
+#define CUDALINT_FRONTEND_H
+
+#include <stddef.h>
+
+struct ir_unit;
+
+struct cl_parse_opts {
+	const char *cuda_path;      /* NULL: discover (see cuda_env.c) */
+	const char *cuda_arch;      /* "sm_90" */
+	const char *std;            /* "c++17" */
+	const char *const *args;    /* -I, -D and anything after "--" */
+	int nargs;
+	int no_toolkit;             /* force the bundled declarations (tests) */
+};
+
+/* A parser holds one libclang index and the resolved toolkit; reuse it for
+ * every file of a run. */
+struct cl_parser;
+
+/* NULL with a message in err when the options are unusable (an explicit
+ * --cuda-path that holds no toolkit). */
+struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t errlen);
+void cl_parser_free(struct cl_parser *p);
+/* The toolkit in use, or NULL when the bundled declarations stand in. */
+const char *cl_parser_cuda_path(const struct cl_parser *p);
+
+/* Parses and lowers one file. On failure returns NULL and sets *reason to
+ * a one-line reason; the clang errors, if any, are printed to stderr as
+ * clang prints them. The unit is freed with ir_unit_free. */
+struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason);
+void ir_unit_free(struct ir_unit *u);
+
+#endif

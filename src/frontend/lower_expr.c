@@ -1,0 +1,407 @@
+/* lower_expr.c - libclang expressions to IR expressions.
+ *
+ * Implicit casts, parentheses and explicit casts disappear: every rule
+ * asks about the value or the lvalue underneath. Each expression keeps
+ * its own type's volatility, so `*(volatile int *)p` is a volatile load
+ * even though p is not. */
+#include "frontend/lower_internal.h"
+#include "util/xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct ir_expr *new_expr(struct lower *L, enum ir_ekind k, CXCursor c)
+{
+	struct ir_expr *e = arena_alloc(L->a, sizeof *e);
+	e->kind = k;
+	e->loc = cursor_loc(L, c);
+	CXType t = clang_getCursorType(c);
+	if (t.kind != CXType_Invalid) {
+		e->is_volatile = clang_isVolatileQualifiedType(t) != 0;
+		CXType ct = clang_getCanonicalType(t);
+		e->is_pointer = ct.kind == CXType_Pointer;
+		e->type = type_name(L, t);
+	}
+	return e;
+}
+
+static void set_kids(struct lower *L, struct ir_expr *e, struct ir_expr **v, int n)
+{
+	e->nkids = n;
+	e->kids = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *v);
+	memcpy(e->kids, v, (size_t)n * sizeof *v);
+}
+
+static struct ir_expr *lower_generic(struct lower *L, CXCursor c, enum ir_ekind k)
+{
+	struct ir_expr *e = new_expr(L, k, c);
+	CXCursor *kids;
+	int n = cursor_children(c, &kids);
+	struct ir_expr **v = xmalloc((size_t)(n ? n : 1) * sizeof *v);
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		if (clang_isExpression(clang_getCursorKind(kids[i])))
+			v[m++] = lower_expr(L, kids[i]);
+	set_kids(L, e, v, m);
+	free(v);
+	free(kids);
+	return e;
+}
+
+static int eval_int(CXCursor c, int64_t *out)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(c);
+	if (!r)
+		return 0;
+	int ok = clang_EvalResult_getKind(r) == CXEval_Int;
+	if (ok)
+		*out = clang_EvalResult_isUnsignedInt(r) ? (int64_t)clang_EvalResult_getAsUnsigned(r)
+		                                          : (int64_t)clang_EvalResult_getAsLongLong(r);
+	clang_EvalResult_dispose(r);
+	return ok;
+}
+
+/* threadIdx.x and friends: a member access on a variable of one of the
+ * __cuda_builtin_*_t types. The field is only visible in the tokens. */
+static struct ir_expr *lower_builtin(struct lower *L, CXCursor c, CXCursor base)
+{
+	CXCursor ref = clang_getCursorReferenced(base);
+	CXString ts = clang_getTypeSpelling(clang_getCursorType(ref));
+	const char *t = clang_getCString(ts);
+	int which = -1;
+	if (strstr(t, "__cuda_builtin_threadIdx_t"))
+		which = BI_THREADIDX;
+	else if (strstr(t, "__cuda_builtin_blockIdx_t"))
+		which = BI_BLOCKIDX;
+	else if (strstr(t, "__cuda_builtin_blockDim_t"))
+		which = BI_BLOCKDIM;
+	else if (strstr(t, "__cuda_builtin_gridDim_t"))
+		which = BI_GRIDDIM;
+	clang_disposeString(ts);
+	if (which < 0)
+		return NULL;
+	struct ir_expr *e = new_expr(L, EK_BUILTIN, c);
+	e->u.bi.which = which;
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(L->tu, clang_getCursorExtent(c), &toks, &n);
+	if (n) {
+		CXString sp = clang_getTokenSpelling(L->tu, toks[n - 1]);
+		const char *f = clang_getCString(sp);
+		if (f[0] >= 'x' && f[0] <= 'z' && !f[1])
+			e->u.bi.dim = f[0];
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(L->tu, toks, n);
+	return e;
+}
+
+static struct ir_expr *lower_member(struct lower *L, CXCursor c)
+{
+	CXCursor *kids;
+	int n = cursor_children(c, &kids);
+	struct ir_expr *e = NULL;
+	if (n == 1 && clang_getCursorKind(kids[0]) == CXCursor_DeclRefExpr)
+		e = lower_builtin(L, c, kids[0]);
+	if (!e) {
+		e = new_expr(L, EK_MEMBER, c);
+		e->u.name = cursor_name(L, c);
+		if (n >= 1) {
+			struct ir_expr *base = lower_expr(L, kids[0]);
+			set_kids(L, e, &base, 1);
+			e->arrow = base->is_pointer;
+		} else {
+			set_kids(L, e, NULL, 0); /* implicit this->member */
+		}
+	}
+	free(kids);
+	return e;
+}
+
+static struct ir_expr *lower_declref(struct lower *L, CXCursor c)
+{
+	CXCursor ref = clang_getCursorReferenced(c);
+	enum CXCursorKind rk = clang_getCursorKind(ref);
+	struct ir_expr *e;
+	switch (rk) {
+	case CXCursor_VarDecl:
+	case CXCursor_ParmDecl:
+	case CXCursor_NonTypeTemplateParameter:
+		e = new_expr(L, EK_VAR, c);
+		e->u.var = lower_var(L, ref);
+		if (rk == CXCursor_VarDecl && e->u.var->is_const && e->u.var->kind != VAR_LOCAL &&
+		    !L->in_template) {
+			int64_t v;
+			if (eval_int(c, &v)) {
+				e->has_value = 1;
+				e->ival = v;
+			}
+		}
+		return e;
+	case CXCursor_EnumConstantDecl:
+		e = new_expr(L, EK_CONST, c);
+		e->u.name = cursor_name(L, ref);
+		e->has_value = 1;
+		e->ival = clang_getEnumConstantDeclValue(ref);
+		return e;
+	default:
+		e = new_expr(L, EK_OTHER, c);
+		e->u.name = cursor_name(L, c);
+		set_kids(L, e, NULL, 0);
+		return e;
+	}
+}
+
+/* Qualified name of a declaration, without inline namespaces
+ * (cuda::std::__4::...) so rules can match stable spellings. */
+static char *qualified_name(struct lower *L, CXCursor decl)
+{
+	char buf[1024] = "";
+	for (CXCursor c = decl; !clang_Cursor_isNull(c) && clang_getCursorKind(c) != CXCursor_TranslationUnit;
+	     c = clang_getCursorSemanticParent(c)) {
+		if (clang_getCursorKind(c) == CXCursor_Namespace && clang_Cursor_isInlineNamespace(c))
+			continue;
+		CXString s = clang_getCursorSpelling(c);
+		const char *p = clang_getCString(s);
+		if (p && *p) {
+			char tmp[1024];
+			snprintf(tmp, sizeof tmp, "%s%s%s", p, buf[0] ? "::" : "", buf);
+			memcpy(buf, tmp, sizeof buf);
+		}
+		clang_disposeString(s);
+	}
+	return buf[0] ? arena_strdup(L->a, buf) : NULL;
+}
+
+static CXCursor unwrap(CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
+			return c;
+		CXCursor *kids;
+		int n = cursor_children(c, &kids);
+		if (n != 1) {
+			free(kids);
+			return c;
+		}
+		c = kids[0];
+		free(kids);
+	}
+}
+
+static char *canonical_type(struct lower *L, CXCursor c)
+{
+	return type_name(L, clang_getCanonicalType(clang_getCursorType(c)));
+}
+
+static struct ir_expr *lower_call(struct lower *L, CXCursor c)
+{
+	struct ir_expr *e = new_expr(L, EK_CALL, c);
+	struct ir_call *call = &e->u.call;
+	CXCursor *kids;
+	int n = cursor_children(c, &kids);
+	CXCursor ref = clang_getCursorReferenced(c);
+	call->name = cursor_name(L, c);
+	int nargs = clang_Cursor_getNumArguments(c);
+	/* Children are [callee] [launch configuration] arguments; a
+	 * constructor call has no callee child. Dependent calls (templates)
+	 * report no argument count: there the callee is always first. */
+	int has_callee = nargs >= 0 ? n > nargs : n > 0;
+	struct ptrvec args = { 0 };
+
+	if (has_callee) {
+		CXCursor callee = unwrap(kids[0]);
+		enum CXCursorKind ck = clang_getCursorKind(callee);
+		if (ck == CXCursor_MemberRefExpr) {
+			call->is_method = 1;
+			if (!call->name)
+				call->name = cursor_name(L, callee);
+			CXCursor *mk;
+			int mn = cursor_children(callee, &mk);
+			if (mn >= 1) {
+				ptrvec_push(&args, lower_expr(L, mk[0]));
+				call->recv_type = canonical_type(L, mk[0]);
+			}
+			free(mk);
+		} else if (!call->name) {
+			call->name = cursor_name(L, callee);
+		}
+	}
+	/* kernel<<<grid, block>>>(args): the configuration is a call too */
+	if (has_callee && n >= 2 && clang_getCursorKind(unwrap(kids[1])) == CXCursor_CallExpr) {
+		CXString s = clang_getCursorSpelling(unwrap(kids[1]));
+		call->is_launch = !strcmp(clang_getCString(s), "__cudaPushCallConfiguration");
+		clang_disposeString(s);
+	}
+	if (nargs >= 0) {
+		for (int i = 0; i < nargs; i++)
+			ptrvec_push(&args, lower_expr(L, clang_Cursor_getArgument(c, (unsigned)i)));
+	} else {
+		for (int i = has_callee; i < n; i++)
+			if (clang_isExpression(clang_getCursorKind(kids[i])))
+				ptrvec_push(&args, lower_expr(L, kids[i]));
+	}
+	e->kids = (struct ir_expr **)ptrvec_finish(&args, L->a, &e->nkids);
+	if (!e->kids)
+		e->kids = arena_alloc(L->a, sizeof *e->kids);
+
+	if (!clang_Cursor_isNull(ref) && clang_getCursorKind(ref) != CXCursor_InvalidFile) {
+		CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
+		CXCursor target = clang_Cursor_isNull(tmpl) ? ref : tmpl;
+		call->qual = qualified_name(L, target);
+		CXString usr = clang_getCursorUSR(target);
+		const char *u = clang_getCString(usr);
+		if (u && *u) {
+			ptrvec_push(&L->calls, e);
+			ptrvec_push(&L->call_usrs, arena_strdup(L->a, u));
+		}
+		clang_disposeString(usr);
+		call->ret_type = type_name(L, clang_getCursorResultType(ref));
+	}
+	if (!call->name)
+		call->name = "";
+	if (call->is_launch)
+		ptrvec_push(&L->launches, e);
+	free(kids);
+	return e;
+}
+
+static enum ir_op binop(enum CXBinaryOperatorKind k, int *assign)
+{
+	*assign = 0;
+	switch (k) {
+	case CXBinaryOperator_Mul: return OP_MUL;
+	case CXBinaryOperator_Div: return OP_DIV;
+	case CXBinaryOperator_Rem: return OP_REM;
+	case CXBinaryOperator_Add: return OP_ADD;
+	case CXBinaryOperator_Sub: return OP_SUB;
+	case CXBinaryOperator_Shl: return OP_SHL;
+	case CXBinaryOperator_Shr: return OP_SHR;
+	case CXBinaryOperator_LT: return OP_LT;
+	case CXBinaryOperator_GT: return OP_GT;
+	case CXBinaryOperator_LE: return OP_LE;
+	case CXBinaryOperator_GE: return OP_GE;
+	case CXBinaryOperator_EQ: return OP_EQ;
+	case CXBinaryOperator_NE: return OP_NE;
+	case CXBinaryOperator_And: return OP_AND;
+	case CXBinaryOperator_Xor: return OP_XOR;
+	case CXBinaryOperator_Or: return OP_OR;
+	case CXBinaryOperator_LAnd: return OP_LAND;
+	case CXBinaryOperator_LOr: return OP_LOR;
+	case CXBinaryOperator_Comma: return OP_COMMA;
+	case CXBinaryOperator_Assign: *assign = 1; return OP_NONE;
+	case CXBinaryOperator_MulAssign: *assign = 1; return OP_MUL;
+	case CXBinaryOperator_DivAssign: *assign = 1; return OP_DIV;
+	case CXBinaryOperator_RemAssign: *assign = 1; return OP_REM;
+	case CXBinaryOperator_AddAssign: *assign = 1; return OP_ADD;
+	case CXBinaryOperator_SubAssign: *assign = 1; return OP_SUB;
+	case CXBinaryOperator_ShlAssign: *assign = 1; return OP_SHL;
+	case CXBinaryOperator_ShrAssign: *assign = 1; return OP_SHR;
+	case CXBinaryOperator_AndAssign: *assign = 1; return OP_AND;
+	case CXBinaryOperator_XorAssign: *assign = 1; return OP_XOR;
+	case CXBinaryOperator_OrAssign: *assign = 1; return OP_OR;
+	default: return OP_OTHER;
+	}
+}
+
+static enum ir_op unop(enum CXUnaryOperatorKind k)
+{
+	switch (k) {
+	case CXUnaryOperator_PostInc: return OP_POSTINC;
+	case CXUnaryOperator_PostDec: return OP_POSTDEC;
+	case CXUnaryOperator_PreInc: return OP_PREINC;
+	case CXUnaryOperator_PreDec: return OP_PREDEC;
+	case CXUnaryOperator_AddrOf: return OP_ADDR;
+	case CXUnaryOperator_Deref: return OP_DEREF;
+	case CXUnaryOperator_Plus: return OP_PLUS;
+	case CXUnaryOperator_Minus: return OP_NEG;
+	case CXUnaryOperator_Not: return OP_NOT;
+	case CXUnaryOperator_LNot: return OP_LNOT;
+	default: return OP_OTHER;
+	}
+}
+
+struct ir_expr *lower_expr(struct lower *L, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct ir_expr *e;
+	switch (k) {
+	case CXCursor_UnexposedExpr:
+	case CXCursor_ParenExpr:
+	case CXCursor_CStyleCastExpr:
+	case CXCursor_CXXStaticCastExpr:
+	case CXCursor_CXXConstCastExpr:
+	case CXCursor_CXXReinterpretCastExpr:
+	case CXCursor_CXXFunctionalCastExpr:
+	case CXCursor_CXXDynamicCastExpr: {
+		CXCursor *kids;
+		int n = cursor_children(c, &kids);
+		int m = 0, idx = -1;
+		for (int i = 0; i < n; i++)
+			if (clang_isExpression(clang_getCursorKind(kids[i]))) {
+				m++;
+				idx = i;
+			}
+		if (m == 1) {
+			e = lower_expr(L, kids[idx]);
+			/* a cast to a volatile lvalue type makes the access volatile */
+			if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr) {
+				CXType t = clang_getCanonicalType(clang_getCursorType(c));
+				if (t.kind == CXType_Pointer) {
+					e->is_pointer = 1;
+					e->type = type_name(L, clang_getCursorType(c));
+				}
+			}
+			free(kids);
+			return e;
+		}
+		free(kids);
+		return lower_generic(L, c, EK_OTHER);
+	}
+	case CXCursor_IntegerLiteral:
+	case CXCursor_CharacterLiteral:
+		e = new_expr(L, EK_CONST, c);
+		e->has_value = eval_int(c, &e->ival);
+		return e;
+	case CXCursor_CXXBoolLiteralExpr:
+		e = new_expr(L, EK_CONST, c);
+		e->has_value = eval_int(c, &e->ival);
+		return e;
+	case CXCursor_FloatingLiteral:
+	case CXCursor_StringLiteral:
+	case CXCursor_CXXNullPtrLiteralExpr:
+	case CXCursor_UnaryExpr: /* sizeof, alignof */
+		return new_expr(L, EK_CONST, c);
+	case CXCursor_DeclRefExpr:
+		return lower_declref(L, c);
+	case CXCursor_MemberRefExpr:
+		return lower_member(L, c);
+	case CXCursor_CallExpr:
+		return lower_call(L, c);
+	case CXCursor_ArraySubscriptExpr:
+		return lower_generic(L, c, EK_INDEX);
+	case CXCursor_ConditionalOperator:
+		return lower_generic(L, c, EK_COND);
+	case CXCursor_UnaryOperator:
+		e = lower_generic(L, c, EK_UNARY);
+		e->op = unop(clang_getCursorUnaryOperatorKind(c));
+		if (e->nkids != 1)
+			e->kind = EK_OTHER;
+		return e;
+	case CXCursor_BinaryOperator:
+	case CXCursor_CompoundAssignOperator: {
+		int assign;
+		e = lower_generic(L, c, EK_BINARY);
+		e->op = binop(clang_getCursorBinaryOperatorKind(c), &assign);
+		if (assign)
+			e->kind = EK_ASSIGN;
+		if (e->nkids != 2)
+			e->kind = EK_OTHER;
+		return e;
+	}
+	default:
+		return lower_generic(L, c, EK_OTHER);
+	}
+}

@@ -1,0 +1,46 @@
+/* lower_internal.h - state shared by the statement and expression lowering. */
+#ifndef CUDALINT_LOWER_INTERNAL_H
+#define CUDALINT_LOWER_INTERNAL_H
+
+#include "ir/ir.h"
+#include "util/arena.h"
+
+#include <clang-c/Index.h>
+
+/* Maps declaration cursors to IR variables; open addressing on clang's
+ * cursor hash. */
+struct var_map {
+	struct var_slot { CXCursor c; struct ir_var *v; } *slots;
+	unsigned cap, n;
+};
+
+struct lower {
+	CXTranslationUnit tu;
+	struct arena *a;
+	struct ir_unit *u;
+	const char *path;
+	struct var_map vars;          /* every variable, locals and globals */
+	struct ptrvec funcs;
+	struct ptrvec globals;
+	struct ptrvec launches;
+	/* the function being lowered */
+	struct ir_func *fn;
+	struct ptrvec fvars;
+	int in_template;
+	/* resolved after all functions are lowered */
+	struct ptrvec calls;          /* struct ir_expr * with call.qual holding the callee USR */
+	struct ptrvec call_usrs;
+};
+
+/* Children of a cursor, in order. The array is malloc'd. */
+int cursor_children(CXCursor c, CXCursor **out);
+struct ir_loc lower_loc(struct lower *L, CXSourceLocation l);
+struct ir_loc cursor_loc(struct lower *L, CXCursor c);
+char *cursor_name(struct lower *L, CXCursor c);
+char *type_name(struct lower *L, CXType t);
+struct ir_var *lower_var(struct lower *L, CXCursor decl);
+
+struct ir_expr *lower_expr(struct lower *L, CXCursor c);
+struct ir_stmt *lower_stmt(struct lower *L, CXCursor c);
+
+#endif

@@ -1,0 +1,189 @@
+/* parse.c - libclang set-up: arguments, virtual headers, diagnostics.
+ *
+ * Argument choices are the measured ones in NOTES.md: device side only,
+ * CCCL on the include path, never -nocudalib with the toolkit. The two
+ * headers cudalint ships (an empty texture_fetch_functions.h that CUDA 13
+ * removed but clang 19 includes, and the no-toolkit declarations) are
+ * handed to libclang as unsaved files under a directory that does not
+ * exist on disk, so nothing needs to be installed beside the binary. */
+#include "frontend/frontend.h"
+#include "frontend/cuda_env.h"
+#include "frontend/lower.h"
+#include "ir/ir.h"
+#include "util/embedded.h"
+#include "util/xalloc.h"
+
+#include <clang-c/Index.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define VDIR "/__cudalint__/include"
+
+struct cl_parser {
+	CXIndex index;
+	char *cuda_path;
+	const char **argv;
+	int argc;
+	struct CXUnsavedFile unsaved[2];
+};
+
+static void push(const char ***v, int *n, const char *s)
+{
+	*v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
+	(*v)[(*n)++] = s;
+}
+
+struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t errlen)
+{
+	char *cuda = NULL;
+	err[0] = 0;
+	if (!o->no_toolkit) {
+		cuda = cuda_env_find(o->cuda_path, err, errlen);
+		if (!cuda && err[0])
+			return NULL;
+	}
+	struct cl_parser *p = xcalloc(1, sizeof *p);
+	p->index = clang_createIndex(0, 0);
+	p->cuda_path = cuda;
+	p->unsaved[0] = (struct CXUnsavedFile){ VDIR "/texture_fetch_functions.h", cl_embed_texture_fetch_h,
+	                                        cl_embed_texture_fetch_h_len };
+	p->unsaved[1] = (struct CXUnsavedFile){ VDIR "/cudalint_cuda_fallback.h", cl_embed_cuda_fallback_h,
+	                                        cl_embed_cuda_fallback_h_len };
+
+	char buf[4096];
+	const char **v = NULL;
+	int n = 0;
+	push(&v, &n, "-x");
+	push(&v, &n, "cuda");
+	push(&v, &n, "--cuda-device-only");
+	snprintf(buf, sizeof buf, "--cuda-gpu-arch=%s", o->cuda_arch ? o->cuda_arch : "sm_90");
+	push(&v, &n, xstrdup(buf));
+	snprintf(buf, sizeof buf, "-std=%s", o->std ? o->std : "c++17");
+	push(&v, &n, xstrdup(buf));
+	push(&v, &n, "-Wno-unknown-cuda-version");
+	push(&v, &n, "-ferror-limit=20");
+	if (cuda) {
+		snprintf(buf, sizeof buf, "--cuda-path=%s", cuda);
+		push(&v, &n, xstrdup(buf));
+		snprintf(buf, sizeof buf, "%s/include/cccl", cuda);
+		push(&v, &n, "-isystem");
+		push(&v, &n, xstrdup(buf));
+		push(&v, &n, "-isystem");
+		push(&v, &n, VDIR);
+	} else {
+		/* No toolkit: no libdevice either, and clang's CUDA wrappers
+		 * need the real headers, so both stay out. */
+		push(&v, &n, "-nocudainc");
+		push(&v, &n, "-nocudalib");
+		push(&v, &n, "-include");
+		push(&v, &n, VDIR "/cudalint_cuda_fallback.h");
+	}
+	for (int i = 0; i < o->nargs; i++)
+		push(&v, &n, o->args[i]);
+	p->argv = v;
+	p->argc = n;
+	return p;
+}
+
+void cl_parser_free(struct cl_parser *p)
+{
+	if (!p)
+		return;
+	clang_disposeIndex(p->index);
+	free(p->cuda_path);
+	free(p->argv); /* the strings are leaked on purpose: a few per run */
+	free(p);
+}
+
+const char *cl_parser_cuda_path(const struct cl_parser *p)
+{
+	return p->cuda_path;
+}
+
+/* clang is stricter than nvcc here: nvcc only warns. Such errors leave
+ * the declaration invalid but the rest of the file analysable. */
+static int tolerated(const char *msg)
+{
+	static const char *const known[] = {
+		"initialization is not supported for __shared__ variables",
+	};
+	for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+		if (strstr(msg, known[i]))
+			return 1;
+	return 0;
+}
+
+/* Prints the errors as clang formats them; returns how many block analysis. */
+static int report_errors(CXTranslationUnit tu, char *first, size_t firstlen)
+{
+	int errors = 0;
+	unsigned n = clang_getNumDiagnostics(tu);
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+		if (sev >= CXDiagnostic_Error) {
+			CXString sp = clang_getDiagnosticSpelling(d);
+			int ok = tolerated(clang_getCString(sp));
+			clang_disposeString(sp);
+			if (!ok) {
+				CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+				                                           CXDiagnostic_DisplayColumn);
+				fprintf(stderr, "%s\n", clang_getCString(s));
+				if (!errors)
+					snprintf(first, firstlen, "%s", clang_getCString(s));
+				clang_disposeString(s);
+				errors++;
+			}
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return errors;
+}
+
+struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason)
+{
+	char msg[1024];
+	struct stat st;
+	*reason = NULL;
+	if (stat(path, &st) != 0) {
+		snprintf(msg, sizeof msg, "cannot read: %s", strerror(errno));
+		*reason = xstrdup(msg);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*reason = xstrdup("not a regular file");
+		return NULL;
+	}
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(msg, sizeof msg, "cannot read: %s", strerror(errno));
+		*reason = xstrdup(msg);
+		return NULL;
+	}
+	fclose(f);
+
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode ec = clang_parseTranslationUnit2(
+		p->index, path, p->argv, p->argc, p->unsaved, 2,
+		CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord * 0, &tu);
+	if (ec != CXError_Success || !tu) {
+		snprintf(msg, sizeof msg, "libclang could not parse the file (error %d)", (int)ec);
+		*reason = xstrdup(msg);
+		return NULL;
+	}
+	char first[512] = "";
+	int errors = report_errors(tu, first, sizeof first);
+	if (errors) {
+		snprintf(msg, sizeof msg, "%d compile error%s, not analysed (first: %s)", errors,
+		         errors == 1 ? "" : "s", first);
+		*reason = xstrdup(msg);
+		clang_disposeTranslationUnit(tu);
+		return NULL;
+	}
+	struct ir_unit *u = lower_unit(tu, path);
+	clang_disposeTranslationUnit(tu);
+	return u;
+}

@@ -1,0 +1,198 @@
+/* ir.h - the compact IR of CUDA code that every analysis and rule reads.
+ *
+ * The front end (src/frontend/) lowers libclang cursors into these trees;
+ * nothing after it sees libclang. The IR keeps structured control flow
+ * (if / loop / switch / return ...) because the questions the rules ask
+ * are structural: "which conditions enclose this barrier?", "which exits
+ * were taken before it?". Analyses write their results into the fields
+ * marked "analysis" so rules read facts, not recompute them (as sparse
+ * keeps its lock context in bb->context). */
+#ifndef CUDALINT_IR_H
+#define CUDALINT_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "util/arena.h"
+
+struct ir_loc {
+	const char *file; /* interned */
+	unsigned line, col;
+};
+
+/* Where a variable lives. Pointers carry the space of their pointee when
+ * it is known (e.g. &shared_var), else SPACE_GENERIC. */
+enum ir_space {
+	SPACE_GENERIC,  /* unknown: could be global, shared or host-mapped */
+	SPACE_LOCAL,    /* registers / stack of one thread */
+	SPACE_SHARED,   /* __shared__ */
+	SPACE_GLOBAL,   /* __device__ variables */
+	SPACE_CONSTANT, /* __constant__ */
+	SPACE_MANAGED,  /* __managed__ */
+};
+
+enum ir_var_kind { VAR_LOCAL, VAR_PARAM, VAR_GLOBAL, VAR_TEMPLATE_PARAM };
+
+struct ir_var {
+	const char *name;
+	const char *type;          /* type spelling, for messages and scopes */
+	struct ir_loc loc;
+	enum ir_var_kind kind;
+	enum ir_space space;
+	unsigned is_volatile : 1;       /* the object itself is volatile */
+	unsigned pointee_volatile : 1;  /* T volatile *p */
+	unsigned is_pointer : 1;
+	unsigned is_array : 1;
+	unsigned is_reference : 1;
+	unsigned is_const : 1;
+	unsigned is_static : 1;         /* static storage: global, or static local */
+	unsigned in_main_file : 1;
+	int id;                    /* locals/params: index into ir_func.vars; globals: into ir_unit.globals */
+};
+
+enum ir_op {
+	OP_NONE,
+	/* binary */
+	OP_MUL, OP_DIV, OP_REM, OP_ADD, OP_SUB, OP_SHL, OP_SHR,
+	OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE,
+	OP_AND, OP_XOR, OP_OR, OP_LAND, OP_LOR, OP_COMMA,
+	/* unary */
+	OP_NEG, OP_PLUS, OP_NOT, OP_LNOT, OP_DEREF, OP_ADDR,
+	OP_PREINC, OP_PREDEC, OP_POSTINC, OP_POSTDEC,
+	OP_OTHER,
+};
+
+enum ir_ekind {
+	EK_CONST,   /* literal or enumerator: ival (if has_value), name (enumerators) */
+	EK_VAR,     /* var */
+	EK_BUILTIN, /* threadIdx / blockIdx / blockDim / gridDim / warpSize */
+	EK_UNARY,   /* op, kids[0] */
+	EK_BINARY,  /* op, kids[0], kids[1] */
+	EK_ASSIGN,  /* op: OP_NONE for '=', else the compound op; kids[0] = lhs, kids[1] = rhs */
+	EK_COND,    /* kids[0] ? kids[1] : kids[2] */
+	EK_INDEX,   /* kids[0][kids[1]] */
+	EK_MEMBER,  /* kids[0].name (or ->name when arrow) */
+	EK_CALL,    /* call; kids = arguments, with the object first for methods */
+	EK_OTHER,   /* anything else: kids are its operands */
+};
+
+enum ir_builtin { BI_THREADIDX, BI_BLOCKIDX, BI_BLOCKDIM, BI_GRIDDIM, BI_WARPSIZE };
+
+struct ir_func;
+struct ir_ctx;
+
+struct ir_call {
+	const char *name;      /* spelled name: "__syncthreads", "sync", "load" */
+	const char *qual;      /* qualified name of the callee if resolved, e.g.
+	                        * "cooperative_groups::thread_block::sync" */
+	const char *recv_type; /* methods: canonical type of the object */
+	const char *ret_type;
+	struct ir_func *target;/* callee defined with a body in this unit */
+	unsigned is_method : 1;
+	unsigned is_launch : 1;/* kernel<<<...>>>(...) */
+	int intrinsic;         /* analysis: enum intrinsic, src/analysis/intrinsics.h */
+};
+
+struct ir_expr {
+	enum ir_ekind kind;
+	enum ir_op op;
+	struct ir_loc loc;
+	const char *type;          /* type spelling (may be NULL) */
+	unsigned is_volatile : 1;  /* an lvalue of volatile-qualified type */
+	unsigned is_pointer : 1;
+	unsigned has_value : 1;    /* EK_CONST with a known integer value */
+	unsigned arrow : 1;        /* EK_MEMBER through '->' */
+	unsigned in_macro : 1;     /* spelled inside a macro expansion */
+	int nkids;
+	struct ir_expr **kids;
+	union {
+		struct ir_var *var;                               /* EK_VAR */
+		struct { enum ir_builtin which; char dim; } bi;   /* EK_BUILTIN: dim 'x','y','z' or 0 */
+		struct ir_call call;                              /* EK_CALL */
+		const char *name;                                 /* EK_MEMBER field, EK_CONST enumerator */
+	} u;
+	int64_t ival;              /* EK_CONST */
+	const char *text;          /* conditions: source text, for messages */
+	/* analysis */
+	uint8_t level;             /* enum uni_level: join over all executions analysed */
+	struct ir_ctx *ctx;        /* EK_CALL and memory accesses: context of the access */
+};
+
+enum ir_skind {
+	SK_BLOCK, SK_EXPR, SK_DECL, SK_IF, SK_LOOP, SK_SWITCH, SK_CASE,
+	SK_RETURN, SK_BREAK, SK_CONTINUE, SK_GOTO, SK_LABEL, SK_ASM, SK_NOP,
+};
+
+enum ir_loop_form { LOOP_FOR, LOOP_WHILE, LOOP_DO, LOOP_RANGE };
+
+struct ir_stmt {
+	enum ir_skind kind;
+	struct ir_loc loc;
+	union {
+		struct { struct ir_stmt **v; int n; } block;
+		struct ir_expr *expr;                                 /* SK_EXPR, SK_RETURN (may be NULL) */
+		struct { struct ir_var *var; struct ir_expr *init; } decl;
+		struct {
+			struct ir_stmt *init;   /* C++17 if-init, may be NULL */
+			struct ir_expr *cond;
+			struct ir_stmt *then, *els;
+			bool is_constexpr;
+		} if_;
+		struct {
+			enum ir_loop_form form;
+			struct ir_stmt *init;   /* for-init / range declaration */
+			struct ir_expr *cond;   /* NULL: no condition (infinite or range-for) */
+			struct ir_expr *inc;
+			struct ir_stmt *body;
+		} loop;
+		struct { struct ir_stmt *init; struct ir_expr *cond; struct ir_stmt *body; } sw;
+		struct { struct ir_expr *value; struct ir_stmt *body; } case_; /* value NULL: default */
+		struct { const char *name; struct ir_stmt *body; } label;       /* SK_LABEL; SK_GOTO uses name */
+		struct {
+			const char *text;       /* the asm template, unescaped */
+			struct ir_expr **outs; int nouts;
+			struct ir_expr **ins; int nins;
+			bool is_volatile, clobbers_memory;
+		} asm_;
+	} u;
+};
+
+struct ir_func {
+	const char *name;
+	const char *usr;           /* unique across the unit, for the call graph */
+	int id;                    /* index in ir_unit.funcs */
+	struct ir_loc loc;
+	unsigned is_global : 1, is_device : 1, is_host : 1, is_template : 1;
+	struct ir_var **params; int nparams;
+	struct ir_var **vars; int nvars;   /* params first, then locals, by id */
+	struct ir_stmt *body;
+	/* analysis (src/analysis/callgraph.c) */
+	const struct ir_expr *reaches_barrier; /* first block barrier reached, or the call leading to one */
+	unsigned analysed : 1;     /* a reporting pass ran over it */
+};
+
+struct ir_unit {
+	const char *path;
+	struct arena *arena;
+	struct ir_func **funcs; int nfuncs;
+	struct ir_var **globals; int nglobals;
+	/* Launches in host code, for memory-space facts of kernel arguments. */
+	struct ir_expr **launches; int nlaunches;
+};
+
+/* Walks, for analyses and rules. Callbacks return nonzero to stop. */
+typedef int (*ir_expr_fn)(struct ir_expr *e, void *arg);
+typedef int (*ir_stmt_fn)(struct ir_stmt *s, void *arg);
+int ir_walk_expr(struct ir_expr *e, ir_expr_fn fn, void *arg);         /* pre-order */
+int ir_walk_stmt_exprs(struct ir_stmt *s, ir_expr_fn fn, void *arg);    /* every expr under s */
+int ir_walk_stmts(struct ir_stmt *s, ir_stmt_fn fn, void *arg);         /* every stmt, pre-order */
+
+/* Strips casts, parentheses and implicit wrappers the front end kept. */
+const struct ir_expr *ir_strip(const struct ir_expr *e);
+/* The variable an lvalue expression is rooted at: a[i].f -> a, *p -> p. */
+struct ir_var *ir_base_var(const struct ir_expr *e);
+/* Integer value of a constant expression, folding simple arithmetic. */
+bool ir_const_value(const struct ir_expr *e, int64_t *out);
+
+void ir_dump(const struct ir_unit *u, void *file);  /* debugging: --dump-ir */
+
+#endif

@@ -1,0 +1,179 @@
+#include "options.h"
+#include "util/xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void options_usage(FILE *out)
+{
+	fputs("usage: cudalint [options] PATH... [-- CLANG-ARGS...]\n"
+	      "\n"
+	      "Finds synchronisation bugs in CUDA sources: divergent barriers, unordered\n"
+	      "flag hand-offs, over-wide fences, warp collectives under divergence and\n"
+	      "shared-memory races. PATH is a file or a directory (searched for .cu and .cuh).\n"
+	      "\n"
+	      "Parsing:\n"
+	      "  -I DIR, -D NAME[=VAL]   include directory, macro (also -IDIR, -DNAME)\n"
+	      "  -std=STD                language standard (default c++17)\n"
+	      "  --cuda-path=DIR         CUDA toolkit (default: $CUDA_PATH, $CUDA_HOME, nvcc on\n"
+	      "                          $PATH, /usr/local/cuda; else bundled declarations)\n"
+	      "  --cuda-arch=sm_XX       GPU architecture (default sm_90)\n"
+	      "  --no-cuda-toolkit       parse against cudalint's bundled declarations\n"
+	      "  -- ARGS                 pass the remaining arguments to clang\n"
+	      "\n"
+	      "Rules:\n"
+	      "  --enable RULE           turn a rule on (ID, name or glob such as 'CL2*')\n"
+	      "  --disable RULE          turn a rule off\n"
+	      "  --no-assume-warp-aligned-blocks\n"
+	      "                          do not assume blockDim.x is a multiple of 32\n"
+	      "                          (threadIdx.y/.z are then thread-varying)\n"
+	      "  --warn-unused-suppressions  report suppressions that match nothing (CL0001)\n"
+	      "  --config FILE           use FILE instead of the nearest .cudalint.yaml\n"
+	      "  --baseline FILE         report only findings not recorded in FILE\n"
+	      "  --write-baseline FILE   record the current findings in FILE\n"
+	      "\n"
+	      "Output:\n"
+	      "  --format=text|json|sarif  output format (default text)\n"
+	      "  -o FILE                 write the report to FILE (atomically)\n"
+	      "  --srcroot=DIR           SARIF: paths relative to DIR (default .)\n"
+	      "  --report-suppressed     include suppressed findings\n"
+	      "  --color=auto|always|never, --no-color\n"
+	      "\n"
+	      "Information:\n"
+	      "  --list-rules            list the rules\n"
+	      "  --explain RULE          print a rule's documentation\n"
+	      "  --version, --help\n"
+	      "\n"
+	      "Exit status: 0 no findings, 1 findings, 2 usage error or a file that could\n"
+	      "not be analysed.\n",
+	      out);
+}
+
+static void push(const char ***v, int *n, const char *s)
+{
+	*v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
+	(*v)[(*n)++] = s;
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fputs("cudalint: error: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs(" (see cudalint --help)\n", stderr);
+	return -1;
+}
+
+/* --name=value or --name value; returns the value or NULL if absent. */
+static const char *value_of(const char *opt, int argc, char **argv, int *i, int *err)
+{
+	size_t n = strlen(opt);
+	const char *a = argv[*i];
+	if (strncmp(a, opt, n))
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n] != 0)
+		return NULL;
+	if (*i + 1 >= argc) {
+		*err = usage_error("%s needs a value", opt);
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+int options_parse(struct options *o, int argc, char **argv)
+{
+	memset(o, 0, sizeof *o);
+	o->warp_aligned_blocks = 1;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v;
+		int err = 0;
+		if (!strcmp(a, "--")) {
+			for (i++; i < argc; i++)
+				push(&o->clang_args, &o->nclang_args, argv[i]);
+			break;
+		}
+		if (a[0] != '-' || !a[1]) {
+			push(&o->paths, &o->npaths, a);
+			continue;
+		}
+		if (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-isystem") || !strcmp(a, "-include")) {
+			if (i + 1 >= argc)
+				return usage_error("%s needs a value", a);
+			push(&o->clang_args, &o->nclang_args, a);
+			push(&o->clang_args, &o->nclang_args, argv[++i]);
+		} else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) {
+			push(&o->clang_args, &o->nclang_args, a);
+		} else if (!strncmp(a, "-std=", 5)) {
+			o->std = a + 5;
+		} else if ((v = value_of("--cuda-path", argc, argv, &i, &err))) {
+			o->cuda_path = v;
+		} else if ((v = value_of("--cuda-arch", argc, argv, &i, &err))) {
+			if (strncmp(v, "sm_", 3))
+				return usage_error("--cuda-arch expects sm_XX, not '%s'", v);
+			o->cuda_arch = v;
+		} else if ((v = value_of("--format", argc, argv, &i, &err))) {
+			if (!strcmp(v, "text"))
+				o->format = FORMAT_TEXT;
+			else if (!strcmp(v, "json"))
+				o->format = FORMAT_JSON;
+			else if (!strcmp(v, "sarif"))
+				o->format = FORMAT_SARIF;
+			else
+				return usage_error("unknown format '%s' (text, json or sarif)", v);
+		} else if (!strcmp(a, "-o")) {
+			if (i + 1 >= argc)
+				return usage_error("%s needs a file", a);
+			o->output = argv[++i];
+		} else if ((v = value_of("--color", argc, argv, &i, &err))) {
+			if (!strcmp(v, "auto"))
+				o->color = COLOR_AUTO;
+			else if (!strcmp(v, "always"))
+				o->color = COLOR_ALWAYS;
+			else if (!strcmp(v, "never"))
+				o->color = COLOR_NEVER;
+			else
+				return usage_error("unknown colour mode '%s' (auto, always or never)", v);
+		} else if (!strcmp(a, "--no-color")) {
+			o->color = COLOR_NEVER;
+		} else if ((v = value_of("--config", argc, argv, &i, &err))) {
+			o->config = v;
+		} else if ((v = value_of("--baseline", argc, argv, &i, &err))) {
+			o->baseline = v;
+		} else if ((v = value_of("--write-baseline", argc, argv, &i, &err))) {
+			o->write_baseline = v;
+		} else if ((v = value_of("--srcroot", argc, argv, &i, &err))) {
+			o->srcroot = v;
+		} else if ((v = value_of("--explain", argc, argv, &i, &err))) {
+			o->explain = v;
+		} else if ((v = value_of("--enable", argc, argv, &i, &err))) {
+			push(&o->enable, &o->nenable, v);
+		} else if ((v = value_of("--disable", argc, argv, &i, &err))) {
+			push(&o->disable, &o->ndisable, v);
+		} else if (!strcmp(a, "--report-suppressed")) {
+			o->report_suppressed = 1;
+		} else if (!strcmp(a, "--warn-unused-suppressions")) {
+			o->warn_unused_suppressions = 1;
+		} else if (!strcmp(a, "--assume-warp-aligned-blocks")) {
+			o->warp_aligned_blocks = 1;
+		} else if (!strcmp(a, "--no-assume-warp-aligned-blocks")) {
+			o->warp_aligned_blocks = 0;
+		} else if (!strcmp(a, "--no-cuda-toolkit")) {
+			o->no_toolkit = 1;
+		} else if (!strcmp(a, "--list-rules")) {
+			o->list_rules = 1;
+		} else if (!strcmp(a, "--version")) {
+			o->version = 1;
+		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			o->help = 1;
+		} else if (!strcmp(a, "--dump-ir")) {
+			o->dump_ir = 1;
+		} else if (!err) {
+			return usage_error("unknown option '%s'", a);
+		}
+		if (err)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,38 @@
+/* options.h - the command line. */
+#ifndef CUDALINT_OPTIONS_H
+#define CUDALINT_OPTIONS_H
+
+#include <stdio.h>
+
+enum out_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
+enum color_mode { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+
+struct options {
+	const char **paths; int npaths;
+	const char **clang_args; int nclang_args; /* -I, -D, and after "--" */
+	const char *std;
+	const char *cuda_path;
+	const char *cuda_arch;
+	int no_toolkit;
+	enum out_format format;
+	const char *output;           /* -o */
+	enum color_mode color;
+	const char *config;
+	const char *baseline;
+	const char *write_baseline;
+	const char *srcroot;
+	int report_suppressed;
+	int warn_unused_suppressions;
+	int warp_aligned_blocks;
+	const char **enable; int nenable;   /* --enable RULE */
+	const char **disable; int ndisable; /* --disable RULE */
+	int list_rules, version, help, dump_ir;
+	const char *explain;
+};
+
+/* Parses argv; on a usage error prints "cudalint: error: ..." and
+ * returns -1 (exit status 2). */
+int options_parse(struct options *o, int argc, char **argv);
+void options_usage(FILE *out);
+
+#endif

@@ -1,0 +1,103 @@
+/* json.c - the JSON reporter; the format is docs/json-schema.md, and any
+ * change to it that is not a pure addition bumps "version". Output is
+ * deterministic: keys in a fixed order, 2-space indent, no timestamps. */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#include "report/report.h"
+
+#include <json-c/json.h>
+#include <string.h>
+
+#include "../../rules/rules.h"
+#include "fingerprint.h"
+#include "util/srctext.h"
+
+#define CL_JSON_VERSION 1
+
+static const char *level_name(enum cl_level l)
+{
+	switch (l) {
+	case CL_LEVEL_NOTE: return "note";
+	case CL_LEVEL_ERROR: return "error";
+	default: return "warning";
+	}
+}
+
+static json_object *str_or_null(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+static json_object *finding_json(const struct cl_finding *fd, const char *fp)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "rule_id", str_or_null(fd->rule ? fd->rule->id : NULL));
+	json_object_object_add(o, "rule_name", str_or_null(fd->rule ? fd->rule->name : NULL));
+	json_object_object_add(o, "level", json_object_new_string(level_name(fd->level)));
+	json_object_object_add(o, "file", str_or_null(fd->pos.file));
+	json_object_object_add(o, "line", json_object_new_int64(fd->pos.line));
+	json_object_object_add(o, "column", json_object_new_int64(fd->pos.col));
+	json_object_object_add(o, "message", str_or_null(fd->message));
+	json_object_object_add(o, "function", str_or_null(fd->function));
+	json_object *notes = json_object_new_array();
+	for (int i = 0; i < fd->nnotes && i < CL_MAX_NOTES; i++) {
+		const struct cl_note *n = &fd->notes[i];
+		json_object *no = json_object_new_object();
+		json_object_object_add(no, "file", str_or_null(n->pos.file));
+		json_object_object_add(no, "line", json_object_new_int64(n->pos.line));
+		json_object_object_add(no, "column", json_object_new_int64(n->pos.col));
+		json_object_object_add(no, "message", str_or_null(n->message));
+		json_object_array_add(notes, no);
+	}
+	json_object_object_add(o, "notes", notes);
+	json_object_object_add(o, "fingerprint", str_or_null(fp));
+	json_object_object_add(o, "suppressed", json_object_new_boolean(fd->suppressed != 0));
+	return o;
+}
+
+int cl_report_json(FILE *out, const struct cl_findings *f, const struct cl_failures *fail,
+		   const struct cl_report_opts *opts)
+{
+	static const struct cl_report_opts none;
+	if (!opts)
+		opts = &none;
+	struct cl_srctext *st = cl_srctext_new();
+	struct cl_fingerprints fps = {0};
+	if (!st || cl_fingerprint_all(f, opts->srcroot, st, &fps) < 0) {
+		cl_srctext_free(st);
+		return -1;
+	}
+	cl_srctext_free(st);
+
+	json_object *root = json_object_new_object();
+	json_object_object_add(root, "version", json_object_new_int(CL_JSON_VERSION));
+	json_object *tool = json_object_new_object();
+	json_object_object_add(tool, "name", json_object_new_string("cudalint"));
+	json_object_object_add(tool, "version", json_object_new_string(CUDALINT_VERSION));
+	json_object_object_add(root, "tool", tool);
+
+	json_object *arr = json_object_new_array();
+	for (size_t i = 0; i < f->n; i++) {
+		if (f->v[i].suppressed && !opts->report_suppressed)
+			continue;
+		json_object_array_add(arr, finding_json(&f->v[i], fps.n ? fps.v[i] : NULL));
+	}
+	json_object_object_add(root, "findings", arr);
+
+	arr = json_object_new_array();
+	for (size_t i = 0; fail && i < fail->n; i++) {
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "file", str_or_null(fail->v[i].file));
+		json_object_object_add(o, "reason", str_or_null(fail->v[i].reason));
+		json_object_array_add(arr, o);
+	}
+	json_object_object_add(root, "failures", arr);
+
+	const char *s = json_object_to_json_string_ext(
+		root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
+	int rc = fputs(s, out) < 0 || fputc('\n', out) == EOF || ferror(out) ? -1 : 0;
+	json_object_put(root);
+	cl_fingerprints_free(&fps);
+	return rc;
+}

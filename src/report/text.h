@@ -1,0 +1,20 @@
+/* text.h - gcc-style text output, one finding per line:
+ *   path:line:col: warning: message [CL1001 divergent-barrier]
+ * followed by note: lines; on a terminal each line is followed by the
+ * source line and a caret, as clang prints them. */
+#ifndef CUDALINT_REPORT_TEXT_H
+#define CUDALINT_REPORT_TEXT_H
+
+#include <stdio.h>
+#include "finding.h"
+
+struct text_opts {
+	int color;    /* ANSI colours */
+	int snippets; /* source line + caret after each location */
+	int show_suppressed;
+};
+
+void report_text(FILE *out, const struct cl_findings *f, const struct text_opts *o);
+const char *cl_level_name(enum cl_level l);
+
+#endif

@@ -1,0 +1,610 @@
+/* suppress.c - inline suppressions (see suppress.h for the syntax).
+ *
+ * One pass per file finds the comments (a small scanner that knows string,
+ * character and raw-string literals, nothing more), each comment yields at
+ * most a few suppressions, each covering a line range [first, last] of one
+ * file with either "all rules" or a list of entries. Findings are then
+ * matched against the ranges; an entry that matched nothing is unused. */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#include "suppress.h"
+
+#include <ctype.h>
+#include <fnmatch.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../rules/rules.h"
+#include "util/srctext.h"
+#include "util/xalloc.h"
+
+struct entry {
+	char *pattern;               /* as written, without "cudalint-" */
+	const struct cl_rule *rule;  /* exact match, or NULL for a glob */
+	int used;
+};
+
+struct supp {
+	unsigned line, col;    /* where the comment starts, for CL0001 */
+	unsigned first, last;  /* lines covered; last UINT_MAX = end of file */
+	int all;               /* no list: every rule */
+	int quiet;             /* bare NOLINT: shared with clang-tidy, never "unused" */
+	int used;              /* for ALL */
+	struct entry *e;
+	size_t ne;
+};
+
+/* A problem found while reading comments, reported as CL0001. */
+struct bad {
+	unsigned line, col;
+	char *message;
+};
+
+struct sfile {
+	const char *path;      /* as given (stable: caller's string) */
+	char abs[PATH_MAX];
+	struct supp *s;
+	size_t ns, caps;
+	struct bad *b;
+	size_t nb, capb;
+	/* open ignore-begin / NOLINTBEGIN regions: indexes into s */
+	size_t *open_cl, nopen_cl, capo_cl;
+	size_t *open_nl, nopen_nl, capo_nl;
+};
+
+/* CL0001 messages, alive until cl_suppress_free. */
+static char **pool;
+static size_t npool, cappool;
+
+static char *pool_fmt(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	if (npool == cappool) {
+		cappool = cappool ? cappool * 2 : 16;
+		pool = xrealloc(pool, cappool * sizeof *pool);
+	}
+	pool[npool++] = s;
+	return s;
+}
+
+void cl_suppress_free(void)
+{
+	for (size_t i = 0; i < npool; i++)
+		free(pool[i]);
+	free(pool);
+	pool = NULL;
+	npool = cappool = 0;
+}
+
+static void add_bad(struct sfile *sf, unsigned line, unsigned col, char *msg)
+{
+	if (sf->nb == sf->capb) {
+		sf->capb = sf->capb ? sf->capb * 2 : 8;
+		sf->b = xrealloc(sf->b, sf->capb * sizeof *sf->b);
+	}
+	sf->b[sf->nb++] = (struct bad){line, col, msg};
+}
+
+static struct supp *add_supp(struct sfile *sf, unsigned line, unsigned col,
+			     unsigned first, unsigned last)
+{
+	if (sf->ns == sf->caps) {
+		sf->caps = sf->caps ? sf->caps * 2 : 8;
+		sf->s = xrealloc(sf->s, sf->caps * sizeof *sf->s);
+	}
+	struct supp *s = &sf->s[sf->ns++];
+	memset(s, 0, sizeof *s);
+	s->line = line;
+	s->col = col;
+	s->first = first;
+	s->last = last;
+	return s;
+}
+
+static void push_open(size_t **v, size_t *n, size_t *cap, size_t idx)
+{
+	if (*n == *cap) {
+		*cap = *cap ? *cap * 2 : 4;
+		*v = xrealloc(*v, *cap * sizeof **v);
+	}
+	(*v)[(*n)++] = idx;
+}
+
+static int is_glob(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+static int entry_matches(const struct entry *e, const struct cl_rule *r)
+{
+	if (e->rule)
+		return e->rule == r;
+	return fnmatch(e->pattern, r->id, 0) == 0 || fnmatch(e->pattern, r->name, 0) == 0;
+}
+
+static int glob_matches_any(const char *pat)
+{
+	for (int i = 0; i < cl_nrules; i++)
+		if (fnmatch(pat, cl_rules[i].id, 0) == 0 || fnmatch(pat, cl_rules[i].name, 0) == 0)
+			return 1;
+	return 0;
+}
+
+/* Adds the entries of a comma-separated LIST[0..n) to S. PREFIXED: the
+ * clang-tidy form, where only "cudalint-" entries are ours. Returns the
+ * number of entries that were ours (resolved or not). */
+static size_t add_entries(struct sfile *sf, struct supp *s, const char *list, size_t n,
+			  int prefixed, unsigned line, unsigned col)
+{
+	size_t ours = 0;
+	size_t i = 0;
+	while (i <= n) {
+		size_t j = i;
+		while (j < n && list[j] != ',')
+			j++;
+		size_t b = i, e = j;
+		while (b < e && isspace((unsigned char)list[b]))
+			b++;
+		while (e > b && isspace((unsigned char)list[e - 1]))
+			e--;
+		i = j + 1;
+		if (b == e)
+			continue;
+		char *pat = xmalloc(e - b + 1);
+		memcpy(pat, list + b, e - b);
+		pat[e - b] = '\0';
+		char *name = pat;
+		if (prefixed) {
+			if (strcmp(pat, "*") == 0) {
+				/* clang-tidy's "all checks" also covers ours, quietly. */
+				s->all = 1;
+				s->quiet = 1;
+				ours++;
+				free(pat);
+				continue;
+			}
+			if (strncmp(pat, "cudalint-", 9) != 0) {
+				free(pat);
+				continue;
+			}
+			name = pat + 9;
+		}
+		ours++;
+		const struct cl_rule *r = is_glob(name) ? NULL : cl_rule_find(name);
+		if (!r && !(is_glob(name) && glob_matches_any(name))) {
+			add_bad(sf, line, col,
+				pool_fmt("Suppression names unknown rule '%s'; check the ID or name.", name));
+			free(pat);
+			continue;
+		}
+		s->e = xrealloc(s->e, (s->ne + 1) * sizeof *s->e);
+		s->e[s->ne++] = (struct entry){xstrdup(name), r, 0};
+		free(pat);
+	}
+	return ours;
+}
+
+static int is_ident(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* "cudalint:" directives: the comment's text must start with it. */
+static void parse_cudalint(struct sfile *sf, const char *t, size_t n,
+			   unsigned line, unsigned col, unsigned endline)
+{
+	size_t i = 0;
+	while (i < n && (isspace((unsigned char)t[i]) || t[i] == '*' || t[i] == '/' || t[i] == '!'))
+		i++;
+	if (n - i < 9 || memcmp(t + i, "cudalint:", 9) != 0)
+		return;
+	i += 9;
+	while (i < n && isspace((unsigned char)t[i]))
+		i++;
+	size_t w = i;
+	while (i < n && (isalnum((unsigned char)t[i]) || t[i] == '-'))
+		i++;
+	char word[32];
+	size_t wn = i - w < sizeof word - 1 ? i - w : sizeof word - 1;
+	memcpy(word, t + w, wn);
+	word[wn] = '\0';
+	while (i < n && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	const char *list = NULL;
+	size_t nlist = 0;
+	if (i < n && t[i] == '[') {
+		size_t j = i + 1;
+		while (j < n && t[j] != ']' && t[j] != '\n')
+			j++;
+		if (j >= n || t[j] != ']') {
+			add_bad(sf, line, col, pool_fmt("Suppression comment lacks the closing ']' of its rule list."));
+			return;
+		}
+		list = t + i + 1;
+		nlist = j - i - 1;
+	}
+
+	unsigned first, last;
+	int begin = 0;
+	if (strcmp(word, "ignore") == 0) {
+		first = last = line;
+	} else if (strcmp(word, "ignore-next-line") == 0) {
+		first = last = endline + 1;
+	} else if (strcmp(word, "ignore-file") == 0) {
+		first = 1;
+		last = UINT_MAX;
+	} else if (strcmp(word, "ignore-begin") == 0) {
+		first = line;
+		last = UINT_MAX; /* until ignore-end closes it */
+		begin = 1;
+	} else if (strcmp(word, "ignore-end") == 0) {
+		if (sf->nopen_cl == 0) {
+			add_bad(sf, line, col, pool_fmt("'cudalint: ignore-end' has no matching ignore-begin."));
+			return;
+		}
+		sf->s[sf->open_cl[--sf->nopen_cl]].last = line;
+		return;
+	} else {
+		add_bad(sf, line, col,
+			pool_fmt("Unknown suppression directive 'cudalint: %s'; use ignore, ignore-next-line, "
+				 "ignore-begin, ignore-end or ignore-file.", word));
+		return;
+	}
+	struct supp *s = add_supp(sf, line, col, first, last);
+	size_t idx = sf->ns - 1;
+	if (!list) {
+		s->all = 1;
+	} else {
+		size_t ours = add_entries(sf, s, list, nlist, 0, line, col);
+		s = &sf->s[idx];
+		if (ours == 0) {
+			add_bad(sf, line, col, pool_fmt("Suppression comment has an empty rule list."));
+			sf->ns--;
+			return;
+		}
+		if (s->ne == 0 && !s->all) { /* every entry was unknown, already reported */
+			sf->ns--;
+			return;
+		}
+	}
+	if (begin)
+		push_open(&sf->open_cl, &sf->nopen_cl, &sf->capo_cl, idx);
+}
+
+/* clang-tidy forms, anywhere in the comment. */
+static void parse_nolint(struct sfile *sf, const char *t, size_t n,
+			 unsigned line, unsigned col, unsigned endline)
+{
+	for (size_t i = 0; i + 6 <= n; i++) {
+		if (memcmp(t + i, "NOLINT", 6) != 0 || (i > 0 && is_ident(t[i - 1])))
+			continue;
+		size_t j = i + 6;
+		enum { SAME, NEXT, BEGIN, END } kind = SAME;
+		if (n - j >= 8 && memcmp(t + j, "NEXTLINE", 8) == 0)
+			kind = NEXT, j += 8;
+		else if (n - j >= 5 && memcmp(t + j, "BEGIN", 5) == 0)
+			kind = BEGIN, j += 5;
+		else if (n - j >= 3 && memcmp(t + j, "END", 3) == 0)
+			kind = END, j += 3;
+		if (j < n && is_ident(t[j]))
+			continue;
+		const char *list = NULL;
+		size_t nlist = 0;
+		if (j < n && t[j] == '(') {
+			size_t k = j + 1;
+			while (k < n && t[k] != ')')
+				k++;
+			if (k >= n)
+				continue; /* unterminated: clang-tidy ignores it too */
+			list = t + j + 1;
+			nlist = k - j - 1;
+			j = k + 1;
+		}
+		i = j - 1;
+		if (kind == END) {
+			if (sf->nopen_nl == 0)
+				continue; /* may close a NOLINTBEGIN of another tool's list */
+			sf->s[sf->open_nl[--sf->nopen_nl]].last = line;
+			continue;
+		}
+		unsigned first = line, last = line;
+		if (kind == NEXT)
+			first = last = endline + 1;
+		else if (kind == BEGIN)
+			last = UINT_MAX;
+		struct supp *s = add_supp(sf, line, col, first, last);
+		size_t idx = sf->ns - 1;
+		if (!list) {
+			s->all = 1;
+			s->quiet = 1;
+		} else {
+			size_t ours = add_entries(sf, s, list, nlist, 1, line, col);
+			s = &sf->s[idx];
+			if (ours == 0 || (s->ne == 0 && !s->all)) {
+				sf->ns--; /* another tool's list, or only unknown entries */
+				continue;
+			}
+		}
+		if (kind == BEGIN)
+			push_open(&sf->open_nl, &sf->nopen_nl, &sf->capo_nl, idx);
+	}
+}
+
+static void on_comment(struct sfile *sf, const char *t, size_t n,
+		       unsigned line, unsigned col, unsigned endline)
+{
+	parse_cudalint(sf, t, n, line, col, endline);
+	parse_nolint(sf, t, n, line, col, endline);
+}
+
+/* The comment scanner. Not a C++ lexer: it knows just enough (literals,
+ * raw strings, digit separators, line splices) not to see comments where
+ * there are none. */
+static void scan(struct sfile *sf, const char *s, size_t n)
+{
+	unsigned line = 1;
+	size_t bol = 0; /* offset of the current line's first byte */
+	size_t i = 0;
+	while (i < n) {
+		char c = s[i];
+		if (c == '\n') {
+			line++;
+			bol = ++i;
+			continue;
+		}
+		if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+			unsigned l0 = line, c0 = (unsigned)(i - bol + 1);
+			size_t b = i + 2, e = b;
+			while (e < n && s[e] != '\n') {
+				e++;
+				/* a backslash-newline continues a // comment */
+				if (e < n && s[e] == '\n' && (s[e - 1] == '\\' || (s[e - 1] == '\r' && e >= 2 && s[e - 2] == '\\'))) {
+					line++;
+					e++;
+					bol = e;
+				}
+			}
+			on_comment(sf, s + b, e - b, l0, c0, line);
+			i = e;
+			continue;
+		}
+		if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+			unsigned l0 = line, c0 = (unsigned)(i - bol + 1);
+			size_t b = i + 2, e = b;
+			while (e + 1 < n && !(s[e] == '*' && s[e + 1] == '/')) {
+				if (s[e] == '\n') {
+					line++;
+					bol = e + 1;
+				}
+				e++;
+			}
+			if (e + 1 >= n) { /* unterminated: to end of file */
+				for (; e < n; e++)
+					if (s[e] == '\n')
+						line++, bol = e + 1;
+				on_comment(sf, s + b, n - b, l0, c0, line);
+				return;
+			}
+			on_comment(sf, s + b, e - b, l0, c0, line);
+			i = e + 2;
+			continue;
+		}
+		if (c == '"' && i > 0 && s[i - 1] == 'R' &&
+		    (i < 2 || !is_ident(s[i - 2]) || strchr("uUL8", s[i - 2]))) {
+			/* raw string R"delim( ... )delim" */
+			size_t d = i + 1;
+			while (d < n && d - i - 1 < 16 && s[d] != '(' && s[d] != '\n')
+				d++;
+			if (d < n && s[d] == '(') {
+				size_t dl = d - i - 1;
+				size_t e = d + 1;
+				for (; e < n; e++) {
+					if (s[e] == '\n')
+						line++, bol = e + 1;
+					if (s[e] == ')' && e + 1 + dl < n && memcmp(s + e + 1, s + i + 1, dl) == 0 &&
+					    s[e + 1 + dl] == '"')
+						break;
+				}
+				i = e < n ? e + 2 + dl : n;
+				continue;
+			}
+		}
+		if (c == '"' || c == '\'') {
+			if (c == '\'' && i > 0 && is_ident(s[i - 1])) {
+				/* digit separator (1'000) unless the identifier is a prefix (u8'x', L'x') */
+				size_t k = i;
+				while (k > 0 && (is_ident(s[k - 1]) || s[k - 1] == '\''))
+					k--;
+				if (isdigit((unsigned char)s[k])) {
+					i++;
+					continue;
+				}
+			}
+			size_t e = i + 1;
+			while (e < n && s[e] != c && s[e] != '\n') {
+				if (s[e] == '\\' && e + 1 < n) {
+					if (s[e + 1] == '\n')
+						line++, bol = e + 2;
+					e++;
+				}
+				e++;
+			}
+			i = e < n && s[e] == c ? e + 1 : e;
+			continue;
+		}
+		i++;
+	}
+}
+
+static void sfile_free(struct sfile *sf)
+{
+	for (size_t i = 0; i < sf->ns; i++) {
+		for (size_t j = 0; j < sf->s[i].ne; j++)
+			free(sf->s[i].e[j].pattern);
+		free(sf->s[i].e);
+	}
+	free(sf->s);
+	free(sf->b);
+	free(sf->open_cl);
+	free(sf->open_nl);
+}
+
+static struct sfile *find_file(struct sfile *v, size_t n, const char *path)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].path, path) == 0)
+			return &v[i];
+	char abs[PATH_MAX];
+	if (cl_srctext_abspath(path, abs, sizeof abs) < 0)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i].abs, abs) == 0)
+			return &v[i];
+	return NULL;
+}
+
+/* Matches finding FD against the suppressions of SF; marks the entries
+ * that match as used. Returns 1 if any suppression covers it. */
+static int covers(struct sfile *sf, const struct cl_finding *fd, int mark)
+{
+	int hit = 0;
+	for (size_t i = 0; i < sf->ns; i++) {
+		struct supp *s = &sf->s[i];
+		if (fd->pos.line < s->first || fd->pos.line > s->last)
+			continue;
+		if (s->all) {
+			hit = 1;
+			if (mark)
+				s->used = 1;
+			continue;
+		}
+		for (size_t j = 0; j < s->ne; j++)
+			if (entry_matches(&s->e[j], fd->rule)) {
+				hit = 1;
+				if (mark)
+					s->e[j].used = 1;
+			}
+	}
+	return hit;
+}
+
+static void append(struct cl_findings *out, const struct cl_rule *r, const char *file,
+		   unsigned line, unsigned col, const char *msg)
+{
+	if (out->n == out->cap) {
+		out->cap = out->cap ? out->cap * 2 : 16;
+		out->v = xrealloc(out->v, out->cap * sizeof *out->v);
+	}
+	struct cl_finding *fd = &out->v[out->n++];
+	memset(fd, 0, sizeof *fd);
+	fd->rule = r;
+	fd->level = r->level;
+	fd->pos.file = file;
+	fd->pos.line = line;
+	fd->pos.col = col;
+	fd->message = msg;
+}
+
+int cl_suppress_apply(struct cl_findings *f, const char *const *files, size_t nfiles,
+		      int flags, struct cl_findings *extra_out)
+{
+	const struct cl_rule *unused_rule = cl_rule_find("CL0001");
+	if (flags && (!unused_rule || !extra_out))
+		return -1;
+
+	/* The files to read: the analysed ones, then any other file a finding lies in. */
+	struct sfile *sf = NULL;
+	size_t nsf = 0, capsf = 0;
+	for (size_t k = 0; k < nfiles + f->n; k++) {
+		const char *p = k < nfiles ? files[k] : f->v[k - nfiles].pos.file;
+		if (!p || find_file(sf, nsf, p))
+			continue;
+		if (nsf == capsf) {
+			capsf = capsf ? capsf * 2 : 8;
+			sf = xrealloc(sf, capsf * sizeof *sf);
+		}
+		struct sfile *s = &sf[nsf++];
+		memset(s, 0, sizeof *s);
+		s->path = p;
+		if (cl_srctext_abspath(p, s->abs, sizeof s->abs) < 0)
+			s->abs[0] = '\0';
+	}
+
+	struct cl_srctext *st = cl_srctext_new();
+	for (size_t k = 0; k < nsf; k++) {
+		size_t len;
+		const char *text = st ? cl_srctext_file(st, sf[k].path, &len) : NULL;
+		if (!text)
+			continue;
+		scan(&sf[k], text, len);
+		for (size_t i = 0; i < sf[k].nopen_cl; i++) {
+			struct supp *s = &sf[k].s[sf[k].open_cl[i]];
+			add_bad(&sf[k], s->line, s->col,
+				pool_fmt("'cudalint: ignore-begin' has no matching ignore-end; it covers the rest of the file."));
+		}
+	}
+	cl_srctext_free(st);
+
+	for (size_t i = 0; i < f->n; i++) {
+		struct cl_finding *fd = &f->v[i];
+		if (!fd->pos.file || !fd->rule)
+			continue;
+		struct sfile *s = find_file(sf, nsf, fd->pos.file);
+		if (s && covers(s, fd, 1))
+			fd->suppressed = CL_SUPPRESSED_INSOURCE;
+	}
+
+	int added = 0;
+	size_t first_new = extra_out ? extra_out->n : 0;
+	for (size_t k = 0; k < nsf && flags; k++) {
+		struct sfile *s = &sf[k];
+		if (flags & CL_SUPPRESS_REPORT_MALFORMED)
+			for (size_t i = 0; i < s->nb; i++, added++)
+				append(extra_out, unused_rule, s->path, s->b[i].line, s->b[i].col, s->b[i].message);
+		if (!(flags & CL_SUPPRESS_REPORT_UNUSED))
+			continue;
+		for (size_t i = 0; i < s->ns; i++) {
+			struct supp *p = &s->s[i];
+			if (p->all && !p->quiet && !p->used) {
+				append(extra_out, unused_rule, s->path, p->line, p->col,
+				       pool_fmt("Suppression comment silences no finding; remove it."));
+				added++;
+			}
+			for (size_t j = 0; j < p->ne; j++) {
+				struct entry *e = &p->e[j];
+				if (e->used || (e->rule && e->rule == unused_rule))
+					continue;
+				if (e->rule)
+					append(extra_out, unused_rule, s->path, p->line, p->col,
+					       pool_fmt("Suppression of %s (%s) silences no finding; remove it.",
+							e->rule->id, e->rule->name));
+				else
+					append(extra_out, unused_rule, s->path, p->line, p->col,
+					       pool_fmt("Suppression of '%s' silences no finding; remove it.", e->pattern));
+				added++;
+			}
+		}
+	}
+	/* CL0001 findings obey ignore[CL0001] comments too (without marking them used). */
+	for (size_t i = first_new; extra_out && i < extra_out->n; i++) {
+		struct sfile *s = find_file(sf, nsf, extra_out->v[i].pos.file);
+		if (s && covers(s, &extra_out->v[i], 0))
+			extra_out->v[i].suppressed = CL_SUPPRESSED_INSOURCE;
+	}
+
+	for (size_t k = 0; k < nsf; k++)
+		sfile_free(&sf[k]);
+	free(sf);
+	return added;
+}
