@@ -1,0 +1,241 @@
+/* Unit tests of the uniformity lattice and its propagation, on the IR
+ * the front end builds from small kernels (parsed against the bundled
+ * declarations, no toolkit, no CLI). Each kernel passes values to
+ * `probe(tag, value)`; the tests read the level the analysis gave the
+ * value argument of each probe. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "analysis/uniformity.h"
+#include "frontend/frontend.h"
+#include "ir/ir.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static struct cl_parser *parser;
+
+static struct ir_unit *analyse(const char *src, int warp_aligned)
+{
+	char path[] = "/tmp/cudalint-unit-XXXXXX.cu";
+	int fd = mkstemps(path, 3);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	fputs("__device__ void probe(int tag, int v);\n", f);
+	fputs(src, f);
+	fclose(f);
+	char *reason = NULL;
+	struct ir_unit *u = cl_parse_file(parser, path, &reason);
+	unlink(path);
+	if (!u)
+		fail_msg("parse failed: %s", reason);
+	struct uni_options o = { warp_aligned };
+	uniformity_run(u, &o);
+	return u;
+}
+
+struct probe_find { int tag; int level; };
+
+static int find_probe(struct ir_expr *e, void *arg)
+{
+	struct probe_find *p = arg;
+	int64_t tag;
+	if (e->kind == EK_CALL && !strcmp(e->u.call.name, "probe") && e->nkids == 2 &&
+	    ir_const_value(e->kids[0], &tag) && tag == p->tag) {
+		p->level = e->kids[1]->level;
+		return 1;
+	}
+	return 0;
+}
+
+static int level_of(struct ir_unit *u, int tag)
+{
+	struct probe_find p = { tag, -1 };
+	for (int i = 0; i < u->nfuncs; i++)
+		if (ir_walk_stmt_exprs(u->funcs[i]->body, find_probe, &p))
+			break;
+	if (p.level < 0)
+		fail_msg("probe %d not found or not analysed", tag);
+	return p.level;
+}
+
+static void test_join_is_max(void **state)
+{
+	(void)state;
+	assert_int_equal(uni_join(U_GRID, U_BLOCK), U_BLOCK);
+	assert_int_equal(uni_join(U_THREAD, U_BLOCK), U_THREAD);
+	assert_int_equal(uni_join(U_WARP, U_WARP), U_WARP);
+	assert_int_equal(uni_join(U_GRID, U_GRID), U_GRID);
+	assert_true(U_GRID < U_BLOCK && U_BLOCK < U_WARP && U_WARP < U_THREAD);
+	assert_string_equal(uni_level_name(U_THREAD), "thread-varying");
+}
+
+static void test_sources(void **state)
+{
+	(void)state;
+	struct ir_unit *u = analyse(
+		"__global__ void k(int n, int *p) {\n"
+		"  probe(1, threadIdx.x);\n"
+		"  probe(2, blockIdx.x);\n"
+		"  probe(3, blockDim.x * gridDim.x);\n"
+		"  probe(4, n);\n"
+		"  probe(5, 42);\n"
+		"  probe(6, atomicAdd(p, 1));\n"
+		"  probe(7, p[threadIdx.x]);\n"
+		"  probe(8, p[blockIdx.x]);\n"
+		"  probe(9, __syncthreads_or(threadIdx.x == 3));\n"
+		"  probe(10, threadIdx.x / 32);\n"
+		"  probe(11, threadIdx.x % 32);\n"
+		"  probe(12, __ballot_sync(0xffffffffu, threadIdx.x & 1));\n"
+		"  probe(13, threadIdx.y);\n"
+		"}\n", 1);
+	assert_int_equal(level_of(u, 1), U_THREAD);
+	assert_int_equal(level_of(u, 2), U_BLOCK);
+	assert_int_equal(level_of(u, 3), U_GRID);
+	assert_int_equal(level_of(u, 4), U_GRID);
+	assert_int_equal(level_of(u, 5), U_GRID);
+	assert_int_equal(level_of(u, 6), U_THREAD);
+	assert_int_equal(level_of(u, 7), U_THREAD);
+	assert_int_equal(level_of(u, 8), U_BLOCK);
+	assert_int_equal(level_of(u, 9), U_BLOCK);
+	assert_int_equal(level_of(u, 10), U_WARP);
+	assert_int_equal(level_of(u, 11), U_THREAD);
+	assert_int_equal(level_of(u, 12), U_WARP);
+	assert_int_equal(level_of(u, 13), U_WARP);
+	ir_unit_free(u);
+}
+
+static void test_threadidx_y_without_alignment(void **state)
+{
+	(void)state;
+	struct ir_unit *u = analyse("__global__ void k() { probe(1, threadIdx.y); }\n", 0);
+	assert_int_equal(level_of(u, 1), U_THREAD);
+	ir_unit_free(u);
+}
+
+static void test_locals_and_control_dependence(void **state)
+{
+	(void)state;
+	struct ir_unit *u = analyse(
+		"__global__ void k(int n) {\n"
+		"  int t = threadIdx.x; int u2 = t * 2; probe(1, u2);\n"
+		"  int b = blockIdx.x + n; probe(2, b);\n"
+		"  int k2 = 0; if (t & 1) k2 = 1; probe(3, k2);\n"
+		"  int m = 0; if (n > 3) m = 1; probe(4, m);\n"
+		"  t = 5; probe(5, t);\n"
+		"  int w = threadIdx.x; int warp = w / 32; probe(6, warp);\n"
+		"  int g = blockIdx.x * blockDim.x + threadIdx.x; probe(7, g >> 5);\n"
+		"  int s2 = (threadIdx.x < 4) ? 1 : 0; probe(8, s2);\n"
+		"}\n", 1);
+	assert_int_equal(level_of(u, 1), U_THREAD);
+	assert_int_equal(level_of(u, 2), U_BLOCK);
+	assert_int_equal(level_of(u, 3), U_THREAD); /* assigned under a varying branch */
+	assert_int_equal(level_of(u, 4), U_GRID);
+	assert_int_equal(level_of(u, 5), U_GRID);   /* strong update */
+	assert_int_equal(level_of(u, 6), U_WARP);
+	assert_int_equal(level_of(u, 7), U_WARP);
+	assert_int_equal(level_of(u, 8), U_THREAD);
+	ir_unit_free(u);
+}
+
+static void test_loops_reach_fixed_point(void **state)
+{
+	(void)state;
+	struct ir_unit *u = analyse(
+		"__global__ void k(int n) {\n"
+		"  int a = 0, b = 0, c = 0;\n"
+		"  for (int i = 0; i < n; i++) { c = b; b = a; a = threadIdx.x; }\n"
+		"  probe(1, c);\n"
+		"  int s; for (s = blockDim.x / 2; s > 0; s >>= 1) { probe(2, s); }\n"
+		"  int x = 0; for (int j = 0; j < threadIdx.x; j++) x = 7;\n"
+		"  probe(3, x);\n"
+		"  int y = 0; for (int j = 0; j < n; j++) { if (threadIdx.x == j) break; y++; }\n"
+		"  probe(4, y);\n"
+		"}\n", 1);
+	assert_int_equal(level_of(u, 1), U_THREAD); /* needs three iterations */
+	assert_int_equal(level_of(u, 2), U_GRID);
+	assert_int_equal(level_of(u, 3), U_THREAD); /* varying trip count */
+	assert_int_equal(level_of(u, 4), U_THREAD); /* varying break */
+	ir_unit_free(u);
+}
+
+static void test_shared_after_barrier(void **state)
+{
+	(void)state;
+	struct ir_unit *u = analyse(
+		"__global__ void k(unsigned *count) {\n"
+		"  __shared__ bool last;\n"
+		"  if (threadIdx.x == 0) { unsigned t = atomicInc(count, gridDim.x); last = (t == gridDim.x - 1); }\n"
+		"  probe(1, last);\n"
+		"  __syncthreads();\n"
+		"  probe(2, last);\n"
+		"}\n", 1);
+	assert_int_equal(level_of(u, 1), U_THREAD);
+	assert_int_equal(level_of(u, 2), U_BLOCK);
+	ir_unit_free(u);
+}
+
+static void test_interprocedural(void **state)
+{
+	(void)state;
+	struct ir_unit *u = analyse(
+		"__device__ int lane() { return threadIdx.x & 31; }\n"
+		"__device__ int twice(int v) { return 2 * v; }\n"
+		"__device__ void callee(int p) { probe(3, p); }\n"
+		"__global__ void k(int n) {\n"
+		"  probe(1, lane());\n"
+		"  probe(2, twice(n));\n"
+		"  callee(threadIdx.x);\n"
+		"  probe(4, twice(threadIdx.x));\n"
+		"}\n", 1);
+	assert_int_equal(level_of(u, 1), U_THREAD);
+	assert_int_equal(level_of(u, 2), U_GRID);
+	assert_int_equal(level_of(u, 3), U_THREAD); /* parameter from the call site */
+	assert_int_equal(level_of(u, 4), U_THREAD);
+	ir_unit_free(u);
+}
+
+static void test_exits_and_contexts(void **state)
+{
+	(void)state;
+	struct ir_unit *u = analyse(
+		"__global__ void k(int n) {\n"
+		"  if (blockIdx.x > 2) return;\n"
+		"  __syncthreads();\n"
+		"  if (threadIdx.x >= n) return;\n"
+		"  __syncthreads();\n"
+		"}\n", 1);
+	const struct ir_stmt *body = u->funcs[u->nfuncs - 1]->body;
+	const struct ir_expr *b1 = body->u.block.v[1]->u.expr, *b2 = body->u.block.v[3]->u.expr;
+	assert_non_null(b1->ctx);
+	assert_non_null(b2->ctx);
+	assert_true(b1->ctx->exit <= U_BLOCK);
+	assert_int_equal(b2->ctx->exit, U_THREAD);
+	assert_int_equal(b2->ctx->exit_cause->kind, CAUSE_RETURN);
+	assert_null(b2->ctx->block_cause);
+	ir_unit_free(u);
+}
+
+int main(void)
+{
+	char err[256];
+	struct cl_parse_opts o = { .no_toolkit = 1 };
+	parser = cl_parser_new(&o, err, sizeof err);
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_join_is_max),
+		cmocka_unit_test(test_sources),
+		cmocka_unit_test(test_threadidx_y_without_alignment),
+		cmocka_unit_test(test_locals_and_control_dependence),
+		cmocka_unit_test(test_loops_reach_fixed_point),
+		cmocka_unit_test(test_shared_after_barrier),
+		cmocka_unit_test(test_interprocedural),
+		cmocka_unit_test(test_exits_and_contexts),
+	};
+	int r = cmocka_run_group_tests(tests, NULL, NULL);
+	cl_parser_free(parser);
+	return r;
+}

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Installs what cudalint needs to build (and, with --test, to run its test
+# suite) on Debian 12. Idempotent: installs only what is missing.
+#
+#   tools/install-deps.sh [--test]
+#
+# CUDALINT_LLVM_VERSION selects the libclang major version (default 19;
+# 22 comes from bookworm-security). The CUDA toolkit is optional: without
+# one, cudalint parses against its bundled declarations.
+set -eu
+
+llvm=${CUDALINT_LLVM_VERSION:-19}
+pkgs="build-essential cmake pkg-config libclang-$llvm-dev libjson-c-dev libyaml-dev"
+if [ "${1:-}" = "--test" ]; then
+	# cmocka: unit tests; jq: tools/confirm --check; nodejs/npm: the SARIF validator
+	pkgs="$pkgs libcmocka-dev jq git"
+	# Node.js from elsewhere (e.g. NodeSource) bundles npm and conflicts
+	# with Debian's npm package: ask for packages only if the commands are missing.
+	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
+	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
+fi
+
+missing=""
+for p in $pkgs; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+		missing="$missing $p"
+	fi
+done
+
+if [ -n "$missing" ]; then
+	if [ "$(id -u)" -ne 0 ]; then
+		SUDO=sudo
+	else
+		SUDO=
+	fi
+	echo "install-deps: installing$missing"
+	$SUDO apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+else
+	echo "install-deps: everything is installed"
+fi
