@@ -18,6 +18,21 @@ const struct cl_rule cl_rules[] = {
 	{ "CL1003", "barrier-after-divergent-exit", "BarrierAfterDivergentExit", CL_LEVEL_WARNING, 1,
 	  "Block barrier after a return, continue or goto that only some threads take", "high",
 	  check_barrier_after_divergent_exit },
+	{ "CL2001", "plain-flag-poll", "PlainFlagPoll", CL_LEVEL_WARNING, 1,
+	  "Spin loop reads a flag another thread writes with a plain load the compiler may hoist", "high",
+	  check_plain_flag_poll },
+	{ "CL2002", "volatile-flag-poll", "VolatileFlagPoll", CL_LEVEL_WARNING, 1,
+	  "Volatile flag poll followed by data reads with no acquire ordering", "medium",
+	  check_volatile_flag_poll },
+	{ "CL2003", "missing-release-fence", "MissingReleaseFence", CL_LEVEL_WARNING, 1,
+	  "Data stored, then a flag or ticket published, with no fence or release between", "medium",
+	  check_missing_release_fence },
+	{ "CL2004", "missing-acquire-fence", "MissingAcquireFence", CL_LEVEL_WARNING, 1,
+	  "Flag or ticket observed, then data read, with no fence or acquire between", "medium",
+	  check_missing_acquire_fence },
+	{ "CL2005", "overwide-fence-scope", "OverwideFenceScope", CL_LEVEL_WARNING, 1,
+	  "Fence or atomic scope wider than the memory it orders needs", "medium",
+	  check_overwide_fence_scope },
 };
 
 const int cl_nrules = sizeof cl_rules / sizeof cl_rules[0];

@@ -100,9 +100,11 @@ static int is_cg(const struct ir_call *c)
 	return has(c->qual, "cooperative_groups::") || has(c->recv_type, "cooperative_groups::");
 }
 
+/* libcu++ atomics: the canonical receiver type is an implementation
+ * class such as cuda::std::__atomic_ref_bitwise<int, __thread_scope_device_tag>. */
 static int is_cuda_atomic(const char *recv)
 {
-	return has(recv, "atomic_ref<") || has(recv, "atomic<");
+	return has(recv, "atomic_ref") || has(recv, "atomic<") || has(recv, "__atomic_");
 }
 
 enum intrinsic intrinsic_of(struct ir_expr *e)

@@ -241,35 +241,6 @@ static void annotate_ctx(struct interp *I, struct ustate *s, struct ir_expr *e)
 	c->after_barrier = s->barrier;
 }
 
-/* ---- assigned variables (for the merge-point taint) ------------------------ */
-
-static void mark_lvalue(struct ir_expr *lhs, uint8_t *marks)
-{
-	struct ir_var *v = ir_base_var(lhs);
-	if (v && v->kind != VAR_GLOBAL && v->id >= 0)
-		marks[v->id] = 1;
-}
-
-static int mark_expr(struct ir_expr *e, void *arg)
-{
-	if (e->kind == EK_ASSIGN)
-		mark_lvalue(e->kids[0], arg);
-	else if (e->kind == EK_UNARY && (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC ||
-	                                 e->op == OP_POSTDEC))
-		mark_lvalue(e->kids[0], arg);
-	return 0;
-}
-
-static int mark_stmt(struct ir_stmt *s, void *arg)
-{
-	if (s->kind == SK_DECL && s->u.decl.var->id >= 0 && s->u.decl.var->kind != VAR_GLOBAL)
-		((uint8_t *)arg)[s->u.decl.var->id] = 1;
-	if (s->kind == SK_ASM)
-		for (int i = 0; i < s->u.asm_.nouts; i++)
-			mark_lvalue(s->u.asm_.outs[i], arg);
-	return 0;
-}
-
 /* Raises every variable assigned in the given statements/expression to at
  * least level: those are the values that differ once the threads that
  * took different paths meet again. */
@@ -279,15 +250,8 @@ static void taint_assigned(struct interp *I, struct ustate *s, uint8_t level, st
 	if (level <= U_GRID || s->dead)
 		return;
 	uint8_t *marks = xcalloc((size_t)I->nvars + 1, 1);
-	struct ir_stmt *v[2] = { a, b };
-	for (int i = 0; i < 2; i++) {
-		if (!v[i])
-			continue;
-		ir_walk_stmts(v[i], mark_stmt, marks);
-		ir_walk_stmt_exprs(v[i], mark_expr, marks);
-	}
-	if (e)
-		ir_walk_expr(e, mark_expr, marks);
+	ir_mark_assigned(a, NULL, marks);
+	ir_mark_assigned(b, e, marks);
 	for (int i = 0; i < I->nvars; i++)
 		if (marks[i]) {
 			raise8(&s->var[i], level);

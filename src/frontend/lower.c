@@ -661,6 +661,7 @@ static void lower_function(struct lower *L, CXCursor c)
 		f->is_host = 1;
 	f->params = (struct ir_var **)ptrvec_finish(&params, L->a, &f->nparams);
 	f->body = lower_stmt(L, kids[n - 1]);
+	ir_link_parents(f->body);
 	f->vars = (struct ir_var **)ptrvec_finish(&L->fvars, L->a, &f->nvars);
 	L->fn = NULL;
 	L->in_template = 0;
@@ -735,6 +736,10 @@ struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path)
 
 void ir_unit_free(struct ir_unit *u)
 {
-	if (u)
-		arena_free(u->arena);
+	if (!u)
+		return;
+	for (int i = 0; i < IR_FACT_SLOTS; i++)
+		if (u->facts[i] && u->facts_free[i])
+			u->facts_free[i](u->facts[i]);
+	arena_free(u->arena);
 }

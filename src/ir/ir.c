@@ -244,3 +244,83 @@ void ir_dump(const struct ir_unit *u, void *file)
 		dump_stmt(fn->body, f, 1);
 	}
 }
+
+/* ---- assigned variables ----------------------------------------------------- */
+
+static void mark_lvalue(struct ir_expr *lhs, uint8_t *marks)
+{
+	struct ir_var *v = ir_base_var(lhs);
+	if (v && v->kind != VAR_GLOBAL && v->id >= 0)
+		marks[v->id] = 1;
+}
+
+static int mark_expr(struct ir_expr *e, void *arg)
+{
+	if (e->kind == EK_ASSIGN)
+		mark_lvalue(e->kids[0], arg);
+	else if (e->kind == EK_UNARY && (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC ||
+	                                 e->op == OP_POSTDEC))
+		mark_lvalue(e->kids[0], arg);
+	return 0;
+}
+
+static int mark_stmt(struct ir_stmt *s, void *arg)
+{
+	if (s->kind == SK_DECL && s->u.decl.var->id >= 0 && s->u.decl.var->kind != VAR_GLOBAL)
+		((uint8_t *)arg)[s->u.decl.var->id] = 1;
+	if (s->kind == SK_ASM)
+		for (int i = 0; i < s->u.asm_.nouts; i++)
+			mark_lvalue(s->u.asm_.outs[i], arg);
+	return 0;
+}
+
+void ir_mark_assigned(struct ir_stmt *s, struct ir_expr *e, uint8_t *marks)
+{
+	if (s) {
+		ir_walk_stmts(s, mark_stmt, marks);
+		ir_walk_stmt_exprs(s, mark_expr, marks);
+	}
+	if (e)
+		ir_walk_expr(e, mark_expr, marks);
+}
+
+static void link(struct ir_stmt *child, struct ir_stmt *parent)
+{
+	if (child) {
+		child->parent = parent;
+		ir_link_parents(child);
+	}
+}
+
+void ir_link_parents(struct ir_stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case SK_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			link(s->u.block.v[i], s);
+		break;
+	case SK_IF:
+		link(s->u.if_.init, s);
+		link(s->u.if_.then, s);
+		link(s->u.if_.els, s);
+		break;
+	case SK_LOOP:
+		link(s->u.loop.init, s);
+		link(s->u.loop.body, s);
+		break;
+	case SK_SWITCH:
+		link(s->u.sw.init, s);
+		link(s->u.sw.body, s);
+		break;
+	case SK_CASE:
+		link(s->u.case_.body, s);
+		break;
+	case SK_LABEL:
+		link(s->u.label.body, s);
+		break;
+	default:
+		break;
+	}
+}

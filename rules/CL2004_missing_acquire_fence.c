@@ -1,0 +1,99 @@
+/* CL2004 missing-acquire-fence: a thread observes a flag or ticket
+ * (a relaxed atomic poll exits, or an atomic's result decides a branch),
+ * then reads data other threads wrote, with no fence or acquire between.
+ * Plain and volatile polls are CL2001 and CL2002. */
+#include "checks.h"
+#include "ordering.h"
+
+static void report(struct cl_ctx *cx, const struct order_scan *s, const struct ir_expr *obs, bool ticket)
+{
+	char data[96], what[96];
+	memorder_describe(s->hit.e, data, sizeof data);
+	memorder_describe(obs->kind == EK_CALL && obs->nkids ? obs->kids[0] : obs, what, sizeof what);
+	struct cl_finding *f = cl_report(cx, cl_rule_find("CL2004"), s->hit.e->loc,
+		"`%s` is read after %s `%s` with no fence or acquire in between, so it can return data older "
+		"than the %s; put `%s` between them, or observe with "
+		"`cuda::atomic_ref<...>::load(cuda::memory_order_acquire)`",
+		data, ticket ? "an atomic on" : "a relaxed poll of", what, ticket ? "ticket" : "flag",
+		fence_for_scope(s->flag_space == SPACE_SHARED ? SCOPE_BLOCK : SCOPE_DEVICE));
+	cl_note(f, obs->loc, ticket ? "the atomic whose result decides the branch" : "the flag is observed here");
+}
+
+/* A fence right before the ticket atomic (NVIDIA's threadFenceReduction)
+ * orders both directions in practice; accept it. */
+static int fenced_before(const struct access *a, void *arg)
+{
+	int *fenced = arg;
+	*fenced = a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= SCOPE_DEVICE);
+	return 1;
+}
+
+struct find_stmt { const struct ir_expr *e; struct ir_stmt *found; };
+
+static int expr_is(struct ir_expr *e, void *arg)
+{
+	return e == ((struct find_stmt *)arg)->e;
+}
+
+static int stmt_holding(struct ir_stmt *s, void *arg)
+{
+	struct find_stmt *fs = arg;
+	if (s->kind == SK_BLOCK)
+		return 0;
+	struct ir_expr *own[4] = { 0 };
+	switch (s->kind) {
+	case SK_EXPR: case SK_RETURN: own[0] = s->u.expr; break;
+	case SK_DECL: own[0] = s->u.decl.init; break;
+	case SK_IF: own[0] = s->u.if_.cond; break;
+	case SK_SWITCH: own[0] = s->u.sw.cond; break;
+	case SK_LOOP: own[0] = s->u.loop.cond; own[1] = s->u.loop.inc; break;
+	default: break;
+	}
+	for (int i = 0; i < 4; i++)
+		if (own[i] && ir_walk_expr(own[i], expr_is, fs)) {
+			fs->found = s;
+			return 1;
+		}
+	return 0;
+}
+
+void check_missing_acquire_fence(struct cl_ctx *cx, const struct ir_unit *u)
+{
+	const struct memorder *m = order_facts(u);
+	for (int i = 0; i < m->npolls; i++) {
+		const struct poll *p = &m->polls[i];
+		bool relaxed = (p->kind == POLL_ATOMIC || p->kind == POLL_ASM) &&
+		               (p->order == ORDER_RELAXED || p->order == ORDER_UNKNOWN);
+		if (!relaxed)
+			continue;
+		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_space = p->space, .dir = ORDER_AFTER };
+		order_scan_run(&s, p->loop);
+		cx->fn = p->fn;
+		if (s.found)
+			report(cx, &s, p->load, false);
+	}
+	for (int i = 0; i < m->ndeciding; i++) {
+		struct ir_expr *d = m->deciding[i];
+		if (intrinsic_order(d) != ORDER_RELAXED)
+			continue;
+		const struct ir_func *fn = NULL;
+		struct find_stmt fs = { d, NULL };
+		for (int j = 0; j < u->nfuncs && !fs.found; j++)
+			if (u->funcs[j]->analysed && ir_walk_stmts(u->funcs[j]->body, stmt_holding, &fs))
+				fn = u->funcs[j];
+		if (!fs.found)
+			continue;
+		int fenced = 0;
+		memorder_before(m, fs.found, fenced_before, &fenced);
+		if (fenced)
+			continue;
+		struct order_scan s = { .m = m, .fn = fn, .flag = memspace_object(m->ms, d->kids[0]),
+		                        .flag_space = memspace_space(m->ms, d->kids[0]), .only_decided = true,
+		                        .dir = ORDER_AFTER };
+		order_scan_run(&s, fs.found);
+		cx->fn = fn;
+		if (s.found)
+			report(cx, &s, d, true);
+	}
+	cx->fn = NULL;
+}

@@ -1,0 +1,150 @@
+/* CL2005 overwide-fence-scope: a fence, or an atomic's scope, wider than
+ * the memory it orders needs. On an H200 one store plus fence per
+ * iteration cost 0.265 ms with __threadfence_block, 0.915 ms with
+ * __threadfence and 2.026 ms with __threadfence_system.
+ *
+ * The memory a fence orders is what the thread accesses between the
+ * previous and the next ordering point (fence, barrier, function edge).
+ * Anything unknown (a pointer cudalint cannot follow, a call) keeps the
+ * rule quiet. */
+#include "checks.h"
+#include "ordering.h"
+
+#include <string.h>
+
+struct window {
+	const struct memorder *m;
+	int shared, device, other, opaque;
+};
+
+static int observe(const struct access *a, void *arg)
+{
+	struct window *w = arg;
+	switch (a->kind) {
+	case ACC_FENCE:
+	case ACC_BARRIER:
+		return 1;
+	case ACC_CALL:
+		w->opaque = 1;
+		return 1;
+	default:
+		break;
+	}
+	if (a->space == SPACE_SHARED)
+		w->shared++;
+	else if (a->space == SPACE_GLOBAL || a->space == SPACE_GENERIC) {
+		const struct ir_expr *lv = a->kind == ACC_ATOMIC && a->e->nkids ? a->e->kids[0] : a->e;
+		if (memspace_origin(w->m->ms, lv) == ORIGIN_DEVICE)
+			w->device++;
+		else
+			w->other++;
+	}
+	return 0;
+}
+
+static bool is_barrier_stmt(const struct ir_stmt *s)
+{
+	if (!s || s->kind != SK_EXPR || !s->u.expr || s->u.expr->kind != EK_CALL)
+		return false;
+	int k = s->u.expr->u.call.intrinsic;
+	return k > 0 && (k == IN_SYNCTHREADS || k == IN_SYNCTHREADS_REDUCE);
+}
+
+/* __threadfence_block() right next to __syncthreads(): the barrier
+ * already orders the block's memory. */
+static void redundant_block_fence(struct cl_ctx *cx, const struct access *a)
+{
+	const struct ir_stmt *st = a->stmt, *p = st->parent;
+	if (st->kind != SK_EXPR || st->u.expr != a->e || !p || p->kind != SK_BLOCK)
+		return;
+	int i = 0;
+	while (i < p->u.block.n && p->u.block.v[i] != st)
+		i++;
+	const struct ir_stmt *prev = i > 0 ? p->u.block.v[i - 1] : NULL;
+	const struct ir_stmt *next = i + 1 < p->u.block.n ? p->u.block.v[i + 1] : NULL;
+	const struct ir_stmt *b = is_barrier_stmt(prev) ? prev : is_barrier_stmt(next) ? next : NULL;
+	if (!b)
+		return;
+	struct cl_finding *f = cl_report(cx, cl_rule_find("CL2005"), a->e->loc,
+		"`__threadfence_block()` next to `__syncthreads()` is redundant: the barrier already orders "
+		"memory for the whole block; remove the fence");
+	cl_note(f, b->loc, "the barrier");
+}
+
+static void check_fence(struct cl_ctx *cx, const struct memorder *m, const struct access *a)
+{
+	if (a->scope == SCOPE_BLOCK) {
+		redundant_block_fence(cx, a);
+		return;
+	}
+	if (a->scope != SCOPE_DEVICE && a->scope != SCOPE_SYSTEM)
+		return;
+	struct window w = { .m = m };
+	memorder_before(m, a->stmt, observe, &w);
+	if (!w.opaque)
+		memorder_after(m, a->stmt, observe, &w);
+	if (w.opaque || w.other)
+		return;
+	char name[64];
+	intrinsic_display(a->e, name, sizeof name);
+	if (w.shared && !w.device) {
+		cl_report(cx, cl_rule_find("CL2005"), a->e->loc,
+			"`%s` orders only __shared__ memory here, which threads of other blocks cannot see; "
+			"block scope is enough and several times cheaper: use `__threadfence_block()`%s", name,
+			strstr(name, "atomic_thread_fence") ? " (or `cuda::thread_scope_block`)" : "");
+	} else if (a->scope == SCOPE_SYSTEM && w.device) {
+		cl_report(cx, cl_rule_find("CL2005"), a->e->loc,
+			"`%s` orders only device memory here (allocated with cudaMalloc or declared __device__), "
+			"which the host cannot see during the kernel; device scope is enough and about twice as "
+			"cheap: use `__threadfence()`%s", name,
+			strstr(name, "atomic_thread_fence") ? " (or `cuda::thread_scope_device`)" : "");
+	}
+}
+
+static void check_atomic(struct cl_ctx *cx, const struct memorder *m, const struct access *a)
+{
+	const struct ir_call *c = &a->e->u.call;
+	bool explicit_scope = (c->is_method && c->recv_type && strstr(c->recv_type, "thread_scope_")) ||
+	                      strstr(c->name, "_system");
+	if (!explicit_scope || !a->e->nkids)
+		return;
+	char name[64];
+	intrinsic_display(a->e, name, sizeof name);
+	if (a->space == SPACE_SHARED && a->scope > SCOPE_BLOCK && a->order != ORDER_RELAXED) {
+		cl_report(cx, cl_rule_find("CL2005"), a->e->loc,
+			"`%s` is an atomic on __shared__ memory with %s scope; only the block can see that memory, "
+			"so use block scope (`cuda::thread_scope_block`, or the `_block` atomic)", name,
+			a->scope == SCOPE_SYSTEM ? "system" : "device");
+	} else if (a->scope == SCOPE_SYSTEM && memspace_origin(m->ms, a->e->kids[0]) == ORIGIN_DEVICE) {
+		cl_report(cx, cl_rule_find("CL2005"), a->e->loc,
+			"`%s` has system scope on device memory (cudaMalloc or __device__), which the host cannot "
+			"access during the kernel; use device scope (`cuda::thread_scope_device`, or the atomic "
+			"without `_system`)", name);
+	}
+}
+
+struct fence_walk { struct cl_ctx *cx; const struct memorder *m; };
+
+static int each_access(const struct access *a, void *arg)
+{
+	struct fence_walk *fw = arg;
+	if (a->kind == ACC_FENCE)
+		check_fence(fw->cx, fw->m, a);
+	else if (a->kind == ACC_ATOMIC)
+		check_atomic(fw->cx, fw->m, a);
+	return 0;
+}
+
+void check_overwide_fence_scope(struct cl_ctx *cx, const struct ir_unit *u)
+{
+	const struct memorder *m = order_facts(u);
+	for (int i = 0; i < u->nfuncs; i++) {
+		const struct ir_func *f = u->funcs[i];
+		if (!f->analysed)
+			continue;
+		cx->fn = f;
+		struct fence_walk fw = { cx, m };
+		memorder_stmt_accesses(m, f->body, each_access, &fw);
+	}
+	cx->fn = NULL;
+}

@@ -1,0 +1,82 @@
+/* memorder.h - facts the memory-ordering rules (CL2001-CL2005) share.
+ *
+ * Accesses: every memory event of a function in program order (loads,
+ * stores, atomics, fences, barriers), with the memory object and space
+ * from memspace.h. Polls: loops that wait for a location another thread
+ * writes, read at a loop-invariant address the loop itself does not
+ * write. Deciding atomics: read-modify-writes whose result decides a
+ * branch (tickets, locks). Sync objects: the memory objects polls and
+ * deciding atomics synchronise on; a store to one publishes. */
+#ifndef CUDALINT_MEMORDER_H
+#define CUDALINT_MEMORDER_H
+
+#include "analysis/intrinsics.h"
+#include "analysis/memspace.h"
+#include "ir/ir.h"
+
+enum acc_kind { ACC_LOAD, ACC_STORE, ACC_ATOMIC, ACC_FENCE, ACC_BARRIER, ACC_CALL };
+
+struct access {
+	enum acc_kind kind;
+	struct ir_expr *e;          /* the lvalue (load/store) or the call */
+	struct ir_stmt *stmt;       /* statement containing it */
+	const struct ir_var *obj;   /* memory object, NULL if unknown */
+	enum ir_space space;
+	bool is_volatile;
+	enum intrinsic in;          /* atomics, fences, barriers */
+	enum mem_scope scope;       /* fences and atomics */
+	enum mem_order order;       /* atomics and fences */
+};
+
+enum poll_kind { POLL_PLAIN, POLL_VOLATILE, POLL_ATOMIC, POLL_ASM };
+
+struct poll {
+	const struct ir_func *fn;
+	struct ir_stmt *loop;
+	struct ir_expr *cond;        /* the exit condition */
+	struct ir_expr *load;        /* the load (or atomic call, or the asm output) observed */
+	struct ir_loc at;            /* where to report the observation */
+	const struct ir_var *obj;
+	enum ir_space space;
+	enum poll_kind kind;
+	enum mem_order order;        /* POLL_ATOMIC / POLL_ASM */
+	bool body_forces_reload;     /* fence, barrier, atomic or call in the loop body */
+};
+
+struct memorder {
+	struct memspace *ms;
+	struct poll *polls; int npolls;
+	struct ir_expr **deciding; int ndeciding; /* deciding RMW atomic calls */
+	const struct ir_var **sync; int nsync;    /* sync objects */
+	const struct ir_var **written; int nwritten; /* objects device code stores to */
+	/* variables derived from deciding atomics' results */
+	uint8_t **taint_local; int nfuncs;
+	const struct ir_var **taint_shared; int ntaint_shared;
+};
+
+/* The facts for u, computed on first use and cached on the unit. Needs
+ * the uniformity analysis to have run (it marks analysed functions). */
+const struct memorder *memorder_of(struct ir_unit *u);
+
+bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj);
+bool memorder_is_written(const struct memorder *m, const struct ir_var *obj);
+
+/* Accesses of one expression tree, in evaluation order. */
+typedef int (*access_fn)(const struct access *a, void *arg); /* nonzero: stop */
+int memorder_expr_accesses(const struct memorder *m, struct ir_expr *e, struct ir_stmt *st, access_fn fn, void *arg);
+/* Accesses of a statement tree (both arms of branches). */
+int memorder_stmt_accesses(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg);
+/* Accesses after statement s in program order, up to the function's end:
+ * later siblings, then the parents' later siblings. */
+int memorder_after(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg);
+/* Accesses before statement s, nearest first. */
+int memorder_before(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg);
+
+/* Whether st sits inside a branch or loop decided by a deciding atomic's
+ * result (through variables derived from it). */
+bool memorder_in_decided_branch(const struct memorder *m, const struct ir_func *fn, const struct ir_stmt *st);
+
+/* "`*flag`", "`box->ready`": the source of an lvalue for messages. */
+const char *memorder_describe(const struct ir_expr *e, char *buf, unsigned len);
+
+#endif
