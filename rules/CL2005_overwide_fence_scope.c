@@ -27,6 +27,8 @@ static int observe(const struct access *a, void *arg)
 	case ACC_CALL:
 		w->opaque = 1;
 		return 1;
+	case ACC_WARP_SYNC:
+		return 0;
 	default:
 		break;
 	}

@@ -9,6 +9,8 @@ void check_divergent_barrier(struct cl_ctx *cx, const struct ir_unit *u);
 void check_divergent_loop_barrier(struct cl_ctx *cx, const struct ir_unit *u);
 void check_barrier_after_divergent_exit(struct cl_ctx *cx, const struct ir_unit *u);
 
+void check_divergent_warp_collective(struct cl_ctx *cx, const struct ir_unit *u);
+void check_shared_memory_race(struct cl_ctx *cx, const struct ir_unit *u);
 void check_plain_flag_poll(struct cl_ctx *cx, const struct ir_unit *u);
 void check_volatile_flag_poll(struct cl_ctx *cx, const struct ir_unit *u);
 void check_missing_release_fence(struct cl_ctx *cx, const struct ir_unit *u);

@@ -18,6 +18,9 @@ const struct cl_rule cl_rules[] = {
 	{ "CL1003", "barrier-after-divergent-exit", "BarrierAfterDivergentExit", CL_LEVEL_WARNING, 1,
 	  "Block barrier after a return, continue or goto that only some threads take", "high",
 	  check_barrier_after_divergent_exit },
+	{ "CL1004", "divergent-warp-collective", "DivergentWarpCollective", CL_LEVEL_WARNING, 1,
+	  "Full-mask warp collective under control flow that differs between lanes", "high",
+	  check_divergent_warp_collective },
 	{ "CL2001", "plain-flag-poll", "PlainFlagPoll", CL_LEVEL_WARNING, 1,
 	  "Spin loop reads a flag another thread writes with a plain load the compiler may hoist", "high",
 	  check_plain_flag_poll },
@@ -33,6 +36,9 @@ const struct cl_rule cl_rules[] = {
 	{ "CL2005", "overwide-fence-scope", "OverwideFenceScope", CL_LEVEL_WARNING, 1,
 	  "Fence or atomic scope wider than the memory it orders needs", "medium",
 	  check_overwide_fence_scope },
+	{ "CL3001", "shared-memory-race", "SharedMemoryRace", CL_LEVEL_WARNING, 1,
+	  "Shared memory written and accessed by other threads with no barrier between", "medium",
+	  check_shared_memory_race },
 };
 
 const int cl_nrules = sizeof cl_rules / sizeof cl_rules[0];

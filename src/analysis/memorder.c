@@ -138,6 +138,8 @@ static int rvalue(struct acc_walk *w, struct ir_expr *e)
 			return emit(w, ACC_FENCE, e);
 		if (intrinsic_is_block_barrier(k) || k == IN_GRID_SYNC)
 			return emit(w, ACC_BARRIER, e);
+		if (k == IN_SYNCWARP)
+			return emit(w, ACC_WARP_SYNC, e);
 		if (e->u.call.target)
 			return emit(w, ACC_CALL, e);
 		return 0;
@@ -375,7 +377,8 @@ struct poll_scan {
 static int body_effects(const struct access *a, void *arg)
 {
 	struct poll_scan *ps = arg;
-	if (a->kind == ACC_FENCE || a->kind == ACC_BARRIER || a->kind == ACC_ATOMIC || a->kind == ACC_CALL)
+	if (a->kind == ACC_FENCE || a->kind == ACC_BARRIER || a->kind == ACC_ATOMIC || a->kind == ACC_CALL ||
+	    a->kind == ACC_WARP_SYNC)
 		ps->forces_reload = true;
 	if (a->kind == ACC_STORE && a->obj && ps->nstored < 32)
 		ps->stored[ps->nstored++] = a->obj;

@@ -14,7 +14,12 @@
 #include "analysis/memspace.h"
 #include "ir/ir.h"
 
-enum acc_kind { ACC_LOAD, ACC_STORE, ACC_ATOMIC, ACC_FENCE, ACC_BARRIER, ACC_CALL };
+enum acc_kind {
+	ACC_LOAD, ACC_STORE, ACC_ATOMIC, ACC_FENCE,
+	ACC_BARRIER,   /* block (or grid) barrier */
+	ACC_WARP_SYNC, /* __syncwarp: orders memory within a warp */
+	ACC_CALL,      /* call of a function defined in the file */
+};
 
 struct access {
 	enum acc_kind kind;

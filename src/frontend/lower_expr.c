@@ -236,8 +236,15 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 		clang_disposeString(s);
 	}
 	if (nargs >= 0) {
-		for (int i = 0; i < nargs; i++)
-			ptrvec_push(&args, lower_expr(L, clang_Cursor_getArgument(c, (unsigned)i)));
+		for (int i = 0; i < nargs; i++) {
+			CXCursor ac = clang_Cursor_getArgument(c, (unsigned)i);
+			struct ir_expr *a = lower_expr(L, ac);
+			/* constant arguments (masks, scopes, default arguments) are
+			 * folded by clang: FULL_MASK, ~0u, constexpr variables */
+			if (!a->has_value && !L->in_template && eval_int(ac, &a->ival))
+				a->has_value = 1;
+			ptrvec_push(&args, a);
+		}
 	} else {
 		for (int i = has_callee; i < n; i++)
 			if (clang_isExpression(clang_getCursorKind(kids[i])))

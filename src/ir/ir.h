@@ -180,6 +180,9 @@ struct ir_unit {
 	struct ir_var **globals; int nglobals;
 	/* Launches in host code, for memory-space facts of kernel arguments. */
 	struct ir_expr **launches; int nlaunches;
+	/* analysis: blockDim.x was assumed a multiple of 32 (threadIdx.y/.z
+	 * warp-uniform) */
+	unsigned warp_aligned_blocks : 1;
 	/* Facts an analysis computes once per unit and several rules share;
 	 * freed with the unit. */
 	void *facts[IR_FACT_SLOTS];
