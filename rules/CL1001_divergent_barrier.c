@@ -26,7 +26,8 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		c->kind == CAUSE_SWITCH ? "switch" : c->kind == CAUSE_SELECT ? "conditional expression"
 		: c->kind == CAUSE_LOGICAL ? "short-circuit operand" : "branch");
 	if (c->cond)
-		cl_note(f, c->cond->loc, "this condition is %s", uni_level_name(c->level));
+		cl_note(f, c->cond->loc, "this condition differs between the %s of a block",
+		        c->level == U_WARP ? "warps" : "threads");
 	note_callee_barrier(f, call, barrier);
 }
 

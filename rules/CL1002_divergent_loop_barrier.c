@@ -22,14 +22,14 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		if (c->via && c->via->stmt)
 			cl_note(f, c->via->stmt->loc, "threads leave the loop here");
 		if (c->cond)
-			cl_note(f, c->cond->loc, "under this %s condition", uni_level_name(c->level));
+			cl_note(f, c->cond->loc, "under this %s condition", c->level == U_WARP ? "warp-dependent" : "thread-dependent");
 	} else {
 		f = cl_report(cx, cl_rule_find("CL1002"), call->loc,
 			"%s is inside a loop whose trip count differs between threads (%s), so threads that "
 			"finish early stop arriving and the block hangs or desynchronises; loop a block-uniform "
 			"number of times and guard the per-thread work inside the loop instead", subj, cond);
 		if (c->cond)
-			cl_note(f, c->cond->loc, "the loop condition is %s", uni_level_name(c->level));
+			cl_note(f, c->cond->loc, "the loop condition is %s", c->level == U_WARP ? "warp-dependent" : "thread-dependent");
 	}
 	note_callee_barrier(f, call, barrier);
 }

@@ -31,7 +31,7 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 	if (c->stmt)
 		cl_note(f, c->stmt->loc, "some threads leave here");
 	if (c->cond)
-		cl_note(f, c->cond->loc, "under this %s condition", uni_level_name(c->level));
+		cl_note(f, c->cond->loc, "under this %s condition", c->level == U_WARP ? "warp-dependent" : "thread-dependent");
 	note_callee_barrier(f, call, barrier);
 }
 

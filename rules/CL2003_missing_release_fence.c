@@ -24,7 +24,10 @@ static int publication(const struct access *a, void *arg)
 			return 0;
 		if (a->order == ORDER_RELEASE || a->order == ORDER_ACQ_REL || a->order == ORDER_SEQ_CST)
 			return 0; /* a release operation orders what came before */
-	} else if (a->kind != ACC_STORE) {
+	} else if (a->kind != ACC_STORE || !memorder_is_polled(m, a->obj)) {
+		/* a plain store publishes only to a loop that polls; a ticket is
+		 * taken with an atomic, and resetting it for the next launch
+		 * (threadFenceReduction's `retirementCount = 0`) publishes nothing */
 		return 0;
 	}
 	struct order_scan s = { .m = m, .fn = pc->fn, .flag = a->obj, .flag_space = a->space, .dir = ORDER_BEFORE };

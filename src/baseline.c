@@ -108,19 +108,48 @@ void cl_baseline_free(struct cl_baseline *b)
 	b->n = 0;
 }
 
+/* The JSON document in PATH, or NULL with a message that does not depend
+ * on json-c's version. */
+static json_object *read_json(const char *path, char *err, size_t errlen)
+{
+	FILE *fp = fopen(path, "rb");
+	if (!fp) {
+		snprintf(err, errlen, "%s: cannot read baseline: %s", path, strerror(errno));
+		return NULL;
+	}
+	size_t cap = 8192, n = 0, got;
+	char *buf = xmalloc(cap);
+	while ((got = fread(buf + n, 1, cap - n, fp)) > 0)
+		if ((n += got) == cap)
+			buf = xrealloc(buf, cap *= 2);
+	int rerr = ferror(fp) ? errno : 0;
+	fclose(fp);
+	if (rerr) {
+		snprintf(err, errlen, "%s: cannot read baseline: %s", path, strerror(rerr));
+		free(buf);
+		return NULL;
+	}
+	json_tokener *tok = json_tokener_new();
+	json_object *top = tok ? json_tokener_parse_ex(tok, buf, (int)n) : NULL;
+	if (!top) {
+		enum json_tokener_error e = tok ? json_tokener_get_error(tok) : json_tokener_success;
+		snprintf(err, errlen, "%s: not a cudalint baseline: invalid JSON (%s)", path,
+			 !tok ? "out of memory"
+			 : e == json_tokener_continue ? "unexpected end of file" : json_tokener_error_desc(e));
+	}
+	if (tok)
+		json_tokener_free(tok);
+	free(buf);
+	return top;
+}
+
 int cl_baseline_load(const char *path, struct cl_baseline *out, char *err, size_t errlen)
 {
 	out->v = NULL;
 	out->n = 0;
-	json_object *top = json_object_from_file(path);
-	if (!top) {
-		snprintf(err, errlen, "%s: cannot read baseline: %s", path, json_util_get_last_err());
-		/* json-c's message ends with a newline */
-		size_t n = strlen(err);
-		while (n > 0 && err[n - 1] == '\n')
-			err[--n] = '\0';
+	json_object *top = read_json(path, err, errlen);
+	if (!top)
 		return -1;
-	}
 	json_object *ver, *arr;
 	if (!json_object_is_type(top, json_type_object) ||
 	    !json_object_object_get_ex(top, "version", &ver) || !json_object_is_type(ver, json_type_int)) {

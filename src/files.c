@@ -1,19 +1,38 @@
 #include "files.h"
+#include "util/srctext.h"
 #include "util/xalloc.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-static void push(struct file_list *l, const char *p)
+static void push_name(struct file_list *l, const char *p)
 {
 	if (l->n == l->cap) {
 		l->cap = l->cap ? l->cap * 2 : 16;
 		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
 	}
+	l->v[l->n++] = xstrdup(p);
+}
+
+static void push(struct file_list *l, const char *p)
+{
+	char abs[PATH_MAX];
+	if (cl_srctext_abspath(p, abs, sizeof abs) < 0)
+		snprintf(abs, sizeof abs, "%s", p);
+	for (int i = 0; i < l->n; i++)
+		if (!strcmp(l->abs[i], abs))
+			return;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 16;
+		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+		l->abs = xrealloc(l->abs, (size_t)l->cap * sizeof *l->abs);
+	}
+	l->abs[l->n] = xstrdup(abs);
 	l->v[l->n++] = xstrdup(p);
 }
 
@@ -38,7 +57,7 @@ static void walk(struct file_list *l, const char *dir, int depth)
 	struct file_list names = { 0 };
 	for (struct dirent *e; (e = readdir(d));)
 		if (e->d_name[0] != '.')
-			push(&names, e->d_name);
+			push_name(&names, e->d_name);
 	closedir(d);
 	qsort(names.v, (size_t)names.n, sizeof *names.v, cmp);
 	for (int i = 0; i < names.n; i++) {
@@ -57,11 +76,11 @@ static void walk(struct file_list *l, const char *dir, int depth)
 	files_free(&names);
 }
 
-int files_add(struct file_list *l, const char *path)
+int files_add(struct file_list *l, const char *path, const char **reason)
 {
 	struct stat st;
 	if (stat(path, &st) != 0) {
-		fprintf(stderr, "cudalint: error: %s: %s\n", path, strerror(errno));
+		*reason = strerror(errno);
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode))
@@ -73,8 +92,13 @@ int files_add(struct file_list *l, const char *path)
 
 void files_free(struct file_list *l)
 {
-	for (int i = 0; i < l->n; i++)
+	for (int i = 0; i < l->n; i++) {
 		free(l->v[i]);
+		if (l->abs)
+			free(l->abs[i]);
+	}
+	free(l->abs);
+	l->abs = NULL;
 	free(l->v);
 	l->v = NULL;
 	l->n = l->cap = 0;

@@ -1,4 +1,6 @@
+/* options.c - command-line parsing (docs/cli.md). */
 #include "options.h"
+#include "config.h"
 #include "util/xalloc.h"
 
 #include <stdio.h>
@@ -14,30 +16,34 @@ void options_usage(FILE *out)
 	      "shared-memory races. PATH is a file or a directory (searched for .cu and .cuh).\n"
 	      "\n"
 	      "Parsing:\n"
-	      "  -I DIR, -D NAME[=VAL]   include directory, macro (also -IDIR, -DNAME)\n"
+	      "  -I DIR, -D NAME[=VAL]   include directory, macro (also -IDIR, -DNAME, -UNAME)\n"
 	      "  -std=STD                language standard (default c++17)\n"
-	      "  --cuda-path=DIR         CUDA toolkit (default: $CUDA_PATH, $CUDA_HOME, nvcc on\n"
-	      "                          $PATH, /usr/local/cuda; else bundled declarations)\n"
-	      "  --cuda-arch=sm_XX       GPU architecture (default sm_90)\n"
+	      "  --cuda-path=DIR         CUDA toolkit (default: config cuda-path, $CUDA_PATH,\n"
+	      "                          $CUDA_HOME, nvcc on $PATH, /usr/local/cuda; else\n"
+	      "                          bundled declarations)\n"
+	      "  --cuda-arch=sm_XX       GPU architecture (default: config cuda-arch, sm_90)\n"
 	      "  --no-cuda-toolkit       parse against cudalint's bundled declarations\n"
 	      "  -- ARGS                 pass the remaining arguments to clang\n"
 	      "\n"
-	      "Rules:\n"
+	      "Rules and configuration:\n"
+	      "  --config FILE           use FILE instead of the nearest .cudalint.yaml\n"
 	      "  --enable RULE           turn a rule on (ID, name or glob such as 'CL2*')\n"
 	      "  --disable RULE          turn a rule off\n"
+	      "  --severity RULE=LEVEL   report RULE at LEVEL (note, warning or error)\n"
+	      "  --fail-on=LEVEL         least level that makes the exit status 1\n"
+	      "                          (default: config fail-on, warning)\n"
+	      "  --warn-unused-suppressions  report suppressions that match nothing (CL0001)\n"
 	      "  --no-assume-warp-aligned-blocks\n"
 	      "                          do not assume blockDim.x is a multiple of 32\n"
 	      "                          (threadIdx.y/.z are then thread-varying)\n"
-	      "  --warn-unused-suppressions  report suppressions that match nothing (CL0001)\n"
-	      "  --config FILE           use FILE instead of the nearest .cudalint.yaml\n"
 	      "  --baseline FILE         report only findings not recorded in FILE\n"
 	      "  --write-baseline FILE   record the current findings in FILE\n"
 	      "\n"
 	      "Output:\n"
 	      "  --format=text|json|sarif  output format (default text)\n"
 	      "  -o FILE                 write the report to FILE (atomically)\n"
-	      "  --srcroot=DIR           SARIF: paths relative to DIR (default .)\n"
-	      "  --report-suppressed     include suppressed findings\n"
+	      "  --srcroot=DIR           root for SARIF paths and fingerprints (default .)\n"
+	      "  --report-suppressed     include suppressed findings, marked as such\n"
 	      "  --color=auto|always|never, --no-color\n"
 	      "\n"
 	      "Information:\n"
@@ -45,8 +51,8 @@ void options_usage(FILE *out)
 	      "  --explain RULE          print a rule's documentation\n"
 	      "  --version, --help\n"
 	      "\n"
-	      "Exit status: 0 no findings, 1 findings, 2 usage error or a file that could\n"
-	      "not be analysed.\n",
+	      "Exit status: 0 no findings at or above the fail-on level, 1 such findings,\n"
+	      "2 usage error, bad configuration or a file that could not be analysed.\n",
 	      out);
 }
 
@@ -54,6 +60,12 @@ static void push(const char ***v, int *n, const char *s)
 {
 	*v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
 	(*v)[(*n)++] = s;
+}
+
+static void push_rule(struct options *o, const char *pattern, int kind, enum cl_level level)
+{
+	o->rule_opts = xrealloc(o->rule_opts, (size_t)(o->nrule_opts + 1) * sizeof *o->rule_opts);
+	o->rule_opts[o->nrule_opts++] = (struct rule_opt){ pattern, kind, level };
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -98,7 +110,8 @@ int options_parse(struct options *o, int argc, char **argv)
 			push(&o->paths, &o->npaths, a);
 			continue;
 		}
-		if (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-isystem") || !strcmp(a, "-include")) {
+		if (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") || !strcmp(a, "-isystem") ||
+		    !strcmp(a, "-include")) {
 			if (i + 1 >= argc)
 				return usage_error("%s needs a value", a);
 			push(&o->clang_args, &o->nclang_args, a);
@@ -126,6 +139,10 @@ int options_parse(struct options *o, int argc, char **argv)
 			if (i + 1 >= argc)
 				return usage_error("%s needs a file", a);
 			o->output = argv[++i];
+		} else if (!strncmp(a, "-o", 2) && a[2] != '-') {
+			o->output = a + 2;
+		} else if ((v = value_of("--output", argc, argv, &i, &err))) {
+			o->output = v;
 		} else if ((v = value_of("--color", argc, argv, &i, &err))) {
 			if (!strcmp(v, "auto"))
 				o->color = COLOR_AUTO;
@@ -148,9 +165,21 @@ int options_parse(struct options *o, int argc, char **argv)
 		} else if ((v = value_of("--explain", argc, argv, &i, &err))) {
 			o->explain = v;
 		} else if ((v = value_of("--enable", argc, argv, &i, &err))) {
-			push(&o->enable, &o->nenable, v);
+			push_rule(o, v, RULE_OPT_ON, 0);
 		} else if ((v = value_of("--disable", argc, argv, &i, &err))) {
-			push(&o->disable, &o->ndisable, v);
+			push_rule(o, v, RULE_OPT_OFF, 0);
+		} else if ((v = value_of("--severity", argc, argv, &i, &err))) {
+			const char *eq = strrchr(v, '=');
+			enum cl_level l;
+			if (!eq || eq == v || cl_config_parse_level(eq + 1, &l) < 0)
+				return usage_error("--severity expects RULE=note|warning|error, not '%s'", v);
+			char *pat = xstrdup(v);
+			pat[eq - v] = 0;
+			push_rule(o, pat, RULE_OPT_LEVEL, l);
+		} else if ((v = value_of("--fail-on", argc, argv, &i, &err))) {
+			if (cl_config_parse_level(v, &o->fail_on) < 0)
+				return usage_error("--fail-on expects note, warning or error, not '%s'", v);
+			o->fail_on_set = 1;
 		} else if (!strcmp(a, "--report-suppressed")) {
 			o->report_suppressed = 1;
 		} else if (!strcmp(a, "--warn-unused-suppressions")) {
@@ -175,5 +204,7 @@ int options_parse(struct options *o, int argc, char **argv)
 		if (err)
 			return -1;
 	}
+	if (o->output && !*o->output)
+		return usage_error("%s", "-o needs a file");
 	return 0;
 }

@@ -1,11 +1,22 @@
-/* options.h - the command line. */
+/* options.h - the command line (docs/cli.md). */
 #ifndef CUDALINT_OPTIONS_H
 #define CUDALINT_OPTIONS_H
 
 #include <stdio.h>
 
+#include "finding.h"
+
 enum out_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
 enum color_mode { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
+
+/* --enable/--disable/--severity, in command-line order (the last match
+ * wins, after the configuration file's entries). */
+struct rule_opt {
+	const char *pattern; /* rule ID, name or glob */
+	int kind;            /* RULE_OPT_ON, RULE_OPT_OFF, RULE_OPT_LEVEL */
+	enum cl_level level; /* RULE_OPT_LEVEL */
+};
+enum { RULE_OPT_ON, RULE_OPT_OFF, RULE_OPT_LEVEL };
 
 struct options {
 	const char **paths; int npaths;
@@ -15,7 +26,7 @@ struct options {
 	const char *cuda_arch;
 	int no_toolkit;
 	enum out_format format;
-	const char *output;           /* -o */
+	const char *output;           /* -o; NULL or "-": standard output */
 	enum color_mode color;
 	const char *config;
 	const char *baseline;
@@ -24,8 +35,9 @@ struct options {
 	int report_suppressed;
 	int warn_unused_suppressions;
 	int warp_aligned_blocks;
-	const char **enable; int nenable;   /* --enable RULE */
-	const char **disable; int ndisable; /* --disable RULE */
+	struct rule_opt *rule_opts; int nrule_opts;
+	int fail_on_set;
+	enum cl_level fail_on;
 	int list_rules, version, help, dump_ir;
 	const char *explain;
 };

@@ -326,6 +326,11 @@ bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj)
 	return obj && in_set(m->sync, m->nsync, obj);
 }
 
+bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj)
+{
+	return obj && in_set(m->polled, m->npolled, obj);
+}
+
 bool memorder_is_written(const struct memorder *m, const struct ir_var *obj)
 {
 	return obj && in_set(m->written, m->nwritten, obj);
@@ -758,6 +763,7 @@ static void memorder_free(void *p)
 	free(m->polls);
 	free(m->deciding);
 	free(m->sync);
+	free(m->polled);
 	free(m->written);
 	free(m->taint_shared);
 	for (int i = 0; i < m->nfuncs; i++)
@@ -786,8 +792,10 @@ const struct memorder *memorder_of(struct ir_unit *u)
 		ir_walk_stmts(f->body, find_loops, &base);
 		find_deciding(m, f);
 	}
-	for (int i = 0; i < m->npolls; i++)
+	for (int i = 0; i < m->npolls; i++) {
 		add_obj(&m->sync, &m->nsync, m->polls[i].obj);
+		add_obj(&m->polled, &m->npolled, m->polls[i].obj);
+	}
 	for (int i = 0; i < m->ndeciding; i++)
 		if (m->deciding[i]->nkids)
 			add_obj(&m->sync, &m->nsync, memspace_object(m->ms, m->deciding[i]->kids[0]));

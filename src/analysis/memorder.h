@@ -52,7 +52,8 @@ struct memorder {
 	struct memspace *ms;
 	struct poll *polls; int npolls;
 	struct ir_expr **deciding; int ndeciding; /* deciding RMW atomic calls */
-	const struct ir_var **sync; int nsync;    /* sync objects */
+	const struct ir_var **sync; int nsync;    /* sync objects: polled, or tickets */
+	const struct ir_var **polled; int npolled; /* objects some loop polls */
 	const struct ir_var **written; int nwritten; /* objects device code stores to */
 	/* variables derived from deciding atomics' results */
 	uint8_t **taint_local; int nfuncs;
@@ -64,6 +65,7 @@ struct memorder {
 const struct memorder *memorder_of(struct ir_unit *u);
 
 bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj);
+bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj);
 bool memorder_is_written(const struct memorder *m, const struct ir_var *obj);
 
 /* Accesses of one expression tree, in evaluation order. */

@@ -302,6 +302,27 @@ static bool is_lane_linear(struct interp *I, struct ustate *s, const struct ir_e
 	return false;
 }
 
+/* threadIdx.x < 64: a warp covers 32 consecutive threads starting at a
+ * multiple of 32, so comparing a lane-linear value with a boundary that
+ * is a multiple of 32 gives the same answer in every lane of a warp. */
+static bool warp_aligned_compare(struct interp *I, struct ustate *s, const struct ir_expr *e)
+{
+	if (e->op != OP_LT && e->op != OP_LE && e->op != OP_GT && e->op != OP_GE)
+		return false;
+	for (int i = 0; i < 2; i++) {
+		int64_t c;
+		if (!is_lane_linear(I, s, e->kids[i]) || !ir_const_value(e->kids[!i], &c))
+			continue;
+		/* normalise to "x < B" or "x >= B" with boundary B */
+		enum ir_op op = e->op;
+		if (i == 1) /* c OP x: flip */
+			op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : OP_LE;
+		int64_t boundary = (op == OP_LT || op == OP_GE) ? c : c + 1;
+		return boundary % 32 == 0;
+	}
+	return false;
+}
+
 static uint8_t builtin_level(struct interp *I, const struct ir_expr *e)
 {
 	switch (e->u.bi.which) {
@@ -546,6 +567,8 @@ static uint8_t eval(struct interp *I, struct ustate *s, struct ir_expr *e)
 			    ((e->op == OP_DIV && v > 0 && v % 32 == 0) || (e->op == OP_SHR && v >= 5)))
 				l = U_WARP;
 		}
+		if (l == U_THREAD && warp_aligned_compare(I, s, e))
+			l = U_WARP;
 		break;
 	}
 	case EK_ASSIGN: {

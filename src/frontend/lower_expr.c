@@ -196,6 +196,22 @@ static char *canonical_type(struct lower *L, CXCursor c)
 	return type_name(L, clang_getCanonicalType(clang_getCursorType(c)));
 }
 
+static const char *last_identifier(struct lower *L, CXCursor c)
+{
+	CXToken *toks;
+	unsigned n;
+	const char *r = NULL;
+	clang_tokenize(L->tu, clang_getCursorExtent(c), &toks, &n);
+	for (unsigned i = n; i-- > 0 && !r;)
+		if (clang_getTokenKind(toks[i]) == CXToken_Identifier) {
+			CXString sp = clang_getTokenSpelling(L->tu, toks[i]);
+			r = arena_strdup(L->a, clang_getCString(sp));
+			clang_disposeString(sp);
+		}
+	clang_disposeTokens(L->tu, toks, n);
+	return r;
+}
+
 static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 {
 	struct ir_expr *e = new_expr(L, EK_CALL, c);
@@ -218,11 +234,20 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 			call->is_method = 1;
 			if (!call->name)
 				call->name = cursor_name(L, callee);
+			if (!call->name)
+				call->name = last_identifier(L, callee); /* dependent member */
 			CXCursor *mk;
 			int mn = cursor_children(callee, &mk);
 			if (mn >= 1) {
 				ptrvec_push(&args, lower_expr(L, mk[0]));
 				call->recv_type = canonical_type(L, mk[0]);
+				if (!call->recv_type || strstr(call->recv_type, "dependent type")) {
+					/* an invalid declaration (a __shared__ cuda::barrier,
+					 * NOTES.md) still has its declared type */
+					CXCursor decl = clang_getCursorReferenced(unwrap(mk[0]));
+					if (!clang_Cursor_isNull(decl))
+						call->recv_type = canonical_type(L, decl);
+				}
 			}
 			free(mk);
 		} else if (!call->name) {

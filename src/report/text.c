@@ -1,6 +1,8 @@
+/* text.c - the text reporter (report/text.h). */
 #include "report/text.h"
 #include "rules.h"
-#include "util/source.h"
+#include "suppress.h"
+#include "util/srctext.h"
 
 #include <string.h>
 
@@ -14,10 +16,10 @@ static const char *level_color(enum cl_level l)
 	return l == CL_LEVEL_ERROR ? "\033[1;31m" : l == CL_LEVEL_NOTE ? "\033[1;36m" : "\033[1;35m";
 }
 
-static void snippet(FILE *out, const struct cl_pos *p, const struct text_opts *o)
+static void snippet(FILE *out, struct cl_srctext *st, const struct cl_pos *p, const struct text_opts *o)
 {
 	size_t len;
-	const char *line = source_line(p->file, p->line, &len);
+	const char *line = st && p->file ? cl_srctext_line(st, p->file, p->line, &len) : NULL;
 	if (!line)
 		return;
 	fprintf(out, "%.*s\n", (int)len, line);
@@ -27,31 +29,38 @@ static void snippet(FILE *out, const struct cl_pos *p, const struct text_opts *o
 	fprintf(out, "%s^%s\n", o->color ? "\033[1;32m" : "", o->color ? "\033[0m" : "");
 }
 
-static void location(FILE *out, const struct cl_pos *p, enum cl_level l, const char *msg, const char *tag,
-                     const struct text_opts *o)
+static void location(FILE *out, struct cl_srctext *st, const struct cl_pos *p, enum cl_level l, const char *msg,
+                     const char *tag, const struct text_opts *o)
 {
+	const char *file = p->file ? p->file : "<unknown>";
 	if (o->color)
-		fprintf(out, "\033[1m%s:%u:%u: %s%s:\033[0m\033[1m %s", p->file, p->line, p->col, level_color(l),
+		fprintf(out, "\033[1m%s:%u:%u: %s%s:\033[0m\033[1m %s", file, p->line, p->col, level_color(l),
 		        cl_level_name(l), msg);
 	else
-		fprintf(out, "%s:%u:%u: %s: %s", p->file, p->line, p->col, cl_level_name(l), msg);
+		fprintf(out, "%s:%u:%u: %s: %s", file, p->line, p->col, cl_level_name(l), msg);
 	if (tag)
 		fprintf(out, " %s", tag);
 	fprintf(out, "%s\n", o->color ? "\033[0m" : "");
 	if (o->snippets)
-		snippet(out, p, o);
+		snippet(out, st, p, o);
 }
 
-void report_text(FILE *out, const struct cl_findings *f, const struct text_opts *o)
+int report_text(FILE *out, const struct cl_findings *f, const struct text_opts *o)
 {
-	char tag[128];
+	char tag[160];
+	struct cl_srctext *st = o->snippets ? cl_srctext_new() : NULL;
 	for (size_t i = 0; i < f->n; i++) {
 		const struct cl_finding *x = &f->v[i];
 		if (x->suppressed && !o->show_suppressed)
 			continue;
-		snprintf(tag, sizeof tag, "[%s %s]%s", x->rule->id, x->rule->name, x->suppressed ? " (suppressed)" : "");
-		location(out, &x->pos, x->level, x->message, tag, o);
+		snprintf(tag, sizeof tag, "[%s %s]%s", x->rule->id, x->rule->name,
+		         x->suppressed == CL_SUPPRESSED_BASELINE ? " (in baseline)"
+		         : x->suppressed                         ? " (suppressed)"
+		                                                 : "");
+		location(out, st, &x->pos, x->level, x->message, tag, o);
 		for (int j = 0; j < x->nnotes; j++)
-			location(out, &x->notes[j].pos, CL_LEVEL_NOTE, x->notes[j].message, NULL, o);
+			location(out, st, &x->notes[j].pos, CL_LEVEL_NOTE, x->notes[j].message, NULL, o);
 	}
+	cl_srctext_free(st);
+	return ferror(out) ? -1 : 0;
 }

@@ -1,7 +1,7 @@
 /* text.h - gcc-style text output, one finding per line:
  *   path:line:col: warning: message [CL1001 divergent-barrier]
- * followed by note: lines; on a terminal each line is followed by the
- * source line and a caret, as clang prints them. */
+ * followed by note: lines; with snippets (on a terminal) each line is
+ * followed by the source line and a caret, as clang prints them. */
 #ifndef CUDALINT_REPORT_TEXT_H
 #define CUDALINT_REPORT_TEXT_H
 
@@ -14,7 +14,9 @@ struct text_opts {
 	int show_suppressed;
 };
 
-void report_text(FILE *out, const struct cl_findings *f, const struct text_opts *o);
+/* Writes F (in report order); suppressed findings only with
+ * show_suppressed, tagged "(suppressed)". 0, or -1 on a write error. */
+int report_text(FILE *out, const struct cl_findings *f, const struct text_opts *o);
 const char *cl_level_name(enum cl_level l);
 
 #endif

@@ -1,0 +1,35 @@
+#!/bin/sh
+# -o FILE: the report goes to FILE, written atomically (a temporary file
+# renamed over it), and nothing else is left behind.
+. "$(dirname "$0")/lib.sh"
+input kernels
+mkdir out
+
+say "-o out/report.txt: nothing on stdout; the exit status is unchanged"
+run --no-cuda-toolkit -o out/report.txt kernels
+quiet --no-cuda-toolkit kernels
+check "cmp -s '$T/out' out/report.txt" "-o out/report.txt differs from stdout"
+
+say "JSON over an existing file; --output=FILE and -oFILE spellings"
+echo 'old contents' >out/report.json
+run --no-cuda-toolkit --format=json --output=out/report.json kernels/exit.cu
+run --no-cuda-toolkit --format=json -oout/report2.json kernels/exit.cu
+check "cmp -s out/report.json out/report2.json" "--output= and -oFILE differ"
+quiet --no-cuda-toolkit --format=json kernels/exit.cu
+check "cmp -s '$T/out' out/report.json" "-o report.json differs from stdout"
+
+say "no temporary file is left behind"
+ls -a out >>"$TR"
+
+say "-o - is standard output"
+run --no-cuda-toolkit -o - kernels/exit.cu
+
+say "a directory that does not exist: exit status 2, nothing written"
+run --no-cuda-toolkit -o no/such/dir/report.txt kernels
+
+say "the report is written even when a file fails"
+printf '__global__ void k(int *p)\n{\n\tp[0] = 1\n}\n' >broken.cu
+run --no-cuda-toolkit --format=json -o out/failed.json broken.cu
+show out/failed.json
+ls -a out >>"$TR"
+finish

@@ -1,0 +1,60 @@
+#!/bin/sh
+# Text output: findings, notes, directories, rule selection, the
+# information commands.
+. "$(dirname "$0")/lib.sh"
+cp "$SRC/testdata/examples/seeds.cu" .
+input kernels
+
+say "seeds.cu: the three barrier bugs of the articles, each with its notes"
+run --no-cuda-toolkit seeds.cu
+check '[ $RC = 1 ]' "seeds.cu: exit status $RC"
+for l in $(grep -n 'expect: CL' seeds.cu | cut -d: -f1); do
+	check "grep -q '^seeds.cu:$l:[0-9]*: warning: .*\\[CL100[1-3] ' '$T/out'" "seeds.cu: no finding at line $l"
+done
+
+say "a directory: .cu and .cuh files in sorted order; clean files report nothing"
+run --no-cuda-toolkit kernels
+
+say "a clean file: exit status 0, no output"
+run --no-cuda-toolkit kernels/clean.cu
+
+say "a file named twice is analysed once"
+run --no-cuda-toolkit kernels/barrier.cu ./kernels/../kernels/barrier.cu kernels/barrier.cu
+
+say "--disable by ID and by name"
+run --no-cuda-toolkit --disable CL1001 --disable divergent-loop-barrier kernels
+say "--disable a glob, then --enable one of it: the last one wins"
+run --no-cuda-toolkit --disable 'CL100*' --enable CL1003 kernels
+say "--enable/--disable of no rule is a usage error"
+run --no-cuda-toolkit --enable CL9999 kernels
+run --no-cuda-toolkit --disable 'nothing-*' kernels
+
+say "--severity"
+run --no-cuda-toolkit --severity CL1002=error --severity divergent-barrier=note kernels
+run --no-cuda-toolkit --severity CL1002=fatal kernels
+
+say "--list-rules: ID, name, level, on/off, summary, one rule a line"
+quiet --list-rules
+check "[ \$RC = 0 ]" "--list-rules: exit status $RC"
+check "! grep -Evq '^CL[0-9]{4}  [a-z0-9-]+ +(note|warning|error) +(on|off) +[^ ].*$' '$T/out'" \
+	"--list-rules: a line of the wrong form: $(grep -Ev '^CL[0-9]{4}  [a-z0-9-]+ +(note|warning|error) +(on|off) +[^ ]' "$T/out")"
+for r in 'CL0001  unused-suppression +note +off' 'CL1001  divergent-barrier +warning +on' \
+	'CL1002  divergent-loop-barrier +warning +on' 'CL1003  barrier-after-divergent-exit +warning +on'; do
+	check "grep -Eq '^$r ' '$T/out'" "--list-rules: no line '$r'"
+done
+check "[ \"\$(cut -c1-6 '$T/out')\" = \"\$(cut -c1-6 '$T/out' | sort)\" ]" "--list-rules: not sorted by ID"
+
+say "--explain takes an ID or a name and prints the rule's documentation"
+quiet --explain CL1001
+check "[ \$RC = 0 ] && head -n1 '$T/out' | grep -qx '# CL1001 divergent-barrier'" "--explain CL1001: first line $(head -n1 "$T/out")"
+cp "$T/out" "$T/explain1"
+quiet --explain divergent-barrier
+check "cmp -s '$T/out' '$T/explain1'" "--explain by name differs from by ID"
+run --explain CL9999
+
+say "--version, --help"
+quiet --version
+check "grep -Eq '^cudalint [0-9]+\\.[0-9]+\\.[0-9]+ \\(libclang [0-9]+\\)$' '$T/out'" "--version: $(cat "$T/out")"
+quiet --help
+check "grep -q '^usage: cudalint ' '$T/out'" "--help: no usage line"
+finish

@@ -1,0 +1,1 @@
+__device__ int other(void) { return 0; }
