@@ -237,6 +237,14 @@ static bool syms_equal(const struct affine *a, const struct affine *b)
 	return true;
 }
 
+static bool has_moving(const struct affine *a)
+{
+	for (int i = 0; i < a->nsym; i++)
+		if (a->sym[i].k && a->sym[i].moving)
+			return true;
+	return false;
+}
+
 enum affine_rel affine_relate(const struct affine *w, const struct affine *r)
 {
 	bool same_tid = !memcmp(w->tid, r->tid, sizeof w->tid);
@@ -248,7 +256,9 @@ enum affine_rel affine_relate(const struct affine *w, const struct affine *r)
 	 * thread-varying index, lands on some other thread's element */
 	if (affine_has_tid(w) && !w->nsym && (!affine_has_tid(r) || !r->nsym))
 		return AFF_CONFLICT;
-	if (affine_has_tid(w) && affine_has_tid(r) && seq && !same_tid)
+	/* different thread coefficients (a mirror, a transpose): the two maps
+	 * cross for some pair of threads, as long as no term moves */
+	if (affine_has_tid(w) && affine_has_tid(r) && !same_tid && !has_moving(w) && !has_moving(r))
 		return AFF_CONFLICT;
 	return AFF_UNKNOWN;
 }

@@ -104,7 +104,7 @@ static int scan_expr(struct ir_expr *e, void *arg)
 		return 0;
 	const struct ir_call *c = &e->u.call;
 	int first = c->is_method;
-	if (c->target && (c->is_launch || c->target->is_device || c->target->is_global)) {
+	if (c->target) { /* a launch, a device call, or a host helper passing pointers on */
 		const struct ir_func *t = c->target;
 		for (int i = 0; i < t->nparams && first + i < e->nkids; i++) {
 			struct ir_var *p = t->params[i];
