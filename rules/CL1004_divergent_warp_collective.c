@@ -32,8 +32,12 @@ static bool whole_warp_collective(const struct ir_expr *call)
 		       (!call->kids[0]->has_value && ir_strip(call->kids[0])->kind == EK_OTHER &&
 		        !ir_strip(call->kids[0])->nkids);
 	case IN_TILE_COLLECTIVE: {
+		/* tile methods live in a base class:
+		 * cooperative_groups::__static_size_thread_block_tile_base<32> */
 		const char *t = c->is_method ? c->recv_type : call->nkids ? call->kids[0]->type : NULL;
-		return t && strstr(t, "thread_block_tile<32");
+		const char *tile = t ? strstr(t, "tile") : NULL;
+		const char *size = tile ? strstr(tile, "<32") : NULL;
+		return size && (size[3] == '>' || size[3] == ',' || size[3] == 'u' || size[3] == 'U');
 	}
 	default:
 		return false;

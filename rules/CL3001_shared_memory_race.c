@@ -80,20 +80,168 @@ static bool encloses(const struct ir_stmt *outer, const struct ir_stmt *st)
 	return false;
 }
 
+/* ---- thread sets: guards of the form threadIdx.x OP constant ------------- */
+
+#define MAX_THREADS 1024 /* the largest block */
+
+struct tset {
+	bool opaque;     /* a guard cudalint cannot turn into an interval */
+	long lo, hi;     /* threadIdx.x in [lo, hi) */
+};
+
+/* x + k where x is threadIdx.x: false for anything else */
+static bool tid_x_offset(const struct affine_ctx *ac, const struct ir_expr *e, long *k)
+{
+	struct affine f;
+	if (!affine_of(ac, e, &f) || f.tid[0] != 1 || f.tid[1] || f.tid[2] || f.nsym)
+		return false;
+	*k = (long)f.c;
+	return true;
+}
+
+static void narrow(const struct affine_ctx *ac, const struct ir_expr *cond, struct tset *t)
+{
+	const struct ir_expr *e = ir_strip(cond);
+	if (e->kind == EK_BINARY && e->op == OP_LAND) {
+		narrow(ac, e->kids[0], t);
+		narrow(ac, e->kids[1], t);
+		return;
+	}
+	if (e->kind == EK_BINARY && (e->op == OP_LT || e->op == OP_LE || e->op == OP_GT || e->op == OP_GE ||
+	                             e->op == OP_EQ)) {
+		for (int i = 0; i < 2; i++) {
+			long k;
+			int64_t c;
+			if (!tid_x_offset(ac, e->kids[i], &k) || !ir_const_value(e->kids[!i], &c))
+				continue;
+			enum ir_op op = e->op;
+			if (i == 1) /* c OP x */
+				op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+			long b = (long)c - k; /* x OP b */
+			long lo = 0, hi = MAX_THREADS;
+			switch (op) {
+			case OP_LT: hi = b; break;
+			case OP_LE: hi = b + 1; break;
+			case OP_GT: lo = b + 1; break;
+			case OP_GE: lo = b; break;
+			default: lo = b; hi = b + 1; break;
+			}
+			if (lo > t->lo)
+				t->lo = lo;
+			if (hi < t->hi)
+				t->hi = hi;
+			return;
+		}
+	}
+	t->opaque = true;
+}
+
+/* The threads that can reach st, from every thread-varying guard around it. */
+static struct tset threads_reaching(const struct affine_ctx *ac, const struct ir_stmt *st)
+{
+	struct tset t = { false, 0, MAX_THREADS };
+	for (const struct ir_stmt *c = st; c && c->parent; c = c->parent) {
+		const struct ir_stmt *p = c->parent;
+		const struct ir_expr *cond = NULL;
+		if (p->kind == SK_IF && (c == p->u.if_.then || c == p->u.if_.els))
+			cond = p->u.if_.cond;
+		else if (p->kind == SK_SWITCH && c == p->u.sw.body)
+			cond = p->u.sw.cond;
+		else if (p->kind == SK_LOOP && c == p->u.loop.body)
+			cond = p->u.loop.cond;
+		if (!cond || cond->level <= U_BLOCK)
+			continue;
+		if (p->kind == SK_IF && c == p->u.if_.then)
+			narrow(ac, cond, &t);
+		else
+			t.opaque = true;
+	}
+	return t;
+}
+
+/* Whether an index uses only threadIdx.x and constants (the same
+ * non-moving uniform terms on both sides cancel out). */
+static bool only_tid_x(const struct affine *a)
+{
+	return !a->tid[1] && !a->tid[2];
+}
+
+static bool same_syms(const struct affine *a, const struct affine *b)
+{
+	struct affine x = *a, y = *b;
+	memset(x.tid, 0, sizeof x.tid);
+	memset(y.tid, 0, sizeof y.tid);
+	x.c = y.c = 0;
+	return affine_relate(&x, &y) == AFF_EQUAL;
+}
+
+/* Exact answer for threadIdx.x-only indices under interval guards: is
+ * there a writer t1 and a reader t2 != t1 on the same element? */
+static bool races_exactly(const struct shape *ws, const struct shape *rs, const struct tset *tw, const struct tset *tr)
+{
+	for (long t2 = tr->lo; t2 < tr->hi; t2++) {
+		long t1 = -1;
+		bool any_t1 = true; /* no subscript pins the writer */
+		for (int d = 0; d < ws->n; d++) {
+			const struct affine *w = &ws->dim[d], *r = &rs->dim[d];
+			long rv = (long)(r->tid[0] * t2 + r->c);
+			if (!w->tid[0]) {
+				if (w->c != rv)
+					goto next;
+				continue;
+			}
+			long num = rv - (long)w->c;
+			if (num % w->tid[0])
+				goto next;
+			long cand = num / (long)w->tid[0];
+			if (!any_t1 && cand != t1)
+				goto next;
+			t1 = cand;
+			any_t1 = false;
+		}
+		if (any_t1) {
+			/* every thread of the writer set writes this element */
+			if (tw->hi - tw->lo > 1 || (tw->lo != t2 && tw->hi > tw->lo))
+				return true;
+		} else if (t1 != t2 && t1 >= tw->lo && t1 < tw->hi) {
+			return true;
+		}
+next:;
+	}
+	return false;
+}
+
 /* Whether the read can see an element another thread's write produced. */
 static bool races(const struct affine_ctx *ac, const struct access *w, const struct access *r)
 {
 	struct shape ws, rs;
 	if (!shape_of(ac, w->e, &ws) || !shape_of(ac, r->e, &rs) || ws.n != rs.n)
 		return false;
+	struct tset tw = threads_reaching(ac, w->stmt), tr = threads_reaching(ac, r->stmt);
+
+	/* threadIdx.x only, guards cudalint understands: decide exactly */
+	bool exact = !tw.opaque && !tr.opaque;
+	for (int i = 0; i < ws.n && exact; i++)
+		exact = only_tid_x(&ws.dim[i]) && only_tid_x(&rs.dim[i]) && same_syms(&ws.dim[i], &rs.dim[i]);
+	if (exact)
+		return races_exactly(&ws, &rs, &tw, &tr);
+
 	const struct ir_stmt *gw = varying_guard(w->stmt), *gr = varying_guard(r->stmt);
 	bool same_guard = gw && encloses(gw, r->stmt);
 	if (gr && !encloses(gr, w->stmt))
 		return false; /* the readers are a subset cudalint cannot pin down */
-	if (gw && !same_guard)
-		/* some threads write, all read: a race when every thread
-		 * writes the same element (the broadcast pattern) */
-		return !shape_has_tid(&ws);
+	if (gw && !same_guard) {
+		/* some threads write one element, all read: the broadcast
+		 * pattern; each subscript must be able to meet */
+		if (shape_has_tid(&ws))
+			return false;
+		for (int i = 0; i < ws.n; i++) {
+			enum affine_rel rel = affine_relate(&ws.dim[i], &rs.dim[i]);
+			if (rel == AFF_DISJOINT || (rel == AFF_UNKNOWN && !affine_has_tid(&rs.dim[i])))
+				return false;
+		}
+		return true;
+	}
 	/* same threads on both sides: compare subscript by subscript */
 	bool pinned[3] = { false, false, false }, conflict = false, conflict_free[3] = { false, false, false };
 	for (int i = 0; i < ws.n; i++) {
@@ -235,16 +383,16 @@ static int each_loop(struct ir_stmt *st, void *arg)
 		memorder_stmt_accesses(ww->m, b->u.block.v[i], gather, &after);
 	if (before.n >= 64 || after.n >= 64)
 		return 0;
-	for (int i = 0; i < after.n; i++) {
-		if (after.v[i].kind != ACC_LOAD)
+	/* one finding per write: the first read it can overtake */
+	for (int j = 0; j < before.n; j++) {
+		const struct access *w = &before.v[j];
+		if (w->kind != ACC_STORE)
 			continue;
-		for (int j = 0; j < before.n; j++) {
-			const struct access *w = &before.v[j];
-			if (w->kind == ACC_STORE && w->obj == after.v[i].obj && races(ww->ac, w, &after.v[i])) {
+		for (int i = 0; i < after.n; i++)
+			if (after.v[i].kind == ACC_LOAD && w->obj == after.v[i].obj && races(ww->ac, w, &after.v[i])) {
 				report(ww->cx, w, &after.v[i], true);
-				return 0;
+				break;
 			}
-		}
 	}
 	return 0;
 }

@@ -23,6 +23,8 @@ void options_usage(FILE *out)
 	      "                          bundled declarations)\n"
 	      "  --cuda-arch=sm_XX       GPU architecture (default: config cuda-arch, sm_90)\n"
 	      "  --no-cuda-toolkit       parse against cudalint's bundled declarations\n"
+	      "  --no-cache              do not use or build the precompiled toolkit header\n"
+	      "                          (kept in $CUDALINT_CACHE_DIR, else ~/.cache/cudalint)\n"
 	      "  -- ARGS                 pass the remaining arguments to clang\n"
 	      "\n"
 	      "Rules and configuration:\n"
@@ -190,6 +192,8 @@ int options_parse(struct options *o, int argc, char **argv)
 			o->warp_aligned_blocks = 0;
 		} else if (!strcmp(a, "--no-cuda-toolkit")) {
 			o->no_toolkit = 1;
+		} else if (!strcmp(a, "--no-cache")) {
+			o->no_cache = 1;
 		} else if (!strcmp(a, "--list-rules")) {
 			o->list_rules = 1;
 		} else if (!strcmp(a, "--version")) {

@@ -25,6 +25,7 @@ struct options {
 	const char *cuda_path;
 	const char *cuda_arch;
 	int no_toolkit;
+	int no_cache;                 /* --no-cache: no precompiled toolkit header */
 	enum out_format format;
 	const char *output;           /* -o; NULL or "-": standard output */
 	enum color_mode color;

@@ -221,7 +221,7 @@ static struct parser *parser_for(struct run *r, struct cfg *g)
 	struct cl_parse_opts po = {
 		o->cuda_path ? o->cuda_path : g->cuda_path,
 		o->cuda_arch ? o->cuda_arch : g->c.cuda_arch,
-		o->std, g->args, g->nargs, o->no_toolkit,
+		o->std, g->args, g->nargs, o->no_toolkit, o->no_cache,
 	};
 	char *key = NULL;
 	size_t n = 0;

@@ -17,6 +17,7 @@ struct cl_parse_opts {
 	const char *const *args;    /* -I, -D and anything after "--" */
 	int nargs;
 	int no_toolkit;             /* force the bundled declarations (tests) */
+	int no_cache;               /* do not use or build the precompiled toolkit header */
 };
 
 /* A parser holds one libclang index and the resolved toolkit; reuse it for

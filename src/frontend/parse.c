@@ -9,6 +9,7 @@
 #include "frontend/frontend.h"
 #include "frontend/cuda_env.h"
 #include "frontend/lower.h"
+#include "frontend/pch.h"
 #include "ir/ir.h"
 #include "util/embedded.h"
 #include "util/xalloc.h"
@@ -25,6 +26,8 @@
 struct cl_parser {
 	CXIndex index;
 	char *cuda_path;
+	int use_pch;               /* -1 not tried yet, 0 no, 1 yes */
+	char *pch;
 	const char **argv;
 	int argc;
 	struct CXUnsavedFile unsaved[2];
@@ -48,6 +51,7 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 	struct cl_parser *p = xcalloc(1, sizeof *p);
 	p->index = clang_createIndex(0, 0);
 	p->cuda_path = cuda;
+	p->use_pch = cuda && !o->no_cache ? -1 : 0;
 	p->unsaved[0] = (struct CXUnsavedFile){ VDIR "/texture_fetch_functions.h", cl_embed_texture_fetch_h,
 	                                        cl_embed_texture_fetch_h_len };
 	p->unsaved[1] = (struct CXUnsavedFile){ VDIR "/cudalint_cuda_fallback.h", cl_embed_cuda_fallback_h,
@@ -94,6 +98,7 @@ void cl_parser_free(struct cl_parser *p)
 		return;
 	clang_disposeIndex(p->index);
 	free(p->cuda_path);
+	free(p->pch);
 	free(p->argv); /* the strings are leaked on purpose: a few per run */
 	free(p);
 }
@@ -116,6 +121,21 @@ static int tolerated(CXDiagnostic d, const char *msg)
 	    clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d)))
 		return 1;
 	return 0;
+}
+
+static int error_count(CXTranslationUnit tu)
+{
+	int n = 0;
+	for (unsigned i = 0, nd = clang_getNumDiagnostics(tu); i < nd; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			CXString sp = clang_getDiagnosticSpelling(d);
+			n += !tolerated(d, clang_getCString(sp));
+			clang_disposeString(sp);
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return n;
 }
 
 /* Prints the errors as clang formats them; returns how many block analysis. */
@@ -167,10 +187,32 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	}
 	fclose(f);
 
+	if (p->use_pch < 0) {
+		p->pch = pch_ensure(p->index, p->argv, p->argc, p->unsaved, 2, p->cuda_path);
+		p->use_pch = p->pch != NULL;
+	}
 	CXTranslationUnit tu = NULL;
-	enum CXErrorCode ec = clang_parseTranslationUnit2(
-		p->index, path, p->argv, p->argc, p->unsaved, 2,
-		CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord * 0, &tu);
+	enum CXErrorCode ec = CXError_Failure;
+	if (p->use_pch) {
+		/* -include-pch goes last so it sees the same arguments it was built with */
+		const char **args = xmalloc((size_t)(p->argc + 2) * sizeof *args);
+		memcpy(args, p->argv, (size_t)p->argc * sizeof *args);
+		args[p->argc] = "-include-pch";
+		args[p->argc + 1] = p->pch;
+		ec = clang_parseTranslationUnit2(p->index, path, args, p->argc + 2, p->unsaved, 2,
+		                                 CXTranslationUnit_KeepGoing, &tu);
+		free(args);
+		if (ec == CXError_Success && tu && error_count(tu)) {
+			/* perhaps the file's own macros clash with the shared headers:
+			 * the PCH is only an accelerator, so parse it plainly */
+			clang_disposeTranslationUnit(tu);
+			tu = NULL;
+			ec = CXError_Failure;
+		}
+	}
+	if (ec != CXError_Success || !tu)
+		ec = clang_parseTranslationUnit2(p->index, path, p->argv, p->argc, p->unsaved, 2,
+		                                 CXTranslationUnit_KeepGoing, &tu);
 	if (ec != CXError_Success || !tu) {
 		snprintf(msg, sizeof msg, "libclang could not parse the file (error %d)", (int)ec);
 		*reason = xstrdup(msg);
