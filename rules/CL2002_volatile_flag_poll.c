@@ -12,7 +12,7 @@ void check_volatile_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
 		const struct poll *p = &m->polls[i];
 		if (p->kind != POLL_VOLATILE)
 			continue;
-		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_space = p->space, .dir = ORDER_AFTER };
+		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space, .dir = ORDER_AFTER };
 		order_scan_run(&s, p->loop);
 		if (!s.found)
 			continue;

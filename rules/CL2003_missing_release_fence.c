@@ -17,20 +17,20 @@ static int publication(const struct access *a, void *arg)
 {
 	struct publish_ctx *pc = arg;
 	const struct memorder *m = pc->m;
-	if (!memorder_is_sync(m, a->obj))
+	if (!memorder_is_sync(m, a->obj, a->field))
 		return 0;
 	if (a->kind == ACC_ATOMIC) {
 		if (a->in == IN_ATOMIC_LOAD || is_poll_load(m, a->e))
 			return 0;
 		if (a->order == ORDER_RELEASE || a->order == ORDER_ACQ_REL || a->order == ORDER_SEQ_CST)
 			return 0; /* a release operation orders what came before */
-	} else if (a->kind != ACC_STORE || !memorder_is_polled(m, a->obj)) {
+	} else if (a->kind != ACC_STORE || !memorder_is_polled(m, a->obj, a->field)) {
 		/* a plain store publishes only to a loop that polls; a ticket is
 		 * taken with an atomic, and resetting it for the next launch
 		 * (threadFenceReduction's `retirementCount = 0`) publishes nothing */
 		return 0;
 	}
-	struct order_scan s = { .m = m, .fn = pc->fn, .flag = a->obj, .flag_space = a->space, .dir = ORDER_BEFORE };
+	struct order_scan s = { .m = m, .fn = pc->fn, .flag = a->obj, .flag_field = a->field, .flag_space = a->space, .dir = ORDER_BEFORE };
 	order_scan_run(&s, a->stmt);
 	if (!s.found)
 		return 0;

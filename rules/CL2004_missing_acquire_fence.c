@@ -66,7 +66,7 @@ void check_missing_acquire_fence(struct cl_ctx *cx, const struct ir_unit *u)
 		               (p->order == ORDER_RELAXED || p->order == ORDER_UNKNOWN);
 		if (!relaxed)
 			continue;
-		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_space = p->space, .dir = ORDER_AFTER };
+		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space, .dir = ORDER_AFTER };
 		order_scan_run(&s, p->loop);
 		cx->fn = p->fn;
 		if (s.found)
@@ -87,7 +87,7 @@ void check_missing_acquire_fence(struct cl_ctx *cx, const struct ir_unit *u)
 		memorder_before(m, fs.found, fenced_before, &fenced);
 		if (fenced)
 			continue;
-		struct order_scan s = { .m = m, .fn = fn, .flag = memspace_object(m->ms, d->kids[0]),
+		struct order_scan s = { .m = m, .fn = fn, .flag = memspace_object(m->ms, d->kids[0]), .flag_field = memorder_field(d->kids[0]),
 		                        .flag_space = memspace_space(m->ms, d->kids[0]), .only_decided = true,
 		                        .dir = ORDER_AFTER };
 		order_scan_run(&s, fs.found);

@@ -27,16 +27,17 @@ static int visit(const struct access *a, void *arg)
 	struct order_scan *s = arg;
 	if (orders(s, a) || a->kind == ACC_CALL)
 		return 1; /* ordered, or beyond what cudalint can see: stop quietly */
-	if (!a->obj || a->obj == s->flag || a->space == SPACE_LOCAL)
+	if (!a->obj || memorder_same_object(a->obj, a->field, s->flag, s->flag_field) || a->space == SPACE_LOCAL)
 		return 0;
 	if (s->dir == ORDER_AFTER) {
-		if (a->kind != ACC_LOAD || !memorder_is_written(s->m, a->obj) || memorder_is_sync(s->m, a->obj))
+		if (a->kind != ACC_LOAD || !memorder_is_written(s->m, a->obj, a->field) ||
+		    memorder_is_sync(s->m, a->obj, a->field))
 			return 0;
 		if (s->only_decided && !memorder_in_decided_branch(s->m, s->fn, a->stmt))
 			return 0;
 	} else {
 		bool store = a->kind == ACC_STORE || (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD);
-		if (!store || memorder_is_sync(s->m, a->obj))
+		if (!store || memorder_is_sync(s->m, a->obj, a->field))
 			return 0;
 	}
 	s->found = true;

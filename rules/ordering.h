@@ -13,6 +13,7 @@ struct order_scan {
 	const struct memorder *m;
 	const struct ir_func *fn;
 	const struct ir_var *flag;       /* the synchronisation object itself */
+	const char *flag_field;
 	enum ir_space flag_space;        /* SPACE_SHARED: a block-local hand-off */
 	bool only_decided;               /* reads count only inside branches a ticket decides */
 	enum order_dir dir;

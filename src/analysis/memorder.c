@@ -20,6 +20,7 @@ static int emit(struct acc_walk *w, enum acc_kind k, struct ir_expr *e)
 	struct access a = { .kind = k, .e = e, .stmt = w->st };
 	if (k == ACC_LOAD || k == ACC_STORE) {
 		a.obj = memspace_object(w->m->ms, e);
+		a.field = memorder_field(e);
 		a.space = memspace_space(w->m->ms, e);
 		if (a.space == SPACE_LOCAL || a.space == SPACE_CONSTANT)
 			return 0;
@@ -32,6 +33,7 @@ static int emit(struct acc_walk *w, enum acc_kind k, struct ir_expr *e)
 		if (k == ACC_ATOMIC && e->nkids) {
 			struct ir_expr *p = e->kids[0];
 			a.obj = memspace_object(w->m->ms, p);
+			a.field = memorder_field(p);
 			a.space = memspace_space(w->m->ms, p);
 		}
 	}
@@ -321,26 +323,68 @@ static void add_obj(const struct ir_var ***v, int *n, const struct ir_var *x)
 	(*v)[(*n)++] = x;
 }
 
-bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj)
+bool memorder_same_object(const struct ir_var *a, const char *fa, const struct ir_var *b, const char *fb)
 {
-	return obj && in_set(m->sync, m->nsync, obj);
+	return a && a == b && (!fa || !fb || !strcmp(fa, fb));
 }
 
-bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj)
+static bool in_keys(const struct objkey *v, int n, const struct ir_var *obj, const char *field)
 {
-	return obj && in_set(m->polled, m->npolled, obj);
+	for (int i = 0; i < n; i++)
+		if (memorder_same_object(v[i].obj, v[i].field, obj, field))
+			return true;
+	return false;
 }
 
-bool memorder_is_written(const struct memorder *m, const struct ir_var *obj)
+static void add_key(struct objkey **v, int *n, const struct ir_var *obj, const char *field)
 {
-	return obj && in_set(m->written, m->nwritten, obj);
+	if (!obj)
+		return;
+	for (int i = 0; i < *n; i++)
+		if ((*v)[i].obj == obj && ((*v)[i].field == field || ((*v)[i].field && field && !strcmp((*v)[i].field, field))))
+			return;
+	*v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
+	(*v)[(*n)++] = (struct objkey){ obj, field };
+}
+
+bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj, const char *field)
+{
+	return obj && in_keys(m->sync, m->nsync, obj, field);
+}
+
+bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field)
+{
+	return obj && in_keys(m->polled, m->npolled, obj, field);
+}
+
+bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field)
+{
+	return obj && in_keys(m->written, m->nwritten, obj, field);
+}
+
+const char *memorder_field(const struct ir_expr *lv)
+{
+	const char *field = NULL;
+	for (const struct ir_expr *e = ir_strip(lv); e; e = ir_strip(e)) {
+		if (e->kind == EK_MEMBER) {
+			field = e->u.name;
+			if (!e->nkids)
+				return field;
+			e = e->kids[0];
+		} else if (e->kind == EK_INDEX || (e->kind == EK_UNARY && (e->op == OP_DEREF || e->op == OP_ADDR))) {
+			e = e->kids[0];
+		} else {
+			return field;
+		}
+	}
+	return field;
 }
 
 static int note_written(const struct access *a, void *arg)
 {
 	struct memorder *m = arg;
 	if (a->kind == ACC_STORE || (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD))
-		add_obj(&m->written, &m->nwritten, a->obj);
+		add_key(&m->written, &m->nwritten, a->obj, a->field);
 	return 0;
 }
 
@@ -408,7 +452,7 @@ static bool stored_in_loop(struct poll_scan *ps, const struct ir_var *obj)
 }
 
 static void add_poll(struct poll_scan *ps, struct ir_expr *load, struct ir_loc at, const struct ir_var *obj,
-                     enum ir_space space, enum poll_kind kind, enum mem_order order)
+                     const char *field, enum ir_space space, enum poll_kind kind, enum mem_order order)
 {
 	struct memorder *m = ps->m;
 	if (!obj || space == SPACE_LOCAL || space == SPACE_CONSTANT || stored_in_loop(ps, obj))
@@ -417,7 +461,7 @@ static void add_poll(struct poll_scan *ps, struct ir_expr *load, struct ir_loc a
 		if (m->polls[i].loop == ps->loop && m->polls[i].obj == obj)
 			return;
 	m->polls = xrealloc(m->polls, (size_t)(m->npolls + 1) * sizeof *m->polls);
-	m->polls[m->npolls++] = (struct poll){ ps->fn, ps->loop, ps->cond, load, at, obj, space, kind, order,
+	m->polls[m->npolls++] = (struct poll){ ps->fn, ps->loop, ps->cond, load, at, obj, field, space, kind, order,
 	                                       ps->forces_reload };
 }
 
@@ -435,11 +479,11 @@ static int cond_access(const struct access *a, void *arg)
 {
 	struct poll_scan *ps = arg;
 	if (a->kind == ACC_LOAD && invariant_address(a->e, &ps->vm))
-		add_poll(ps, a->e, a->e->loc, a->obj, a->space, a->is_volatile ? POLL_VOLATILE : POLL_PLAIN,
+		add_poll(ps, a->e, a->e->loc, a->obj, a->field, a->space, a->is_volatile ? POLL_VOLATILE : POLL_PLAIN,
 		         ORDER_UNKNOWN);
 	else if (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_STORE && a->e->nkids &&
 	         invariant_address(a->e->kids[0], &ps->vm))
-		add_poll(ps, a->e, a->e->loc, a->obj, a->space, POLL_ATOMIC, a->order);
+		add_poll(ps, a->e, a->e->loc, a->obj, a->field, a->space, POLL_ATOMIC, a->order);
 	return 0;
 }
 
@@ -475,7 +519,7 @@ static int find_local_sources(struct ir_stmt *s, void *arg)
 				if (!invariant_address(addr, &ps->vm) && ir_strip(addr)->kind != EK_VAR)
 					continue;
 				enum poll_kind k = strstr(t, "ld.volatile") ? POLL_VOLATILE : POLL_ASM;
-				add_poll(ps, s->u.asm_.outs[i], s->loc, memspace_object(ps->m->ms, addr),
+				add_poll(ps, s->u.asm_.outs[i], s->loc, memspace_object(ps->m->ms, addr), memorder_field(addr),
 				         memspace_space(ps->m->ms, addr), k, asm_order(t));
 			}
 	return 0;
@@ -793,12 +837,13 @@ const struct memorder *memorder_of(struct ir_unit *u)
 		find_deciding(m, f);
 	}
 	for (int i = 0; i < m->npolls; i++) {
-		add_obj(&m->sync, &m->nsync, m->polls[i].obj);
-		add_obj(&m->polled, &m->npolled, m->polls[i].obj);
+		add_key(&m->sync, &m->nsync, m->polls[i].obj, m->polls[i].field);
+		add_key(&m->polled, &m->npolled, m->polls[i].obj, m->polls[i].field);
 	}
 	for (int i = 0; i < m->ndeciding; i++)
 		if (m->deciding[i]->nkids)
-			add_obj(&m->sync, &m->nsync, memspace_object(m->ms, m->deciding[i]->kids[0]));
+			add_key(&m->sync, &m->nsync, memspace_object(m->ms, m->deciding[i]->kids[0]),
+			        memorder_field(m->deciding[i]->kids[0]));
 	u->facts[IR_FACT_MEMORDER] = m;
 	u->facts_free[IR_FACT_MEMORDER] = memorder_free;
 	return m;

@@ -26,6 +26,7 @@ struct access {
 	struct ir_expr *e;          /* the lvalue (load/store) or the call */
 	struct ir_stmt *stmt;       /* statement containing it */
 	const struct ir_var *obj;   /* memory object, NULL if unknown */
+	const char *field;          /* the object's member it touches, NULL for all of it */
 	enum ir_space space;
 	bool is_volatile;
 	enum intrinsic in;          /* atomics, fences, barriers */
@@ -42,19 +43,27 @@ struct poll {
 	struct ir_expr *load;        /* the load (or atomic call, or the asm output) observed */
 	struct ir_loc at;            /* where to report the observation */
 	const struct ir_var *obj;
+	const char *field;
 	enum ir_space space;
 	enum poll_kind kind;
 	enum mem_order order;        /* POLL_ATOMIC / POLL_ASM */
 	bool body_forces_reload;     /* fence, barrier, atomic or call in the loop body */
 };
 
+/* A memory object, or one member of it (a mailbox's `full` flag and its
+ * `payload` are different objects). */
+struct objkey {
+	const struct ir_var *obj;
+	const char *field;
+};
+
 struct memorder {
 	struct memspace *ms;
 	struct poll *polls; int npolls;
 	struct ir_expr **deciding; int ndeciding; /* deciding RMW atomic calls */
-	const struct ir_var **sync; int nsync;    /* sync objects: polled, or tickets */
-	const struct ir_var **polled; int npolled; /* objects some loop polls */
-	const struct ir_var **written; int nwritten; /* objects device code stores to */
+	struct objkey *sync; int nsync;           /* sync objects: polled, or tickets */
+	struct objkey *polled; int npolled;       /* objects some loop polls */
+	struct objkey *written; int nwritten;     /* objects device code stores to */
 	/* variables derived from deciding atomics' results */
 	uint8_t **taint_local; int nfuncs;
 	const struct ir_var **taint_shared; int ntaint_shared;
@@ -64,9 +73,13 @@ struct memorder {
  * the uniformity analysis to have run (it marks analysed functions). */
 const struct memorder *memorder_of(struct ir_unit *u);
 
-bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj);
-bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj);
-bool memorder_is_written(const struct memorder *m, const struct ir_var *obj);
+bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj, const char *field);
+bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field);
+bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field);
+/* Whether two accesses may touch the same memory. */
+bool memorder_same_object(const struct ir_var *a, const char *fa, const struct ir_var *b, const char *fb);
+/* The member of the base object an lvalue designates: `mb->payload[i]` -> payload. */
+const char *memorder_field(const struct ir_expr *lv);
 
 /* Accesses of one expression tree, in evaluation order. */
 typedef int (*access_fn)(const struct access *a, void *arg); /* nonzero: stop */

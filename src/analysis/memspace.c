@@ -137,6 +137,10 @@ static const struct ir_expr *through_atomic_ref(const struct ir_expr *e)
 	if (s && s->kind == EK_CALL && s->nkids >= 1 && !s->u.call.is_method &&
 	    (strstr(s->u.call.name, "atomic_ref") || (s->type && strstr(s->type, "atomic_ref"))))
 		return s->kids[0];
+	/* a functional cast `cuda::atomic_ref<T, scope>(x)`: libclang lists the
+	 * type's template arguments first and the referenced object last */
+	if (s && s->kind == EK_OTHER && s->nkids >= 1 && s->type && strstr(s->type, "atomic_ref"))
+		return through_atomic_ref(s->kids[s->nkids - 1]);
 	return e;
 }
 

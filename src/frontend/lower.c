@@ -6,6 +6,7 @@
  * without a condition has one child fewer), so roles are decided from
  * source offsets against the statement's own punctuation tokens. */
 #include "frontend/lower.h"
+#include "frontend/cxutil.h"
 #include "frontend/lower_internal.h"
 #include "util/xalloc.h"
 
@@ -185,6 +186,8 @@ struct ir_var *lower_var(struct lower *L, CXCursor decl)
 	}
 	struct attr_scan as = { .tu = L->tu };
 	clang_visitChildren(decl, scan_attr, &as);
+	if (!as.managed && clang_getCursorKind(decl) == CXCursor_VarDecl && !clang_Location_isInSystemHeader(clang_getCursorLocation(decl)))
+		as.managed = cx_decl_has_token(L->tu, decl, "__managed__", 8); /* no attribute cursor in clang 19 */
 	enum CXCursorKind k = clang_getCursorKind(decl);
 	CXCursor parent = clang_getCursorSemanticParent(decl);
 	enum CXCursorKind pk = clang_getCursorKind(parent);

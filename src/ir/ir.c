@@ -183,11 +183,18 @@ static void dump_expr(const struct ir_expr *e, FILE *f, int depth)
 			fprintf(f, " recv=%s", e->u.call.recv_type);
 		break;
 	case EK_MEMBER: fprintf(f, " .%s", e->u.name ? e->u.name : "?"); break;
-	case EK_CONST: if (e->has_value) fprintf(f, " %lld", (long long)e->ival); break;
+	case EK_CONST:
+		if (e->has_value)
+			fprintf(f, " %lld", (long long)e->ival);
+		if (e->u.name)
+			fprintf(f, " (%s)", e->u.name);
+		break;
 	default: break;
 	}
 	if (e->is_volatile)
 		fprintf(f, " volatile");
+	if (e->kind == EK_OTHER && e->type)
+		fprintf(f, " : %s", e->type);
 	fprintf(f, " @%u:%u lvl=%d\n", e->loc.line, e->loc.col, e->level);
 	for (int i = 0; i < e->nkids; i++)
 		dump_expr(e->kids[i], f, depth + 1);
