@@ -47,16 +47,13 @@ static int publication(const struct access *a, void *arg)
 	return 0;
 }
 
+static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg)
+{
+	struct publish_ctx pc = { cx, arg, f };
+	memorder_stmt_accesses(pc.m, f->body, publication, &pc);
+}
+
 void check_missing_release_fence(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	const struct memorder *m = order_facts(u);
-	for (int i = 0; i < u->nfuncs; i++) {
-		const struct ir_func *f = u->funcs[i];
-		if (!f->analysed)
-			continue;
-		cx->fn = f;
-		struct publish_ctx pc = { cx, m, f };
-		memorder_stmt_accesses(m, f->body, publication, &pc);
-	}
-	cx->fn = NULL;
+	cl_for_each_function(cx, u, check_function, (void *)order_facts(u));
 }

@@ -137,16 +137,13 @@ static int each_access(const struct access *a, void *arg)
 	return 0;
 }
 
+static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg)
+{
+	struct fence_walk fw = { cx, arg };
+	memorder_stmt_accesses(fw.m, f->body, each_access, &fw);
+}
+
 void check_overwide_fence_scope(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	const struct memorder *m = order_facts(u);
-	for (int i = 0; i < u->nfuncs; i++) {
-		const struct ir_func *f = u->funcs[i];
-		if (!f->analysed)
-			continue;
-		cx->fn = f;
-		struct fence_walk fw = { cx, m };
-		memorder_stmt_accesses(m, f->body, each_access, &fw);
-	}
-	cx->fn = NULL;
+	cl_for_each_function(cx, u, check_function, (void *)order_facts(u));
 }

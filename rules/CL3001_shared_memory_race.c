@@ -58,16 +58,9 @@ static bool shape_has_tid(const struct shape *s)
 static const struct ir_stmt *varying_guard(const struct ir_stmt *st)
 {
 	for (const struct ir_stmt *c = st; c && c->parent; c = c->parent) {
-		const struct ir_stmt *p = c->parent;
-		const struct ir_expr *cond = NULL;
-		if (p->kind == SK_IF && (c == p->u.if_.then || c == p->u.if_.els))
-			cond = p->u.if_.cond;
-		else if (p->kind == SK_SWITCH && c == p->u.sw.body)
-			cond = p->u.sw.cond;
-		else if (p->kind == SK_LOOP && c == p->u.loop.body)
-			cond = p->u.loop.cond;
+		const struct ir_expr *cond = ir_guarding_cond(c);
 		if (cond && cond->level > U_BLOCK)
-			return p;
+			return c->parent;
 	}
 	return NULL;
 }
@@ -142,13 +135,7 @@ static struct tset threads_reaching(const struct affine_ctx *ac, const struct ir
 	struct tset t = { false, 0, MAX_THREADS };
 	for (const struct ir_stmt *c = st; c && c->parent; c = c->parent) {
 		const struct ir_stmt *p = c->parent;
-		const struct ir_expr *cond = NULL;
-		if (p->kind == SK_IF && (c == p->u.if_.then || c == p->u.if_.els))
-			cond = p->u.if_.cond;
-		else if (p->kind == SK_SWITCH && c == p->u.sw.body)
-			cond = p->u.sw.cond;
-		else if (p->kind == SK_LOOP && c == p->u.loop.body)
-			cond = p->u.loop.cond;
+		const struct ir_expr *cond = ir_guarding_cond(c);
 		if (!cond || cond->level <= U_BLOCK)
 			continue;
 		if (p->kind == SK_IF && c == p->u.if_.then)
@@ -397,20 +384,18 @@ static int each_loop(struct ir_stmt *st, void *arg)
 	return 0;
 }
 
+static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg)
+{
+	const struct memorder *m = arg;
+	struct affine_ctx ac;
+	affine_ctx_init(&ac, f);
+	struct write_walk ww = { cx, m, &ac };
+	memorder_stmt_accesses(m, f->body, each_write, &ww);
+	ir_walk_stmts(f->body, each_loop, &ww);
+	affine_ctx_free(&ac);
+}
+
 void check_shared_memory_race(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	const struct memorder *m = order_facts(u);
-	for (int i = 0; i < u->nfuncs; i++) {
-		const struct ir_func *f = u->funcs[i];
-		if (!f->analysed)
-			continue;
-		cx->fn = f;
-		struct affine_ctx ac;
-		affine_ctx_init(&ac, f);
-		struct write_walk ww = { cx, m, &ac };
-		memorder_stmt_accesses(m, f->body, each_write, &ww);
-		ir_walk_stmts(f->body, each_loop, &ww);
-		affine_ctx_free(&ac);
-	}
-	cx->fn = NULL;
+	cl_for_each_function(cx, u, check_function, (void *)order_facts(u));
 }

@@ -99,18 +99,33 @@ static int each_call(struct ir_expr *e, void *p)
 	return 0;
 }
 
-void cl_for_each_call(struct cl_ctx *cx, const struct ir_unit *u,
-                      void (*fn)(struct cl_ctx *, const struct ir_func *, const struct ir_expr *, void *), void *arg)
+void cl_for_each_function(struct cl_ctx *cx, const struct ir_unit *u,
+                          void (*fn)(struct cl_ctx *, const struct ir_func *, void *), void *arg)
 {
 	for (int i = 0; i < u->nfuncs; i++) {
 		const struct ir_func *f = u->funcs[i];
 		if (!f->analysed)
 			continue;
-		struct call_walk w = { cx, f, fn, arg };
 		cx->fn = f;
-		ir_walk_stmt_exprs(f->body, each_call, &w);
+		fn(cx, f, arg);
 	}
 	cx->fn = NULL;
+}
+
+struct calls_of { void (*fn)(struct cl_ctx *, const struct ir_func *, const struct ir_expr *, void *); void *arg; };
+
+static void calls_in_function(struct cl_ctx *cx, const struct ir_func *f, void *p)
+{
+	struct calls_of *co = p;
+	struct call_walk w = { cx, f, co->fn, co->arg };
+	ir_walk_stmt_exprs(f->body, each_call, &w);
+}
+
+void cl_for_each_call(struct cl_ctx *cx, const struct ir_unit *u,
+                      void (*fn)(struct cl_ctx *, const struct ir_func *, const struct ir_expr *, void *), void *arg)
+{
+	struct calls_of co = { fn, arg };
+	cl_for_each_function(cx, u, calls_in_function, &co);
 }
 
 void cl_check_unit(struct cl_ctx *cx, const struct ir_unit *u)

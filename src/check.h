@@ -23,6 +23,10 @@ void cl_note(struct cl_finding *f, struct ir_loc loc, const char *fmt, ...) __at
 
 int cl_rule_index(const struct cl_rule *r);
 
+/* Calls fn for every device function the analyses covered, with cx->fn set. */
+void cl_for_each_function(struct cl_ctx *cx, const struct ir_unit *u,
+                          void (*fn)(struct cl_ctx *cx, const struct ir_func *f, void *arg), void *arg);
+
 /* Calls fn for every call expression of every analysed device function. */
 void cl_for_each_call(struct cl_ctx *cx, const struct ir_unit *u,
                       void (*fn)(struct cl_ctx *cx, const struct ir_func *f, const struct ir_expr *call, void *arg),

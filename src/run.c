@@ -263,6 +263,9 @@ static void analyse(struct run *r, const char *file, struct cfg *g)
 		free(reason);
 		return;
 	}
+	if (u->truncated)
+		fprintf(stderr, "cudalint: warning: %s: code nested too deeply was left out of the analysis; "
+		                "findings in it may be missing\n", file);
 	struct uni_options uo = { r->o->warp_aligned_blocks };
 	uniformity_run(u, &uo);
 	if (r->o->dump_ir)

@@ -711,11 +711,8 @@ bool memorder_in_decided_branch(const struct memorder *m, const struct ir_func *
 {
 	struct decided_probe dp = { m, fn };
 	for (const struct ir_stmt *c = st; c && c->parent; c = c->parent) {
-		struct ir_expr *cond = stmt_cond(c->parent);
-		bool in_body = (c->parent->kind == SK_IF && (c == c->parent->u.if_.then || c == c->parent->u.if_.els)) ||
-		               (c->parent->kind == SK_LOOP && c == c->parent->u.loop.body) ||
-		               (c->parent->kind == SK_SWITCH && c == c->parent->u.sw.body);
-		if (cond && in_body && ir_walk_expr(cond, decided_expr, &dp))
+		struct ir_expr *cond = ir_guarding_cond(c);
+		if (cond && ir_walk_expr(cond, decided_expr, &dp))
 			return true;
 	}
 	return false;

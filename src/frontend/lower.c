@@ -431,7 +431,23 @@ static struct ir_stmt *lower_for(struct lower *L, CXCursor c, CXCursor *kids, in
 
 static struct ir_stmt *lower_asm(struct lower *L, CXCursor c, CXCursor *kids, int n);
 
+static struct ir_stmt *lower_stmt_kind(struct lower *L, CXCursor c);
+
+#define MAX_STMT_DEPTH 200 /* nested blocks; deeper ones become no-ops */
+
 struct ir_stmt *lower_stmt(struct lower *L, CXCursor c)
+{
+	if (L->depth >= MAX_STMT_DEPTH) {
+		L->truncated = 1;
+		return new_stmt(L, SK_NOP, c);
+	}
+	L->depth++;
+	struct ir_stmt *s = lower_stmt_kind(L, c);
+	L->depth--;
+	return s;
+}
+
+static struct ir_stmt *lower_stmt_kind(struct lower *L, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	if (clang_isExpression(k)) {
@@ -733,6 +749,7 @@ struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path)
 	L.u->globals = (struct ir_var **)ptrvec_finish(&L.globals, L.a, &L.u->nglobals);
 	L.u->launches = (struct ir_expr **)ptrvec_finish(&L.launches, L.a, &L.u->nlaunches);
 	resolve_calls(&L);
+	L.u->truncated = L.truncated != 0;
 	free(L.vars.slots);
 	return L.u;
 }

@@ -355,7 +355,28 @@ static enum ir_op unop(enum CXUnaryOperatorKind k)
 	}
 }
 
+static struct ir_expr *lower_expr_kind(struct lower *L, CXCursor c);
+
+/* Every walk over the IR recurses on its depth, so a machine-generated
+ * 60,000-term sum would overflow the stack. Below MAX_EXPR_DEPTH an
+ * expression becomes an opaque leaf: the analyses treat it as unknown. */
+#define MAX_EXPR_DEPTH 400
+
 struct ir_expr *lower_expr(struct lower *L, CXCursor c)
+{
+	if (L->depth >= MAX_EXPR_DEPTH) {
+		struct ir_expr *e = new_expr(L, EK_OTHER, c);
+		set_kids(L, e, NULL, 0);
+		L->truncated = 1;
+		return e;
+	}
+	L->depth++;
+	struct ir_expr *e = lower_expr_kind(L, c);
+	L->depth--;
+	return e;
+}
+
+static struct ir_expr *lower_expr_kind(struct lower *L, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct ir_expr *e;

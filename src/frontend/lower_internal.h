@@ -26,6 +26,8 @@ struct lower {
 	/* the function being lowered */
 	struct ir_func *fn;
 	struct ptrvec fvars;
+	int depth;                    /* of the expression or statement being lowered */
+	int truncated;                /* something was too deep to lower */
 	int in_template;
 	/* resolved after all functions are lowered */
 	struct ptrvec calls;          /* struct ir_expr * with call.qual holding the callee USR */

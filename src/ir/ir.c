@@ -331,3 +331,17 @@ void ir_link_parents(struct ir_stmt *s)
 		break;
 	}
 }
+
+struct ir_expr *ir_guarding_cond(const struct ir_stmt *c)
+{
+	const struct ir_stmt *p = c ? c->parent : NULL;
+	if (!p)
+		return NULL;
+	if (p->kind == SK_IF && (c == p->u.if_.then || c == p->u.if_.els))
+		return p->u.if_.cond;
+	if (p->kind == SK_SWITCH && c == p->u.sw.body)
+		return p->u.sw.cond;
+	if (p->kind == SK_LOOP && c == p->u.loop.body)
+		return p->u.loop.cond;
+	return NULL;
+}

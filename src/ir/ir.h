@@ -183,6 +183,8 @@ struct ir_unit {
 	/* analysis: blockDim.x was assumed a multiple of 32 (threadIdx.y/.z
 	 * warp-uniform) */
 	unsigned warp_aligned_blocks : 1;
+	/* front end: parts nested too deeply to lower were left out */
+	unsigned truncated : 1;
 	/* Facts an analysis computes once per unit and several rules share;
 	 * freed with the unit. */
 	void *facts[IR_FACT_SLOTS];
@@ -209,6 +211,10 @@ bool ir_const_value(const struct ir_expr *e, int64_t *out);
 /* Sets marks[var->id] for every local variable assigned (or declared)
  * in s and e; marks has one byte per function variable. */
 void ir_mark_assigned(struct ir_stmt *s, struct ir_expr *e, uint8_t *marks);
+
+/* The condition that decides whether child runs, when child is a branch of
+ * an if, the body of a switch or of a loop; NULL otherwise. */
+struct ir_expr *ir_guarding_cond(const struct ir_stmt *child);
 
 /* Sets stmt->parent throughout a function body (the front end calls it). */
 void ir_link_parents(struct ir_stmt *body);
