@@ -39,6 +39,24 @@ extern "C" __host__ cudaError_t cudaHostAlloc(void **p, size_t n, unsigned flags
 extern "C" __host__ cudaError_t cudaHostGetDevicePointer(void **d, void *h, unsigned flags);
 extern "C" __host__ cudaError_t cudaHostRegister(void *p, size_t n, unsigned flags);
 extern "C" __host__ cudaError_t cudaFree(void *p);
+extern "C" __host__ cudaError_t cudaFreeHost(void *p);
+extern "C" __host__ cudaError_t cudaFreeAsync(void *p, cudaStream_t s);
+enum cudaMemcpyKind { cudaMemcpyHostToHost, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost,
+	              cudaMemcpyDeviceToDevice, cudaMemcpyDefault };
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaMemAttachGlobal 0x01
+template <class T> __host__ cudaError_t cudaMemcpyToSymbol(const T &sym, const void *src, size_t n,
+                                                           size_t off = 0, int kind = 1);
+template <class T> __host__ cudaError_t cudaMemcpyFromSymbol(void *dst, const T &sym, size_t n,
+                                                             size_t off = 0, int kind = 2);
+extern "C" __host__ cudaError_t cudaStreamSynchronize(cudaStream_t s);
+extern "C" __host__ cudaError_t cudaGetLastError(void);
 extern "C" __host__ cudaError_t cudaMemcpy(void *d, const void *s, size_t n, int kind);
 extern "C" __host__ cudaError_t cudaMemset(void *d, int v, size_t n);
 extern "C" __host__ cudaError_t cudaDeviceSynchronize(void);
@@ -62,6 +80,18 @@ extern "C" __device__ unsigned __reduce_min_sync(unsigned mask, unsigned v);
 extern "C" __device__ unsigned __reduce_max_sync(unsigned mask, unsigned v);
 extern "C" __device__ unsigned __match_any_sync(unsigned mask, unsigned v);
 extern "C" __device__ void __nanosleep(unsigned ns);
+extern "C" __device__ void __barrier_sync(unsigned id);
+extern "C" __device__ int __popc(unsigned x);
+extern "C" __device__ int __popcll(unsigned long long x);
+extern "C" __device__ int __ffs(int x);
+extern "C" __device__ int __clz(int x);
+extern "C" __device__ unsigned __brev(unsigned x);
+extern "C" __device__ unsigned __lanemask_lt(void);
+
+struct __align__(8) float2 { float x, y; };
+struct __align__(16) float4 { float x, y, z, w; };
+struct __align__(8) int2 { int x, y; };
+struct __align__(16) int4 { int x, y, z, w; };
 
 #define CUDALINT_SHFL(name) \
 	__device__ int name(unsigned mask, int v, int l, int w = 32); \
@@ -79,8 +109,12 @@ CUDALINT_SHFL(__shfl_xor_sync)
 	__device__ unsigned name(unsigned *p, unsigned v); \
 	__device__ unsigned long long name(unsigned long long *p, unsigned long long v);
 CUDALINT_ATOMIC2(atomicAdd)
+CUDALINT_ATOMIC2(atomicAdd_block)
+CUDALINT_ATOMIC2(atomicAdd_system)
 CUDALINT_ATOMIC2(atomicSub)
 CUDALINT_ATOMIC2(atomicExch)
+CUDALINT_ATOMIC2(atomicExch_block)
+CUDALINT_ATOMIC2(atomicExch_system)
 CUDALINT_ATOMIC2(atomicMin)
 CUDALINT_ATOMIC2(atomicMax)
 CUDALINT_ATOMIC2(atomicAnd)
@@ -93,6 +127,8 @@ __device__ float atomicExch(float *p, float v);
 __device__ unsigned atomicInc(unsigned *p, unsigned v);
 __device__ unsigned atomicDec(unsigned *p, unsigned v);
 __device__ int atomicCAS(int *p, int c, int v);
+__device__ int atomicCAS_system(int *p, int c, int v);
+__device__ int atomicCAS_block(int *p, int c, int v);
 __device__ unsigned atomicCAS(unsigned *p, unsigned c, unsigned v);
 __device__ unsigned long long atomicCAS(unsigned long long *p, unsigned long long c, unsigned long long v);
 template <class T> __device__ T __ldg(const T *p);

@@ -257,7 +257,10 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 	/* kernel<<<grid, block>>>(args): the configuration is a call too */
 	if (has_callee && n >= 2 && clang_getCursorKind(unwrap(kids[1])) == CXCursor_CallExpr) {
 		CXString s = clang_getCursorSpelling(unwrap(kids[1]));
-		call->is_launch = !strcmp(clang_getCString(s), "__cudaPushCallConfiguration");
+		/* cudaConfigureCall: the older API clang uses when only it is
+		 * declared (our no-toolkit declarations) */
+		call->is_launch = !strcmp(clang_getCString(s), "__cudaPushCallConfiguration") ||
+		                  !strcmp(clang_getCString(s), "cudaConfigureCall");
 		clang_disposeString(s);
 	}
 	if (nargs >= 0) {
