@@ -25,6 +25,9 @@ void options_usage(FILE *out)
 	      "  --no-cuda-toolkit       parse against cudalint's bundled declarations\n"
 	      "  --no-cache              do not use or build the precompiled toolkit header\n"
 	      "                          (kept in $CUDALINT_CACHE_DIR, else ~/.cache/cudalint)\n"
+	      "  -p DIR, --compile-commands=DIR\n"
+	      "                          take each file's -I, -D, -std and GPU architecture from\n"
+	      "                          DIR/compile_commands.json (nvcc or clang commands)\n"
 	      "  -- ARGS                 pass the remaining arguments to clang\n"
 	      "\n"
 	      "Rules and configuration:\n"
@@ -156,6 +159,13 @@ int options_parse(struct options *o, int argc, char **argv)
 				return usage_error("unknown colour mode '%s' (auto, always or never)", v);
 		} else if (!strcmp(a, "--no-color")) {
 			o->color = COLOR_NEVER;
+		} else if (!strcmp(a, "-p") || (v = value_of("--compile-commands", argc, argv, &i, &err))) {
+			if (!strcmp(a, "-p")) {
+				if (i + 1 >= argc)
+					return usage_error("%s needs a directory", a);
+				v = argv[++i];
+			}
+			o->compile_commands = v;
 		} else if ((v = value_of("--config", argc, argv, &i, &err))) {
 			o->config = v;
 		} else if ((v = value_of("--baseline", argc, argv, &i, &err))) {

@@ -30,6 +30,7 @@ struct options {
 	const char *output;           /* -o; NULL or "-": standard output */
 	enum color_mode color;
 	const char *config;
+	const char *compile_commands;   /* -p DIR: compile_commands.json */
 	const char *baseline;
 	const char *write_baseline;
 	const char *srcroot;

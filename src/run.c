@@ -9,6 +9,7 @@
 #include "check.h"
 #include "config.h"
 #include "files.h"
+#include "frontend/compdb.h"
 #include "frontend/frontend.h"
 #include "ir/ir.h"
 #include "options.h"
@@ -55,6 +56,7 @@ struct run {
 	struct cl_findings findings;
 	struct cl_failures failures;
 	const char **files; int nfiles;     /* analysed */
+	struct compdb *db;                  /* -p: compile_commands.json */
 };
 
 static void errorf(const char *file, const char *reason)
@@ -213,15 +215,28 @@ static void key_add(char **k, size_t *n, const char *s)
 	(*k)[*n] = 0;
 }
 
-static struct parser *parser_for(struct run *r, struct cfg *g)
+/* The parser for file: its configuration's options, plus the flags of its
+ * compile command when a compilation database is in use. */
+static struct parser *parser_for(struct run *r, struct cfg *g, const char *file)
 {
-	if (g->parser)
-		return g->parser;
 	const struct options *o = r->o;
+	struct strvec db_args = { 0 };
+	char *db_arch = NULL;
+	if (r->db) {
+		if (compdb_args(r->db, file, &db_args, &db_arch) < 0)
+			fprintf(stderr, "cudalint: warning: %s: its compile command could not be read; using the "
+			                "default flags\n", file);
+	} else if (g->parser) {
+		return g->parser;
+	}
+	const char **args = xcalloc((size_t)(g->nargs + db_args.n) + 1, sizeof *args);
+	memcpy(args, g->args, (size_t)g->nargs * sizeof *args);
+	for (int i = 0; i < db_args.n; i++)
+		args[g->nargs + i] = db_args.v[i];
 	struct cl_parse_opts po = {
 		o->cuda_path ? o->cuda_path : g->cuda_path,
-		o->cuda_arch ? o->cuda_arch : g->c.cuda_arch,
-		o->std, g->args, g->nargs, o->no_toolkit, o->no_cache,
+		o->cuda_arch ? o->cuda_arch : db_arch ? db_arch : g->c.cuda_arch,
+		o->std, args, g->nargs + db_args.n, o->no_toolkit, o->no_cache,
 	};
 	char *key = NULL;
 	size_t n = 0;
@@ -231,24 +246,36 @@ static struct parser *parser_for(struct run *r, struct cfg *g)
 	key_add(&key, &n, po.no_toolkit ? "1" : "0");
 	for (int i = 0; i < po.nargs; i++)
 		key_add(&key, &n, po.args[i]);
-	for (int i = 0; i < r->nparsers; i++)
-		if (!strcmp(r->parsers[i]->key, key)) {
-			free(key);
-			return g->parser = r->parsers[i];
-		}
-	struct parser *p = xcalloc(1, sizeof *p);
-	p->key = key;
-	p->p = cl_parser_new(&po, p->err, sizeof p->err);
-	r->parsers = xrealloc(r->parsers, (size_t)(r->nparsers + 1) * sizeof *r->parsers);
-	r->parsers[r->nparsers++] = p;
-	return g->parser = p;
+	struct parser *found = NULL;
+	for (int i = 0; i < r->nparsers && !found; i++)
+		if (!strcmp(r->parsers[i]->key, key))
+			found = r->parsers[i];
+	if (!found) {
+		found = xcalloc(1, sizeof *found);
+		found->key = key;
+		key = NULL;
+		/* the parser keeps pointers to its arguments: give it its own copies */
+		for (int i = 0; i < po.nargs; i++)
+			args[i] = xstrdup(args[i]);
+		found->p = cl_parser_new(&po, found->err, sizeof found->err);
+		r->parsers = xrealloc(r->parsers, (size_t)(r->nparsers + 1) * sizeof *r->parsers);
+		r->parsers[r->nparsers++] = found;
+	} else {
+		free(args);
+	}
+	free(key);
+	strvec_free(&db_args);
+	free(db_arch); /* cl_parser_new copied it */
+	if (!r->db)
+		g->parser = found;
+	return found;
 }
 
 /* ---- the steps --------------------------------------------------------- */
 
 static void analyse(struct run *r, const char *file, struct cfg *g)
 {
-	struct parser *p = parser_for(r, g);
+	struct parser *p = parser_for(r, g, file);
 	if (!p->p) {
 		errorf(file, p->err);
 		add_failure(r, file, p->err);
@@ -402,6 +429,10 @@ int cl_run(const struct options *o)
 		return 2;
 	if (o->config && !(r->fixed = load_cfg(r, o->config)))
 		return 2;
+	if (o->compile_commands && !(r->db = compdb_open(o->compile_commands, err, sizeof err))) {
+		errorf(NULL, err);
+		return 2;
+	}
 	struct cl_baseline base = { 0 };
 	if (o->baseline && cl_baseline_load(o->baseline, &base, err, sizeof err) < 0) {
 		errorf(NULL, err);
@@ -435,6 +466,7 @@ int cl_run(const struct options *o)
 	for (int i = 0; i < r->nparsers; i++)
 		if (r->parsers[i]->p)
 			cl_parser_free(r->parsers[i]->p);
+	compdb_free(r->db);
 
 	if (suppress(r) < 0)
 		return 2;

@@ -1025,7 +1025,9 @@ void uniformity_run(struct ir_unit *u, const struct uni_options *o)
 		if (U.called[f->id] && !f->is_global)
 			memcpy(params, U.pjoin[f->id], 16);
 		run_function(&U, f, params, true, 0);
-		f->analysed = 1;
+		/* a header's functions are reported when the header itself is
+		 * linted, not once per file that includes it */
+		f->analysed = !f->from_header;
 	}
 	free(order);
 	for (int i = 0; i < u->nfuncs; i++) {

@@ -693,12 +693,21 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 {
 	(void)parent;
 	struct lower *L = d;
-	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-		return CXChildVisit_Continue;
+	CXSourceLocation loc = clang_getCursorLocation(c);
 	enum CXCursorKind k = clang_getCursorKind(c);
+	int from_header = !clang_Location_isFromMainFile(loc);
+	/* The toolkit's headers are summarised by the intrinsics table; the
+	 * project's own headers hold __device__ helpers whose barriers and
+	 * return values matter at call sites in this file. */
+	if (from_header && (clang_Location_isInSystemHeader(loc) || (k != CXCursor_Namespace && !is_function_kind(k))))
+		return CXChildVisit_Continue;
 	if (is_function_kind(k)) {
-		if (clang_isCursorDefinition(c))
+		if (clang_isCursorDefinition(c)) {
+			int before = L->funcs.n;
 			lower_function(L, c);
+			if (from_header && L->funcs.n > before)
+				((struct ir_func *)L->funcs.v[before])->from_header = 1;
+		}
 		return CXChildVisit_Continue;
 	}
 	switch (k) {

@@ -165,6 +165,8 @@ struct ir_func {
 	int id;                    /* index in ir_unit.funcs */
 	struct ir_loc loc;
 	unsigned is_global : 1, is_device : 1, is_host : 1, is_template : 1;
+	unsigned from_header : 1;  /* defined in an included project header: analysed
+	                            * for its callers, never reported on */
 	struct ir_var **params; int nparams;
 	struct ir_var **vars; int nvars;   /* params first, then locals, by id */
 	struct ir_stmt *body;

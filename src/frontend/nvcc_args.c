@@ -1,0 +1,220 @@
+#include "frontend/nvcc_args.h"
+#include "util/xalloc.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void strvec_push(struct strvec *s, const char *x)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 16;
+		s->v = xrealloc(s->v, (size_t)s->cap * sizeof *s->v);
+	}
+	s->v[s->n++] = xstrdup(x);
+}
+
+void strvec_free(struct strvec *s)
+{
+	for (int i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	s->v = NULL;
+	s->n = s->cap = 0;
+}
+
+/* nvcc and host-compiler flags whose value is the next argument */
+static const char *const takes_value[] = {
+	"-o", "-ccbin", "--compiler-bindir", "-Xcompiler", "--compiler-options", "-Xptxas", "--ptxas-options",
+	"-Xcudafe", "-Xlinker", "--linker-options", "-Xnvlink", "--nvlink-options", "-Xarchive", "-gencode",
+	"--generate-code", "-MF", "-MT", "-MQ", "-odir", "--output-directory", "--diag_suppress",
+	"--diag-suppress", "-maxrregcount", "--maxrregcount", "-t", "--threads", "-x", "-arch", "--gpu-architecture",
+	"-code", "--gpu-code", "-optf", "--options-file", "-isystem", "-I", "-D", "-U", "-include", "-L", "-l",
+	"-std", "-Werror", "--compiler-options",
+};
+
+static int needs_value(const char *a)
+{
+	for (size_t i = 0; i < sizeof takes_value / sizeof *takes_value; i++)
+		if (!strcmp(a, takes_value[i]))
+			return 1;
+	return 0;
+}
+
+static char *absolute(const char *dir, const char *p)
+{
+	if (!dir || !*dir || p[0] == '/')
+		return xstrdup(p);
+	size_t n = strlen(dir) + strlen(p) + 2;
+	char *r = xmalloc(n);
+	snprintf(r, n, "%s/%s", dir, p);
+	return r;
+}
+
+/* sm_80 out of "sm_80", "compute_80", "arch=compute_80,code=[compute_80,sm_80]" */
+static void take_arch(const char *v, char **arch)
+{
+	if (*arch || !v)
+		return;
+	const char *p = strstr(v, "sm_");
+	if (!p) {
+		p = strstr(v, "compute_");
+		if (p)
+			p += strlen("compute_") - 3;
+	}
+	if (!p || !isdigit((unsigned char)p[3]))
+		return;
+	size_t n = 3;
+	while (isdigit((unsigned char)p[n]) || isalpha((unsigned char)p[n]))
+		n++;
+	char buf[32];
+	snprintf(buf, sizeof buf, "sm_%.*s", (int)(n - 3 < 20 ? n - 3 : 20), p + 3);
+	*arch = xstrdup(buf);
+}
+
+/* Whitespace-separated words with '…' and "…" quoting, as nvcc reads
+ * response files. */
+static int read_words(const char *path, struct strvec *out)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	char word[8192];
+	size_t n = 0;
+	int c, quote = 0, in_word = 0;
+	while ((c = fgetc(f)) != EOF) {
+		if (quote) {
+			if (c == quote)
+				quote = 0;
+			else if (n < sizeof word - 1)
+				word[n++] = (char)c;
+		} else if (c == '"' || c == '\'') {
+			quote = c;
+			in_word = 1;
+		} else if (isspace(c)) {
+			if (in_word) {
+				word[n] = 0;
+				strvec_push(out, word);
+				n = 0;
+				in_word = 0;
+			}
+		} else if (n < sizeof word - 1) {
+			word[n++] = (char)c;
+			in_word = 1;
+		}
+	}
+	if (in_word) {
+		word[n] = 0;
+		strvec_push(out, word);
+	}
+	fclose(f);
+	return 0;
+}
+
+static int translate(const char *const *argv, int argc, const char *dir, const char *file, struct strvec *out,
+                     char **arch, int depth)
+{
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+		const char *eq = strchr(a, '=');
+		if (a[0] != '-') {
+			continue; /* the compiler, the source file, stray values */
+		}
+		/* response files (CMake's Makefiles generator puts -I there) */
+		if (!strcmp(a, "--options-file") || !strcmp(a, "-optf") || !strncmp(a, "--options-file=", 15)) {
+			const char *rsp = next;
+			if (!strncmp(a, "--options-file=", 15))
+				rsp = a + 15;
+			else
+				i++;
+			if (!rsp || depth > 4)
+				continue;
+			char *path = absolute(dir, rsp);
+			struct strvec words = { 0 };
+			int rc = read_words(path, &words);
+			free(path);
+			if (rc == 0)
+				rc = translate((const char *const *)words.v, words.n, dir, file, out, arch, depth + 1);
+			strvec_free(&words);
+			if (rc != 0)
+				return -1;
+			continue;
+		}
+		/* include paths and macros, joined or separate; -isystem=/p too */
+		static const char *const paths[] = { "-I", "-isystem", "-include", "--include-path", "--system-include" };
+		int handled = 0;
+		for (size_t k = 0; k < sizeof paths / sizeof *paths && !handled; k++) {
+			size_t n = strlen(paths[k]);
+			if (strncmp(a, paths[k], n))
+				continue;
+			const char *v = a[n] == '=' ? a + n + 1 : a[n] ? a + n : next;
+			if (!a[n])
+				i++;
+			if (!v)
+				break;
+			const char *flag = k == 0 || k == 3 ? "-I" : k == 1 || k == 4 ? "-isystem" : "-include";
+			char *p = absolute(dir, v);
+			strvec_push(out, flag);
+			strvec_push(out, p);
+			free(p);
+			handled = 1;
+		}
+		if (handled)
+			continue;
+		if (!strncmp(a, "-D", 2) || !strncmp(a, "-U", 2) || !strncmp(a, "--define-macro", 14)) {
+			const char *v = !strncmp(a, "--define-macro", 14) ? (a[14] == '=' ? a + 15 : next) : a[2] ? a + 2 : next;
+			if ((a[1] == 'D' || a[1] == 'U') && !a[2])
+				i++;
+			else if (!strcmp(a, "--define-macro"))
+				i++;
+			if (v) {
+				char buf[4096];
+				snprintf(buf, sizeof buf, "-%c%s", a[1] == 'U' ? 'U' : 'D', v);
+				strvec_push(out, buf);
+			}
+			continue;
+		}
+		if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6)) {
+			char buf[64];
+			snprintf(buf, sizeof buf, "-std=%s", strchr(a, '=') + 1);
+			strvec_push(out, buf);
+			continue;
+		}
+		if (!strcmp(a, "-std") && next) {
+			char buf[64];
+			snprintf(buf, sizeof buf, "-std=%s", next);
+			strvec_push(out, buf);
+			i++;
+			continue;
+		}
+		/* GPU architecture */
+		if (!strncmp(a, "-arch", 5) || !strncmp(a, "--gpu-architecture", 18) || !strncmp(a, "-gencode", 8) ||
+		    !strncmp(a, "--generate-code", 15) || !strncmp(a, "--cuda-gpu-arch", 15) ||
+		    !strncmp(a, "--offload-arch", 14)) {
+			const char *v = eq ? eq + 1 : next;
+			if (!eq) {
+				if (!strcmp(a, "-arch") || !strcmp(a, "--gpu-architecture") || !strcmp(a, "-gencode") ||
+				    !strcmp(a, "--generate-code"))
+					i++;
+				else if (!strncmp(a, "-arch", 5))
+					v = a + 5;
+			}
+			take_arch(v, arch);
+			continue;
+		}
+		/* everything else is for nvcc or the host compiler */
+		if (!eq && needs_value(a))
+			i++;
+	}
+	(void)file;
+	return 0;
+}
+
+int nvcc_translate(const char *const *argv, int argc, const char *dir, const char *file, struct strvec *out,
+                   char **arch)
+{
+	*arch = NULL;
+	return translate(argv + (argc > 0), argc > 0 ? argc - 1 : 0, dir, file, out, arch, 0);
+}

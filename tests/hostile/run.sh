@@ -1,0 +1,258 @@
+#!/bin/sh
+# Hostile input: cudalint must never crash or hang, and must never pass
+# silently on input it could not analyse. Every input is generated here, in
+# a temporary directory; every run is under `timeout`.
+#
+#   sh tests/hostile/run.sh CUDALINT
+#
+# Each case asserts an exit status (a set of allowed ones) and, where the
+# input is bad, that stderr names the file in a "cudalint: error: FILE:"
+# line. A signal (status >= 128) or a timeout (124) always fails.
+# Left out on purpose (they exhaust memory or take minutes in libclang
+# itself): `#include "/dev/zero"`, a 2^30-token macro bomb, 1e6 -D flags.
+set -u
+if [ $# -lt 1 ]; then
+	echo "usage: $0 CUDALINT" >&2
+	exit 2
+fi
+CUDALINT=$1
+case $CUDALINT in /*) ;; *) CUDALINT=$(pwd)/$CUDALINT ;; esac
+T=$(mktemp -d "${TMPDIR:-/tmp}/cudalint-hostile.XXXXXX") || exit 2
+trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+cd "$T" || exit 2
+export CUDALINT_CACHE_DIR="$T/cache"
+FAILED=0
+N=0
+LIMIT=${HOSTILE_TIMEOUT:-15}
+
+fail() {
+	echo "FAIL: $CASE: $*"
+	FAILED=$((FAILED + 1))
+}
+
+# run CASE ALLOWED_STATUSES ARGS...  (cudalint's stdout in out, stderr in err)
+run() {
+	CASE=$1
+	ALLOWED=$2
+	shift 2
+	N=$((N + 1))
+	timeout -k 5 "$LIMIT" "$CUDALINT" "$@" >out 2>err </dev/null
+	RC=$?
+	case " $ALLOWED " in
+	*" $RC "*) echo "ok:   $CASE (exit $RC)" ;;
+	*)
+		if [ "$RC" -eq 124 ] || [ "$RC" -eq 137 ]; then
+			fail "timed out after ${LIMIT}s (want exit $ALLOWED)"
+		elif [ "$RC" -ge 128 ]; then
+			fail "killed by signal $((RC - 128)) (want exit $ALLOWED)"
+		else
+			fail "exit $RC, want $ALLOWED; stderr: $(head -c 300 err)"
+		fi
+		;;
+	esac
+}
+
+# names FILE: stderr has a one-line "cudalint: error: FILE: reason"
+names() {
+	grep -q "^cudalint: error: $1[:0-9]*: ." err || fail "stderr does not say 'cudalint: error: $1: ...': $(head -c 300 err)"
+}
+
+# warns FILE: stderr has cudalint's "left out" warning for FILE
+warns() {
+	grep -q "^cudalint: warning: $1: .*left out" err || fail "no 'left out' warning for $1 on stderr: $(head -c 300 err)"
+}
+
+# finds: the report names the kernel's divergent barrier
+finds() {
+	grep -q "CL1001" out || fail "the CL1001 finding is missing from the report"
+}
+
+# valid_utf8 FILE
+valid_utf8() {
+	iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>&1 || fail "$1 is not valid UTF-8"
+}
+
+# repeat N STRING: STRING N times, no newline
+repeat() {
+	awk -v n="$1" -v s="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s", s }'
+}
+
+NT=--no-cuda-toolkit
+BAR='if (threadIdx.x < 32) __syncthreads();'
+printf '__global__ void k(float *d)\n{\n\t%s\n}\n' "$BAR" >kernel.cu
+
+# --- files that are not CUDA ------------------------------------------------
+: >empty.cu
+run empty.cu "0" $NT empty.cu
+
+head -c 65536 /dev/urandom >random.cu
+# a NUL in the first line makes clang take it as text: keep it binary anyway
+printf '\001\377\376' >>random.cu
+run random.cu "2" $NT random.cu
+names random.cu
+
+printf '__global__ void k(float *d)\n{\n\td[0] = 1;\000\000 d[1] = 2;\n\t%s\n}\n' "$BAR" >nul.cu
+run nul.cu "1" $NT nul.cu
+finds
+
+printf '// \377\376 \303\050\n__device__ const char *s = "\377\300\257";\n__global__ void k(float *d)\n{\n\tif (threadIdx.x < sizeof("\377\376\300") /* \377 */)\n\t\t__syncthreads();\n}\n' >badutf8.cu
+run badutf8.cu "1" $NT badutf8.cu
+finds
+run badutf8.cu/json "1" $NT --format=json badutf8.cu
+valid_utf8 out
+run badutf8.cu/sarif "1" $NT --format=sarif badutf8.cu
+valid_utf8 out
+
+# --- size and depth ---------------------------------------------------------
+{ printf '__global__ void k(float *d){'; awk 'BEGIN { for (i = 0; i < 100000; i++) printf "d[%d]=%d;", i % 1000, i }'; printf '%s}' "$BAR"; } >longline.cu
+run longline.cu "1" $NT longline.cu
+finds
+
+{ printf '__global__ void k(float *'; repeat 1000000 x; printf '){'; printf '%s}\n' "$BAR"; } >longident.cu
+run longident.cu "1" $NT longident.cu
+finds
+
+i=0
+while [ $i -lt 2000 ]; do
+	printf '__global__ void k%d(float *d){d[threadIdx.x]=%d;}\n' $i $i
+	i=$((i + 1))
+done >manykernels.cu
+cat kernel.cu >>manykernels.cu
+run manykernels.cu "1" $NT manykernels.cu
+finds
+
+{ printf '__global__ void k(float *d){'; repeat 10000 '{'; repeat 10000 '}'; printf '}\n'; } >braces.cu
+run braces.cu "2" $NT braces.cu
+names braces.cu
+
+{ printf '__global__ void k(float *d,int n){'; repeat 10000 'if(n>0)'; printf 'd[0]=1;%s}\n' "$BAR"; } >ifs.cu
+run ifs.cu "1" $NT ifs.cu
+warns ifs.cu
+
+{ printf '__global__ void k(float *d,int n){'; repeat 10000 'for(int i=0;i<n;i++)'; printf 'd[0]=1;%s}\n' "$BAR"; } >loops.cu
+run loops.cu "1" $NT loops.cu
+warns loops.cu
+
+{ printf '__global__ void k(float *d,float a){float x=a'; repeat 60000 '+a'; printf ';d[0]=x;%s}\n' "$BAR"; } >expr.cu
+run expr.cu "1" $NT expr.cu
+warns expr.cu
+
+# --- the preprocessor -------------------------------------------------------
+{
+	printf '#define A0 1+\n'
+	i=1
+	while [ $i -le 20 ]; do
+		printf '#define A%d A%d A%d\n' $i $((i - 1)) $((i - 1))
+		i=$((i + 1))
+	done
+	printf '__global__ void k(float *d){d[0]=A20 1;%s}\n' "$BAR"
+} >macrobomb.cu
+run macrobomb.cu "1 2" $NT macrobomb.cu
+[ "$RC" = 2 ] && names macrobomb.cu
+[ "$RC" = 1 ] && warns macrobomb.cu
+
+printf '#define X X+X\n#define Y(a) Y(a)+a\n__global__ void k(float *d,float X,float a){d[0]=X+Y(a);%s}\n' "$BAR" >macroself.cu
+run macroself.cu "2" $NT macroself.cu
+names macroself.cu
+
+{ printf '#include "incself.cu"\n'; cat kernel.cu; } >incself.cu
+run incself.cu "2" $NT incself.cu
+names incself.cu
+
+# --- paths ------------------------------------------------------------------
+run nonexistent "2" $NT no/such/file.cu
+names no/such/file.cu
+
+ln -s loop-b.cu loop-a.cu
+ln -s loop-a.cu loop-b.cu
+run symlink-loop "2" $NT loop-a.cu
+names loop-a.cu
+
+mkdir -p tree/sub
+cp kernel.cu tree/
+ln -s .. tree/sub/up
+run dir-symlink-loop "1" $NT tree
+finds
+
+mkfifo fifo.cu
+run fifo.cu "2" $NT fifo.cu
+names fifo.cu
+
+mkdir -p fifodir
+cp kernel.cu fifodir/
+mkfifo fifodir/p.cu
+run fifo-in-dir "1 2" $NT fifodir
+
+cp kernel.cu noread.cu
+chmod 000 noread.cu
+if [ "$(id -u)" != 0 ]; then
+	run unreadable "2" $NT noread.cu
+	names noread.cu
+elif command -v setpriv >/dev/null 2>&1 && setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+	chmod 755 "$T"
+	N=$((N + 1))
+	CASE=unreadable
+	timeout -k 5 "$LIMIT" setpriv --reuid=65534 --regid=65534 --clear-groups \
+		env CUDALINT_CACHE_DIR="$T/cache-nobody" "$CUDALINT" $NT noread.cu >out 2>err </dev/null
+	RC=$?
+	if [ "$RC" = 2 ]; then echo "ok:   $CASE (exit 2)"; else fail "exit $RC, want 2"; fi
+	names noread.cu
+else
+	echo "skip: unreadable (root without setpriv)"
+fi
+
+# --- configuration ----------------------------------------------------------
+head -c 4096 /dev/urandom >binary.yaml
+printf '\377\376' >>binary.yaml
+run config-binary "2" $NT --config binary.yaml kernel.cu
+names binary.yaml
+
+{
+	printf 'a: &a [lol,lol,lol,lol,lol,lol,lol,lol,lol]\n'
+	p=a
+	for n in b c d e f g h i; do
+		printf '%s: &%s [*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s,*%s]\n' $n $n $p $p $p $p $p $p $p $p $p
+		p=$n
+	done
+	printf 'exclude: *i\n'
+} >bomb.yaml
+run config-billion-laughs "2" $NT --config bomb.yaml kernel.cu
+names bomb.yaml
+
+mkdir -p bigcfg
+cp kernel.cu bigcfg/
+awk 'BEGIN { print "exclude:"; for (i = 0; i < 1000000; i++) printf "  - dir%d\n", i }' >bigcfg/.cudalint.yaml
+run config-1e6-entries "1" $NT bigcfg/kernel.cu
+finds
+
+# --- output -----------------------------------------------------------------
+run output-no-dir "2" $NT --format=sarif -o no/such/dir/out.sarif kernel.cu
+names no/such/dir/out.sarif
+
+: >afile
+run output-not-a-dir "2" $NT --format=sarif -o afile/out.sarif kernel.cu
+names afile/out.sarif
+
+N=$((N + 1))
+CASE=stdout-closed
+timeout -k 5 "$LIMIT" "$CUDALINT" $NT kernel.cu >&- 2>err </dev/null
+RC=$?
+[ "$RC" = 2 ] && echo "ok:   $CASE (exit 2)" || fail "exit $RC, want 2"
+
+# -o onto a device must write to it, not rename a regular file over it
+# (as root, `-o /dev/null` would otherwise destroy /dev/null).
+if mknod full c 1 7 2>/dev/null; then
+	run output-dev-full "2" $NT -o full kernel.cu
+	names full
+	[ -c full ] || fail "-o replaced the character device 'full' with a regular file"
+	mknod null c 1 3
+	run output-dev-null "1" $NT -o null kernel.cu
+	[ -c null ] || fail "-o replaced the character device 'null' with a regular file"
+else
+	echo "skip: output to a device (mknod not permitted)"
+fi
+
+echo "hostile: $N cases, $FAILED failed"
+[ "$FAILED" -eq 0 ]

@@ -1,0 +1,98 @@
+/* nvcc compile commands (as CMake writes them into compile_commands.json)
+ * turned into clang arguments. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "frontend/nvcc_args.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char *joined(const struct strvec *v)
+{
+	static char buf[4096];
+	buf[0] = 0;
+	for (int i = 0; i < v->n; i++) {
+		strcat(buf, i ? " " : "");
+		strcat(buf, v->v[i]);
+	}
+	return buf;
+}
+
+static void test_cmake_ninja_command(void **state)
+{
+	(void)state;
+	/* NOTES.md: what CMake 3.25 writes for nvcc 13 */
+	const char *argv[] = { "/usr/local/cuda/bin/nvcc", "-forward-unknown-to-host-compiler", "-DFOO=1", "-I/src",
+		               "-isystem=/sys", "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
+		               "-Xcompiler=-fPIC", "--expt-relaxed-constexpr", "-lineinfo", "-std=c++17", "-x", "cu",
+		               "-rdc=true", "-c", "k.cu", "-o", "k.cu.o" };
+	struct strvec out = { 0 };
+	char *arch = NULL;
+	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/build", "k.cu", &out, &arch), 0);
+	assert_string_equal(joined(&out), "-DFOO=1 -I /src -isystem /sys -std=c++17");
+	assert_string_equal(arch, "sm_80");
+	free(arch);
+	strvec_free(&out);
+}
+
+static void test_separate_values_and_relative_paths(void **state)
+{
+	(void)state;
+	const char *argv[] = { "nvcc", "-ccbin", "g++-12", "-I", "inc", "-D", "N=4", "-arch=sm_90a", "-Xptxas", "-v",
+		               "-Xcompiler", "-Wall", "-G", "-gencode", "arch=compute_70,code=sm_70", "-isystem",
+		               "../third", "-U", "OLD", "--use_fast_math", "-c", "a.cu" };
+	struct strvec out = { 0 };
+	char *arch = NULL;
+	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/proj/build", "a.cu", &out, &arch), 0);
+	assert_string_equal(joined(&out), "-I /proj/build/inc -DN=4 -isystem /proj/build/../third -UOLD");
+	assert_string_equal(arch, "sm_90a");
+	free(arch);
+	strvec_free(&out);
+}
+
+static void test_options_file(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/cudalint-rsp-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char path[256];
+	snprintf(path, sizeof path, "%s/includes_CUDA.rsp", dir);
+	FILE *f = fopen(path, "w");
+	fputs("-I/a \"-I/b c\" -DX=2\n-isystem=/sys\n", f);
+	fclose(f);
+	const char *argv[] = { "nvcc", "--options-file", "includes_CUDA.rsp", "-c", "k.cu" };
+	struct strvec out = { 0 };
+	char *arch = NULL;
+	assert_int_equal(nvcc_translate(argv, 5, dir, "k.cu", &out, &arch), 0);
+	assert_string_equal(joined(&out), "-I /a -I /b c -DX=2 -isystem /sys");
+	assert_null(arch);
+	strvec_free(&out);
+	unlink(path);
+	rmdir(dir);
+}
+
+static void test_missing_options_file(void **state)
+{
+	(void)state;
+	const char *argv[] = { "nvcc", "--options-file=/nonexistent/x.rsp", "-c", "k.cu" };
+	struct strvec out = { 0 };
+	char *arch = NULL;
+	assert_int_equal(nvcc_translate(argv, 4, "/", "k.cu", &out, &arch), -1);
+	strvec_free(&out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cmake_ninja_command),
+		cmocka_unit_test(test_separate_values_and_relative_paths),
+		cmocka_unit_test(test_options_file),
+		cmocka_unit_test(test_missing_options_file),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
