@@ -12,6 +12,7 @@
 #include "frontend/lower.h"
 #include "frontend/pch.h"
 #include "ir/ir.h"
+#include "util/arena.h"
 #include "util/embedded.h"
 #include "util/xalloc.h"
 
@@ -207,6 +208,27 @@ static int report_errors(CXTranslationUnit tu, char *first, size_t firstlen)
 	return errors;
 }
 
+struct deps { struct ir_unit *u; struct ptrvec v; };
+
+static void add_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	(void)stack;
+	(void)depth;
+	struct deps *d = data;
+	CXString name = clang_getFileName(f);
+	const char *n = clang_getCString(name);
+	if (n && *n && strncmp(n, VDIR, strlen(VDIR)))
+		ptrvec_push(&d->v, arena_strdup(d->u->arena, n));
+	clang_disposeString(name);
+}
+
+static void record_deps(CXTranslationUnit tu, struct ir_unit *u)
+{
+	struct deps d = { u, { 0 } };
+	clang_getInclusions(tu, add_inclusion, &d);
+	u->deps = (const char **)ptrvec_finish(&d.v, u->arena, &u->ndeps);
+}
+
 struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason)
 {
 	char msg[1024];
@@ -270,6 +292,7 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 		return NULL;
 	}
 	struct ir_unit *u = lower_unit(tu, path);
+	record_deps(tu, u);
 	clang_disposeTranslationUnit(tu);
 	return u;
 }

@@ -241,6 +241,8 @@ static void dump_stmt(const struct ir_stmt *s, FILE *f, int depth)
 void ir_dump(const struct ir_unit *u, void *file)
 {
 	FILE *f = file;
+	for (int i = 0; i < u->ndeps; i++)
+		fprintf(f, "dep %s\n", u->deps[i]);
 	for (int i = 0; i < u->nfuncs; i++) {
 		const struct ir_func *fn = u->funcs[i];
 		fprintf(f, "func %s%s%s%s%s @%u\n", fn->name, fn->is_global ? " global" : "",

@@ -187,6 +187,10 @@ struct ir_unit {
 	unsigned warp_aligned_blocks : 1;
 	/* front end: parts nested too deeply to lower were left out */
 	unsigned truncated : 1;
+	/* front end: every file the translation unit read (the main file
+	 * first), for caches that must notice a changed header; headers that
+	 * came from the precompiled toolkit header are not listed */
+	const char **deps; int ndeps;
 	/* Facts an analysis computes once per unit and several rules share;
 	 * freed with the unit. */
 	void *facts[IR_FACT_SLOTS];
