@@ -1,5 +1,6 @@
 /* main.c - the driver: options, the information commands, then one run
  * (run.c). */
+#include "guard.h"
 #include "options.h"
 #include "report/text.h"
 #include "rules.h"
@@ -39,6 +40,11 @@ static int explain(const char *what)
 	return 0;
 }
 
+static int run_guarded(void *o)
+{
+	return cl_run(o);
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
@@ -62,5 +68,5 @@ int main(int argc, char **argv)
 		fputs("cudalint: error: no input files (see cudalint --help)\n", stderr);
 		return 2;
 	}
-	return cl_run(&o);
+	return guard_run(run_guarded, &o);
 }

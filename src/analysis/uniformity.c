@@ -280,6 +280,18 @@ static bool is_lane_linear(struct interp *I, struct ustate *s, const struct ir_e
 		return false;
 	if (e->kind == EK_BUILTIN)
 		return e->u.bi.which == BI_THREADIDX && (e->u.bi.dim == 'x' || e->u.bi.dim == 0);
+	if (e->kind == EK_CALL && e->u.call.intrinsic == IN_THREAD_RANK && e->u.call.recv_type) {
+		/* warps are cut from the linear thread index, which is what a
+		 * block's (or, with warp-aligned blocks, the grid's) thread_rank()
+		 * is; a 32-thread tile's rank is the lane */
+		const char *t = e->u.call.recv_type;
+		if (strstr(t, "grid_group"))
+			return I->U->o->warp_aligned_blocks;
+		if (strstr(t, "thread_block") && !strstr(t, "tile"))
+			return true;
+		const char *size = strstr(t, "tile") ? strstr(strstr(t, "tile"), "<32") : NULL;
+		return size && (size[3] == '>' || size[3] == ',' || size[3] == 'u' || size[3] == 'U');
+	}
 	if (e->kind == EK_VAR)
 		return e->u.var->kind != VAR_GLOBAL && e->u.var->id >= 0 && s->lin[e->u.var->id];
 	if (e->kind == EK_BINARY && (e->op == OP_ADD || e->op == OP_SUB)) {

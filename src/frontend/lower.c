@@ -37,13 +37,50 @@ int cursor_children(CXCursor c, CXCursor **out)
 	return cv.n;
 }
 
+/* Offsets of the main file's line starts. clang computes a column by
+ * scanning back to the start of the line, which made a file that is one
+ * very long line quadratic; a table of line starts answers in log time. */
+static void build_lines(struct lower *L, CXFile f)
+{
+	size_t size = 0;
+	const char *text = clang_getFileContents(L->tu, f, &size);
+	L->main_file = f;
+	L->nlines = 1;
+	for (size_t i = 0; text && i < size; i++)
+		L->nlines += text[i] == '\n';
+	L->line_starts = xmalloc(L->nlines * sizeof *L->line_starts);
+	L->line_starts[0] = 0;
+	unsigned n = 1;
+	for (size_t i = 0; text && i < size; i++)
+		if (text[i] == '\n')
+			L->line_starts[n++] = (unsigned)i + 1;
+}
+
 struct ir_loc lower_loc(struct lower *L, CXSourceLocation l)
 {
 	CXFile f;
-	unsigned line, col, off;
+	unsigned line = 0, col = 0, off;
+	clang_getExpansionLocation(l, &f, NULL, NULL, &off);
+	struct ir_loc r = { L->path, 0, 0 };
+	if (f && clang_Location_isFromMainFile(l)) {
+		if (!L->line_starts)
+			build_lines(L, f);
+		unsigned lo = 0, hi = L->nlines; /* last start <= off */
+		while (hi - lo > 1) {
+			unsigned mid = lo + (hi - lo) / 2;
+			if (L->line_starts[mid] <= off)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		r.line = lo + 1;
+		r.col = off - L->line_starts[lo] + 1;
+		return r;
+	}
 	clang_getExpansionLocation(l, &f, &line, &col, &off);
-	struct ir_loc r = { L->path, line, col };
-	if (f && !clang_Location_isFromMainFile(l)) {
+	r.line = line;
+	r.col = col;
+	if (f) {
 		CXString s = clang_getFileName(f);
 		r.file = arena_strdup(L->a, clang_getCString(s));
 		clang_disposeString(s);
@@ -760,6 +797,7 @@ struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path)
 	resolve_calls(&L);
 	L.u->truncated = L.truncated != 0;
 	free(L.vars.slots);
+	free(L.line_starts);
 	return L.u;
 }
 

@@ -27,6 +27,9 @@ struct lower {
 	struct ir_func *fn;
 	struct ptrvec fvars;
 	int depth;                    /* of the expression or statement being lowered */
+	CXFile main_file;
+	unsigned *line_starts;        /* main file: offset of each line's start */
+	unsigned nlines;
 	int truncated;                /* something was too deep to lower */
 	int in_template;
 	/* resolved after all functions are lowered */

@@ -11,6 +11,7 @@
 #include "frontend/cxutil.h"
 #include "frontend/lower.h"
 #include "frontend/pch.h"
+#include "guard.h"
 #include "ir/ir.h"
 #include "util/arena.h"
 #include "util/embedded.h"
@@ -251,6 +252,7 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	}
 	fclose(f);
 
+	guard_file(path);
 	if (p->use_pch < 0) {
 		p->pch = pch_ensure(p->index, p->argv, p->argc, p->unsaved, 2, p->cuda_path);
 		p->use_pch = p->pch != NULL;
@@ -280,6 +282,7 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	if (ec != CXError_Success || !tu) {
 		snprintf(msg, sizeof msg, "libclang could not parse the file (error %d)", (int)ec);
 		*reason = xstrdup(msg);
+		guard_file(NULL);
 		return NULL;
 	}
 	char first[512] = "";
@@ -289,10 +292,12 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 		         errors == 1 ? "" : "s", first);
 		*reason = xstrdup(msg);
 		clang_disposeTranslationUnit(tu);
+		guard_file(NULL);
 		return NULL;
 	}
 	struct ir_unit *u = lower_unit(tu, path);
 	record_deps(tu, u);
 	clang_disposeTranslationUnit(tu);
+	guard_file(NULL);
 	return u;
 }

@@ -26,6 +26,17 @@ int cl_atomic_open(struct cl_atomic_file *af, const char *path)
 		af->fp = stdout;
 		return 0;
 	}
+	/* Only a regular file (or a new one) is replaced by rename: a device
+	 * such as /dev/null must stay a device, and a symlink must keep
+	 * pointing where it points, so those are written in place. */
+	struct stat st;
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		af->fp = fopen(path, "w");
+		if (!af->fp)
+			return -1;
+		af->in_place = 1;
+		return 0;
+	}
 	size_t n = strlen(path);
 	af->path = strdup(path);
 	af->tmp = malloc(n + sizeof ".tmpXXXXXX");
@@ -61,9 +72,12 @@ int cl_atomic_open(struct cl_atomic_file *af, const char *path)
 
 int cl_atomic_commit(struct cl_atomic_file *af)
 {
-	if (!af->path) { /* stdout */
+	if (!af->path) { /* stdout, or written in place */
 		int r = fflush(af->fp) == 0 && !ferror(af->fp) ? 0 : -1;
+		if (af->in_place && fclose(af->fp) != 0)
+			r = -1;
 		af->fp = NULL;
+		af->in_place = 0;
 		return r;
 	}
 	int e = 0;
@@ -101,7 +115,10 @@ int cl_atomic_commit(struct cl_atomic_file *af)
 void cl_atomic_abort(struct cl_atomic_file *af)
 {
 	if (!af->path) {
+		if (af->in_place && af->fp)
+			fclose(af->fp);
 		af->fp = NULL;
+		af->in_place = 0;
 		return;
 	}
 	if (af->fp)

@@ -10,6 +10,8 @@ struct cl_atomic_file {
 	FILE *fp;   /* write through this between open and commit */
 	char *path; /* the destination; NULL when writing to stdout ("-") */
 	char *tmp;  /* the temporary file, PATH.tmpXXXXXX */
+	int in_place; /* PATH exists and is no regular file (a device, a
+	               * symlink): written directly, never replaced */
 };
 
 /* Opens a temporary file next to PATH. PATH "-" means standard output

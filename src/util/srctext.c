@@ -10,7 +10,10 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <fcntl.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -45,11 +48,24 @@ void cl_srctext_free(struct cl_srctext *st)
 	free(st);
 }
 
+/* Reads a regular file. Anything else (a FIFO would block forever, a
+ * device could be endless) is treated as unreadable: it was reported when
+ * the analysis rejected it. */
 static char *slurp(const char *path, size_t *len)
 {
-	FILE *fp = fopen(path, "rb");
-	if (!fp)
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
 		return NULL;
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return NULL;
+	}
+	FILE *fp = fdopen(fd, "rb");
+	if (!fp) {
+		close(fd);
+		return NULL;
+	}
 	size_t cap = 8192, n = 0;
 	char *buf = malloc(cap);
 	while (buf) {

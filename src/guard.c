@@ -1,0 +1,109 @@
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#include "guard.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#define STACK_SIZE (1024ul * 1024 * 1024) /* reserved, touched only as deep as needed */
+
+static const char *volatile current;
+static unsigned timeout_s = 300;
+
+static void say(const char *s)
+{
+	ssize_t r = write(STDERR_FILENO, s, strlen(s));
+	(void)r;
+}
+
+/* Async-signal-safe: write(2) and _exit(2) only. */
+static void fatal(int sig)
+{
+	const char *f = current;
+	say("cudalint: error: ");
+	if (f) {
+		say(f);
+		say(": ");
+	}
+	if (sig == SIGALRM)
+		say("analysis exceeded the time limit (CUDALINT_FILE_TIMEOUT), not analysed\n");
+	else if (sig == SIGABRT)
+		say("the parser gave up (out of memory? see CUDALINT_MAX_MEMORY_MB), not analysed\n");
+	else
+		say("the parser crashed (input nested too deeply?), not analysed\n");
+	_exit(2);
+}
+
+void guard_file(const char *path)
+{
+	current = path;
+	alarm(path ? timeout_s : 0);
+}
+
+struct job {
+	int (*fn)(void *);
+	void *arg;
+	int result;
+};
+
+static void *thread_main(void *p)
+{
+	struct job *j = p;
+	/* a stack overflow needs somewhere else to run its handler */
+	static char altstack[64 * 1024];
+	stack_t ss = { .ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0 };
+	sigaltstack(&ss, NULL);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = fatal;
+	sa.sa_flags = SA_ONSTACK | SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGALRM };
+	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+		sigaction(sigs[i], &sa, NULL);
+	j->result = j->fn(j->arg);
+	return NULL;
+}
+
+static unsigned long env_number(const char *name, unsigned long dflt)
+{
+	const char *v = getenv(name);
+	char *end;
+	unsigned long n = v && *v ? strtoul(v, &end, 10) : dflt;
+	return v && *v && *end ? dflt : n;
+}
+
+int guard_run(int (*fn)(void *), void *arg)
+{
+	/* libclang parses on a thread of its own with an 8 MB stack unless
+	 * told not to, and its crash recovery would swallow our handler */
+	setenv("LIBCLANG_NOTHREADS", "1", 0);
+	setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 0);
+	timeout_s = (unsigned)env_number("CUDALINT_FILE_TIMEOUT", 300);
+	unsigned long mb = env_number("CUDALINT_MAX_MEMORY_MB", 8192);
+	struct rlimit rl;
+	if (mb && getrlimit(RLIMIT_AS, &rl) == 0) {
+		rlim_t want = (rlim_t)mb * 1024 * 1024 + STACK_SIZE;
+		if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > want) {
+			rl.rlim_cur = want;
+			setrlimit(RLIMIT_AS, &rl);
+		}
+	}
+	struct job j = { fn, arg, 2 };
+	pthread_attr_t at;
+	pthread_t t;
+	if (pthread_attr_init(&at) != 0 || pthread_attr_setstacksize(&at, STACK_SIZE) != 0 ||
+	    pthread_create(&t, &at, thread_main, &j) != 0) {
+		/* no big thread to be had: run here, less protected */
+		return fn(arg);
+	}
+	pthread_join(t, NULL);
+	pthread_attr_destroy(&at);
+	return j.result;
+}

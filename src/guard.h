@@ -1,0 +1,21 @@
+/* guard.h - containment for inputs that would crash or exhaust the
+ * machine: a deeply nested expression overflows clang's recursive parser,
+ * `#include "/dev/zero"` or a macro bomb eats memory without end.
+ *
+ * The run happens on a thread with a large stack (with libclang told not
+ * to parse on its own 8 MB thread), address space is capped, each file's
+ * parse has a time limit, and a fatal signal becomes one line naming the
+ * file and exit status 2, never a core dump or a silent pass. */
+#ifndef CUDALINT_GUARD_H
+#define CUDALINT_GUARD_H
+
+/* Runs fn(arg) under the guard and returns its result. Limits come from
+ * CUDALINT_MAX_MEMORY_MB (default 8192) and CUDALINT_FILE_TIMEOUT
+ * (seconds per file, default 300). */
+int guard_run(int (*fn)(void *), void *arg);
+
+/* The file being analysed, named if the process has to stop; starts
+ * that file's time limit. NULL: between files. */
+void guard_file(const char *path);
+
+#endif
