@@ -146,7 +146,7 @@ enum intrinsic intrinsic_of(struct ir_expr *e)
 	} else if (starts(n, "atomic") && (n[6] >= 'A' && n[6] <= 'Z') && !c->target) {
 		/* atomicAdd, atomicAdd_block, atomicMax_system, ... */
 		k = IN_ATOMIC_RMW;
-	} else if (starts(n, "__atomic_") || starts(n, "__hip_atomic")) {
+	} else if (starts(n, "__atomic_") || starts(n, "__nv_atomic_") || starts(n, "__hip_atomic")) {
 		k = has(n, "load") ? IN_ATOMIC_LOAD : has(n, "store") ? IN_ATOMIC_STORE : IN_ATOMIC_RMW;
 	} else if (!c->target) {
 		for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
