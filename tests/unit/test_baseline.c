@@ -257,15 +257,34 @@ static void test_atomic_file(void **state)
 	/* a directory that does not exist */
 	snprintf(out, sizeof out, "%s/no/such/x", dir);
 	assert_int_equal(cl_atomic_open(&af, out), -1);
-	/* rename onto a directory fails: the temporary is removed */
+	/* a directory is no file to write: refused, nothing left behind */
 	snprintf(out, sizeof out, "%s/adir", dir);
 	mkdir(out, 0777);
 	before = count_entries();
-	assert_int_equal(cl_atomic_open(&af, out), 0);
-	fputs("x", af.fp);
-	assert_int_equal(cl_atomic_commit(&af), -1);
+	assert_int_equal(cl_atomic_open(&af, out), -1);
 	assert_int_equal(count_entries(), before);
 	rmdir(out);
+
+	/* an existing non-regular file (a symlink here) is written through,
+	 * not replaced */
+	char target[PATH_MAX], link_path[PATH_MAX];
+	snprintf(target, sizeof target, "%s/target", dir);
+	snprintf(link_path, sizeof link_path, "%s/link", dir);
+	fp = fopen(target, "w");
+	fclose(fp);
+	assert_int_equal(symlink(target, link_path), 0);
+	assert_int_equal(cl_atomic_open(&af, link_path), 0);
+	fputs("through\n", af.fp);
+	assert_int_equal(cl_atomic_commit(&af), 0);
+	struct stat ls;
+	assert_int_equal(lstat(link_path, &ls), 0);
+	assert_true(S_ISLNK(ls.st_mode));
+	fp = fopen(target, "r");
+	assert_non_null(fgets(line, sizeof line, fp));
+	fclose(fp);
+	assert_string_equal(line, "through\n");
+	unlink(link_path);
+	unlink(target);
 }
 
 static int setup(void **state)
