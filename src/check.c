@@ -165,7 +165,12 @@ static int cmp_finding(const void *a, const void *b)
 		return x->pos.line < y->pos.line ? -1 : 1;
 	if (x->pos.col != y->pos.col)
 		return x->pos.col < y->pos.col ? -1 : 1;
-	return strcmp(x->rule->id, y->rule->id);
+	if ((c = strcmp(x->rule->id, y->rule->id)))
+		return c;
+	/* a total order, so every run prints the same report */
+	if ((c = strcmp(x->message, y->message)))
+		return c;
+	return strcmp(x->function ? x->function : "", y->function ? y->function : "");
 }
 
 void cl_findings_sort(struct cl_findings *f)

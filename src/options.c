@@ -23,8 +23,9 @@ void options_usage(FILE *out)
 	      "                          bundled declarations)\n"
 	      "  --cuda-arch=sm_XX       GPU architecture (default: config cuda-arch, sm_90)\n"
 	      "  --no-cuda-toolkit       parse against cudalint's bundled declarations\n"
-	      "  --no-cache              do not use or build the precompiled toolkit header\n"
-	      "                          (kept in $CUDALINT_CACHE_DIR, else ~/.cache/cudalint)\n"
+	      "  --no-cache              do not use or build the precompiled toolkit header,\n"
+	      "                          nor the result cache (both kept in $CUDALINT_CACHE_DIR,\n"
+	      "                          else ~/.cache/cudalint)\n"
 	      "  -p DIR, --compile-commands=DIR\n"
 	      "                          take each file's -I, -D, -std and GPU architecture from\n"
 	      "                          DIR/compile_commands.json (nvcc or clang commands)\n"
@@ -43,6 +44,12 @@ void options_usage(FILE *out)
 	      "                          (threadIdx.y/.z are then thread-varying)\n"
 	      "  --baseline FILE         report only findings not recorded in FILE\n"
 	      "  --write-baseline FILE   record the current findings in FILE\n"
+	      "\n"
+	      "Speed:\n"
+	      "  -j N, --jobs=N          analyse files in N worker processes (default 1;\n"
+	      "                          0 or auto: one per online CPU)\n"
+	      "  --cache-results         reuse the results of files (and headers) that have not\n"
+	      "                          changed since an earlier run; --no-cache-results\n"
 	      "\n"
 	      "Output:\n"
 	      "  --format=text|json|sarif  output format (default text)\n"
@@ -97,6 +104,21 @@ static const char *value_of(const char *opt, int argc, char **argv, int *i, int 
 		return NULL;
 	}
 	return argv[++*i];
+}
+
+/* -j N: 1..1024, or 0 / "auto" for the number of online CPUs (stored as -1). */
+static int parse_jobs(const char *v, int *jobs)
+{
+	if (!strcmp(v, "auto")) {
+		*jobs = -1;
+		return 0;
+	}
+	char *end;
+	long n = strtol(v, &end, 10);
+	if (!*v || *end || n < 0 || n > 1024)
+		return -1;
+	*jobs = n == 0 ? -1 : (int)n;
+	return 0;
 }
 
 int options_parse(struct options *o, int argc, char **argv)
@@ -204,6 +226,21 @@ int options_parse(struct options *o, int argc, char **argv)
 			o->no_toolkit = 1;
 		} else if (!strcmp(a, "--no-cache")) {
 			o->no_cache = 1;
+		} else if (!strcmp(a, "--cache-results")) {
+			o->cache_results = 1;
+		} else if (!strcmp(a, "--no-cache-results")) {
+			o->cache_results = 0;
+		} else if (!strcmp(a, "-j") || (!strncmp(a, "-j", 2) && a[2] != '-') ||
+		           (v = value_of("--jobs", argc, argv, &i, &err))) {
+			if (!strcmp(a, "-j")) {
+				if (i + 1 >= argc)
+					return usage_error("%s needs a number", a);
+				v = argv[++i];
+			} else if (!strncmp(a, "-j", 2)) {
+				v = a + 2;
+			}
+			if (parse_jobs(v, &o->jobs) < 0)
+				return usage_error("-j expects a number of jobs (0 or auto: one per CPU), not '%s'", v);
 		} else if (!strcmp(a, "--list-rules")) {
 			o->list_rules = 1;
 		} else if (!strcmp(a, "--version")) {

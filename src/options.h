@@ -25,7 +25,9 @@ struct options {
 	const char *cuda_path;
 	const char *cuda_arch;
 	int no_toolkit;
-	int no_cache;                 /* --no-cache: no precompiled toolkit header */
+	int no_cache;                 /* --no-cache: no precompiled toolkit header, no result cache */
+	int cache_results;            /* --cache-results (off unless given; --no-cache wins) */
+	int jobs;                     /* -j N: worker processes; 0: not given (1); -1: -j0 or -j auto */
 	enum out_format format;
 	const char *output;           /* -o; NULL or "-": standard output */
 	enum color_mode color;

@@ -15,17 +15,24 @@
 #include "options.h"
 #include "report/report.h"
 #include "report/text.h"
+#include "result_cache.h"
+#include "results.h"
 #include "rules.h"
 #include "suppress.h"
 #include "util/atomic_file.h"
 #include "util/srctext.h"
 #include "util/xalloc.h"
+#include "workers.h"
 
+#include <clang-c/Index.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* A configuration as a run uses it: the file's settings with the command
@@ -48,6 +55,23 @@ struct parser {
 	char err[512];
 };
 
+/* The parse options of one file (struct cl_parse_opts points into it). */
+struct popts {
+	struct cl_parse_opts po;
+	char *key;                 /* po, serialized: files with equal keys share a parser */
+	const char **args;
+	struct strvec db_args;
+	char *db_arch;
+};
+
+/* What one file's analysis gave, kept apart until all files are done so
+ * that the findings are merged in file order whatever order workers
+ * finish in (then the input of the sort is that of a -j1 run). */
+struct file_result {
+	struct cl_findings f;
+	struct cl_failures x;
+};
+
 struct run {
 	const struct options *o;
 	struct cfg *defaults, *fixed; /* no file found; --config */
@@ -56,7 +80,13 @@ struct run {
 	struct cl_findings findings;
 	struct cl_failures failures;
 	const char **files; int nfiles;     /* analysed */
+	struct cfg **cfg_of;                /* per file: its configuration */
+	struct popts **popts;               /* per file: NULL until worked out */
+	struct file_result *res;            /* per file */
 	struct compdb *db;                  /* -p: compile_commands.json */
+	const char *cache_dir;              /* result cache; NULL: off */
+	char **keys;                        /* per file: result cache key, or NULL */
+	struct timespec t0;                 /* a little before the run read any input */
 };
 
 static void errorf(const char *file, const char *reason)
@@ -69,12 +99,7 @@ static void errorf(const char *file, const char *reason)
 
 static void add_failure(struct run *r, const char *file, const char *reason)
 {
-	struct cl_failures *f = &r->failures;
-	if (f->n == f->cap) {
-		f->cap = f->cap ? f->cap * 2 : 8;
-		f->v = xrealloc(f->v, f->cap * sizeof *f->v);
-	}
-	f->v[f->n++] = (struct cl_failure){ cl_intern(file), xstrdup(reason) };
+	cl_failures_add(&r->failures, file, reason);
 }
 
 /* ---- configurations ---------------------------------------------------- */
@@ -215,78 +240,181 @@ static void key_add(char **k, size_t *n, const char *s)
 	(*k)[*n] = 0;
 }
 
-/* The parser for file: its configuration's options, plus the flags of its
- * compile command when a compilation database is in use. */
-static struct parser *parser_for(struct run *r, struct cfg *g, const char *file)
+/* A file's parse options: its configuration's, plus the flags of its
+ * compile command when a compilation database is in use. Worked out once
+ * per file (the parent does it before forking when the result cache needs
+ * the key, so a compile command's warning is printed once). */
+static struct popts *popts_of(struct run *r, int i)
 {
+	if (r->popts[i])
+		return r->popts[i];
 	const struct options *o = r->o;
-	struct strvec db_args = { 0 };
-	char *db_arch = NULL;
-	if (r->db) {
-		if (compdb_args(r->db, file, &db_args, &db_arch) < 0)
-			fprintf(stderr, "cudalint: warning: %s: its compile command could not be read; using the "
-			                "default flags\n", file);
-	} else if (g->parser) {
-		return g->parser;
-	}
-	const char **args = xcalloc((size_t)(g->nargs + db_args.n) + 1, sizeof *args);
-	memcpy(args, g->args, (size_t)g->nargs * sizeof *args);
-	for (int i = 0; i < db_args.n; i++)
-		args[g->nargs + i] = db_args.v[i];
-	struct cl_parse_opts po = {
+	const char *file = r->files[i];
+	struct cfg *g = r->cfg_of[i];
+	struct popts *pp = xcalloc(1, sizeof *pp);
+	if (r->db && compdb_args(r->db, file, &pp->db_args, &pp->db_arch) < 0)
+		fprintf(stderr, "cudalint: warning: %s: its compile command could not be read; using the "
+		                "default flags\n", file);
+	pp->args = xcalloc((size_t)(g->nargs + pp->db_args.n) + 1, sizeof *pp->args);
+	memcpy(pp->args, g->args, (size_t)g->nargs * sizeof *pp->args);
+	for (int k = 0; k < pp->db_args.n; k++)
+		pp->args[g->nargs + k] = pp->db_args.v[k];
+	pp->po = (struct cl_parse_opts){
 		o->cuda_path ? o->cuda_path : g->cuda_path,
-		o->cuda_arch ? o->cuda_arch : db_arch ? db_arch : g->c.cuda_arch,
-		o->std, args, g->nargs + db_args.n, o->no_toolkit, o->no_cache,
+		o->cuda_arch ? o->cuda_arch : pp->db_arch ? pp->db_arch : g->c.cuda_arch,
+		o->std, pp->args, g->nargs + pp->db_args.n, o->no_toolkit, o->no_cache,
 	};
-	char *key = NULL;
 	size_t n = 0;
-	key_add(&key, &n, po.cuda_path);
-	key_add(&key, &n, po.cuda_arch);
-	key_add(&key, &n, po.std);
-	key_add(&key, &n, po.no_toolkit ? "1" : "0");
+	key_add(&pp->key, &n, pp->po.cuda_path);
+	key_add(&pp->key, &n, pp->po.cuda_arch);
+	key_add(&pp->key, &n, pp->po.std);
+	key_add(&pp->key, &n, pp->po.no_toolkit ? "1" : "0");
+	for (int k = 0; k < pp->po.nargs; k++)
+		key_add(&pp->key, &n, pp->po.args[k]);
+	return r->popts[i] = pp;
+}
+
+static void popts_free(struct popts *pp)
+{
+	if (!pp)
+		return;
+	free(pp->key);
+	free(pp->args);
+	strvec_free(&pp->db_args);
+	free(pp->db_arch);
+	free(pp);
+}
+
+/* The parser for a set of options: one per distinct set, created on first
+ * use (so a worker creates only the parsers its files need). */
+static struct parser *parser_for(struct run *r, const struct popts *pp)
+{
+	for (int i = 0; i < r->nparsers; i++)
+		if (!strcmp(r->parsers[i]->key, pp->key))
+			return r->parsers[i];
+	struct parser *found = xcalloc(1, sizeof *found);
+	found->key = xstrdup(pp->key);
+	/* the parser keeps pointers to its arguments: give it its own copies */
+	struct cl_parse_opts po = pp->po;
+	const char **args = xcalloc((size_t)po.nargs + 1, sizeof *args);
 	for (int i = 0; i < po.nargs; i++)
-		key_add(&key, &n, po.args[i]);
-	struct parser *found = NULL;
-	for (int i = 0; i < r->nparsers && !found; i++)
-		if (!strcmp(r->parsers[i]->key, key))
-			found = r->parsers[i];
-	if (!found) {
-		found = xcalloc(1, sizeof *found);
-		found->key = key;
-		key = NULL;
-		/* the parser keeps pointers to its arguments: give it its own copies */
-		for (int i = 0; i < po.nargs; i++)
-			args[i] = xstrdup(args[i]);
-		found->p = cl_parser_new(&po, found->err, sizeof found->err);
-		r->parsers = xrealloc(r->parsers, (size_t)(r->nparsers + 1) * sizeof *r->parsers);
-		r->parsers[r->nparsers++] = found;
-	} else {
-		free(args);
-	}
-	free(key);
-	strvec_free(&db_args);
-	free(db_arch); /* cl_parser_new copied it */
-	if (!r->db)
-		g->parser = found;
+		args[i] = xstrdup(po.args[i]);
+	po.args = args;
+	found->p = cl_parser_new(&po, found->err, sizeof found->err); /* copies cuda_arch */
+	r->parsers = xrealloc(r->parsers, (size_t)(r->nparsers + 1) * sizeof *r->parsers);
+	r->parsers[r->nparsers++] = found;
 	return found;
+}
+
+/* ---- the result cache --------------------------------------------------- */
+
+/* What every key of this run shares: the program (its version, and the
+ * binary itself, so a rebuilt cudalint never trusts an older one's
+ * results), libclang, the working directory (relative paths in findings
+ * and dependencies), the environment that toolkit discovery reads, and the
+ * analysis options. */
+static void key_base(const struct options *o, struct cl_hash *h)
+{
+	cl_hash_init(h);
+	cl_hash_str(h, "cudalint results 1");
+	cl_hash_str(h, CUDALINT_VERSION);
+	struct stat st;
+	if (stat("/proc/self/exe", &st) == 0) {
+		long long id[5] = { (long long)st.st_dev, (long long)st.st_ino, (long long)st.st_size,
+		                    (long long)st.st_mtim.tv_sec, (long long)st.st_mtim.tv_nsec };
+		cl_hash_add(h, id, sizeof id);
+	}
+	CXString v = clang_getClangVersion();
+	cl_hash_str(h, clang_getCString(v));
+	clang_disposeString(v);
+	char cwd[PATH_MAX];
+	cl_hash_str(h, getcwd(cwd, sizeof cwd) ? cwd : NULL);
+	cl_hash_str(h, getenv("CUDA_PATH"));
+	cl_hash_str(h, getenv("CUDA_HOME"));
+	cl_hash_str(h, getenv("PATH"));
+	int warp = o->warp_aligned_blocks;
+	cl_hash_add(h, &warp, sizeof warp);
+}
+
+/* File I's key: the shared part, the file's path and bytes, its parse
+ * options and its rule configuration. NULL when the file cannot be read
+ * (it is then analysed, and fails, as without the cache). */
+static char *file_key(struct run *r, const struct cl_hash *base, int i)
+{
+	struct cl_hash h = *base;
+	struct cfg *g = r->cfg_of[i];
+	cl_hash_str(&h, r->files[i]);
+	cl_hash_str(&h, popts_of(r, i)->key);
+	for (int k = 0; k < cl_nrules; k++) {
+		int lv[2] = { (int)g->levels[k], g->enabled[k] };
+		cl_hash_str(&h, cl_rules[k].id);
+		cl_hash_add(&h, lv, sizeof lv);
+	}
+	if (cl_hash_file(&h, r->files[i]) < 0)
+		return NULL;
+	char hex[33];
+	cl_hash_hex(&h, hex);
+	return xstrdup(hex);
+}
+
+/* The dependencies: every file the translation unit read, the main file
+ * first (the front end lists them); headers that came from the precompiled
+ * toolkit header are not among them, so the toolkit's cuda_runtime.h stands
+ * for the toolkit. A unit with no list is not cached. */
+static void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u,
+                        const struct cl_finding *f, size_t nf)
+{
+	if (u->ndeps < 1)
+		return;
+	const char **deps = xcalloc((size_t)u->ndeps + 2, sizeof *deps);
+	int n = 0;
+	for (int k = 0; k < u->ndeps; k++)
+		deps[n++] = u->deps[k];
+	char probe[PATH_MAX];
+	const char *cuda = cl_parser_cuda_path(p->p);
+	if (cuda && snprintf(probe, sizeof probe, "%s/include/cuda_runtime.h", cuda) < (int)sizeof probe)
+		deps[n++] = probe;
+	cl_rcache_store(r->cache_dir, r->keys[i], deps, n, &r->t0, f, nf, NULL, 0);
+	free(deps);
 }
 
 /* ---- the steps --------------------------------------------------------- */
 
-static void analyse(struct run *r, const char *file, struct cfg *g)
+/* A test hook, not a feature: CUDALINT_TEST_CRASH_ON=BASENAME makes a worker
+ * process (-j 2 and up, never the main process) die of SIGSEGV when it
+ * comes to that file, so that tests can check that a crash is reported. */
+static void test_crash_hook(const char *file)
 {
-	struct parser *p = parser_for(r, g, file);
+	const char *victim = getenv("CUDALINT_TEST_CRASH_ON");
+	if (!cl_in_worker || !victim || !*victim)
+		return;
+	const char *base = strrchr(file, '/');
+	if (strcmp(base ? base + 1 : file, victim))
+		return;
+	fflush(stderr);
+	signal(SIGSEGV, SIG_DFL);
+	raise(SIGSEGV);
+}
+
+/* Parses and checks file I, appending to FO and XO; stores the results in
+ * the result cache when the file has a key. */
+static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_failures *xo)
+{
+	const char *file = r->files[i];
+	struct popts *pp = popts_of(r, i);
+	struct parser *p = parser_for(r, pp);
 	if (!p->p) {
 		errorf(file, p->err);
-		add_failure(r, file, p->err);
+		cl_failures_add(xo, file, p->err);
 		return;
 	}
+	test_crash_hook(file);
 	char *reason = NULL;
 	struct ir_unit *u = cl_parse_file(p->p, file, &reason);
 	if (!u) {
 		const char *why = reason ? reason : "could not be parsed";
 		errorf(file, why);
-		add_failure(r, file, why);
+		cl_failures_add(xo, file, why);
 		free(reason);
 		return;
 	}
@@ -297,9 +425,119 @@ static void analyse(struct run *r, const char *file, struct cfg *g)
 	uniformity_run(u, &uo);
 	if (r->o->dump_ir)
 		ir_dump(u, stderr);
-	struct cl_ctx cx = { .out = &r->findings, .path = file, .levels = g->levels, .enabled = g->enabled };
+	struct cfg *g = r->cfg_of[i];
+	size_t first = fo->n;
+	struct cl_ctx cx = { .out = fo, .path = file, .levels = g->levels, .enabled = g->enabled };
 	cl_check_unit(&cx, u);
+	/* a unit that printed a warning is not cached: a hit would not repeat it */
+	if (r->cache_dir && r->keys[i] && !u->truncated)
+		cache_store(r, i, p, u, fo->v + first, fo->n - first);
 	ir_unit_free(u);
+}
+
+/* ---- parallel runs ------------------------------------------------------ */
+
+/* In a worker: analyse file I, send its results. */
+static char *work_one(int i, size_t *len, void *arg)
+{
+	struct run *r = arg;
+	struct cl_findings f = { 0 };
+	struct cl_failures x = { 0 };
+	analyse(r, i, &f, &x);
+	char *s = cl_results_serialise(f.v, f.n, x.v, x.n);
+	*len = strlen(s);
+	cl_findings_free(&f);
+	cl_failures_free(&x);
+	return s;
+}
+
+/* In the parent: file I's results, or the news that its worker died. */
+static void done_one(int i, const char *payload, size_t len, const char *crash, void *arg)
+{
+	struct run *r = arg;
+	struct file_result *fr = &r->res[i];
+	char msg[PATH_MAX + 300];
+	if (crash) {
+		snprintf(msg, sizeof msg, "worker crashed on %s (%s); not analysed", r->files[i], crash);
+	} else {
+		char err[256];
+		if (cl_results_parse(payload, len, &fr->f, &fr->x, err, sizeof err) == 0)
+			return;
+		snprintf(msg, sizeof msg, "the worker's results could not be read (%s); not analysed", err);
+	}
+	errorf(r->files[i], msg);
+	cl_failures_add(&fr->x, r->files[i], msg);
+}
+
+/* Every file, through the result cache, in worker processes when -j asks
+ * for more than one; then the results are merged in file order. */
+static void analyse_all(struct run *r)
+{
+	const struct options *o = r->o;
+	int jobs = o->jobs < 0 ? cl_online_cpus() : o->jobs > 0 ? o->jobs : 1;
+	if (o->dump_ir)
+		jobs = 1; /* dumps of several files must not interleave */
+	r->popts = xcalloc((size_t)r->nfiles + 1, sizeof *r->popts);
+	r->keys = xcalloc((size_t)r->nfiles + 1, sizeof *r->keys);
+	r->res = xcalloc((size_t)r->nfiles + 1, sizeof *r->res);
+
+	static char dir[PATH_MAX];
+	if (o->cache_results && !o->no_cache && !o->dump_ir && cl_rcache_dir(dir, sizeof dir) == 0)
+		r->cache_dir = dir;
+	int *todo = xcalloc((size_t)r->nfiles + 1, sizeof *todo), ntodo = 0;
+	if (r->cache_dir) {
+		struct cl_hash base;
+		key_base(o, &base);
+		for (int i = 0; i < r->nfiles; i++) {
+			r->keys[i] = file_key(r, &base, i);
+			if (r->keys[i] && cl_rcache_lookup(r->cache_dir, r->keys[i], &r->res[i].f, &r->res[i].x))
+				continue;
+			todo[ntodo++] = i;
+		}
+	} else {
+		for (int i = 0; i < r->nfiles; i++)
+			todo[ntodo++] = i;
+	}
+
+	if (jobs > 1 && ntodo > 1) {
+		/* The first file goes alone when it may build the precompiled
+		 * toolkit header, so that the workers do not all build it at once. */
+		struct cl_pool_ops ops = { work_one, done_one, r };
+		unsigned char *not_run = xcalloc((size_t)ntodo, 1);
+		cl_pool_run(todo, ntodo, jobs, !o->no_cache && !o->no_toolkit, &ops, not_run);
+		for (int k = 0; k < ntodo; k++)
+			if (not_run[k]) /* no worker could be forked: do it here */
+				analyse(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
+		free(not_run);
+	} else {
+		for (int k = 0; k < ntodo; k++)
+			analyse(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
+	}
+	free(todo);
+
+	for (int i = 0; i < r->nfiles; i++) {
+		struct file_result *fr = &r->res[i];
+		for (size_t k = 0; k < fr->f.n; k++) {
+			struct cl_findings *out = &r->findings;
+			if (out->n == out->cap) {
+				out->cap = out->cap ? out->cap * 2 : 16;
+				out->v = xrealloc(out->v, out->cap * sizeof *out->v);
+			}
+			out->v[out->n++] = fr->f.v[k]; /* the message moves with it */
+		}
+		for (size_t k = 0; k < fr->x.n; k++)
+			add_failure(r, fr->x.v[k].file, fr->x.v[k].reason);
+		free(fr->f.v);
+		cl_failures_free(&fr->x);
+		popts_free(r->popts[i]);
+		free(r->keys[i]);
+	}
+	free(r->res);
+	free(r->popts);
+	free(r->keys);
+	r->res = NULL;
+	r->popts = NULL;
+	r->keys = NULL;
 }
 
 static void add_finding(struct cl_findings *out, const struct cl_finding *f)
@@ -422,6 +660,8 @@ int cl_run(const struct options *o)
 {
 	struct run run = { .o = o }, *r = &run;
 	char err[1024];
+	clock_gettime(CLOCK_REALTIME, &r->t0);
+	r->t0.tv_sec -= 1; /* file system clocks are coarse */
 
 	r->defaults = xcalloc(1, sizeof *r->defaults);
 	cl_config_init(&r->defaults->c);
@@ -461,8 +701,8 @@ int cl_run(const struct options *o)
 		r->files[r->nfiles++] = files.v[i];
 	}
 
-	for (int i = 0; i < r->nfiles; i++)
-		analyse(r, r->files[i], cfg_of[i]);
+	r->cfg_of = cfg_of;
+	analyse_all(r);
 	for (int i = 0; i < r->nparsers; i++)
 		if (r->parsers[i]->p)
 			cl_parser_free(r->parsers[i]->p);

@@ -7,7 +7,10 @@
  *   3. parse each file with a parser for its options (config clang-args,
  *      cuda-path, cuda-arch plus the command line; one parser per distinct
  *      option set), run the uniformity analysis and the enabled rules at
- *      their configured levels;
+ *      their configured levels - in -j N worker processes (workers.h) when
+ *      asked, skipping files whose results the result cache holds
+ *      (--cache-results, result_cache.h); results are merged in file order,
+ *      so the report is that of a -j 1 run;
  *   4. apply suppression comments, add CL0001 findings, sort, apply the
  *      baseline (stale entries on stderr) or write one;
  *   5. write the report (text, JSON or SARIF; -o atomically).
