@@ -25,6 +25,11 @@ const char *cl_intern(const char *s)
 	return i->s;
 }
 
+const char *cl_level_name(enum cl_level l)
+{
+	return l == CL_LEVEL_ERROR ? "error" : l == CL_LEVEL_NOTE ? "note" : "warning";
+}
+
 int cl_rule_index(const struct cl_rule *r)
 {
 	return (int)(r - cl_rules);

@@ -11,6 +11,9 @@
 
 enum cl_level { CL_LEVEL_NOTE, CL_LEVEL_WARNING, CL_LEVEL_ERROR };
 
+/* "note", "warning", "error": as text, JSON and SARIF all spell them */
+const char *cl_level_name(enum cl_level l);
+
 struct cl_pos {
 	const char *file; /* path as given on the command line (or found in a dir) */
 	unsigned line;    /* 1-based */

@@ -21,6 +21,7 @@
 #include "suppress.h"
 #include "util/atomic_file.h"
 #include "util/srctext.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 #include "workers.h"
 
@@ -104,17 +105,6 @@ static void add_failure(struct run *r, const char *file, const char *reason)
 
 /* ---- configurations ---------------------------------------------------- */
 
-/* An include path in a config's clang-args is relative to the config's
- * directory, not to wherever cudalint runs. */
-static char *resolve(const char *dir, const char *p)
-{
-	if (!dir || !*p || p[0] == '/')
-		return xstrdup(p);
-	size_t n = strlen(dir) + strlen(p) + 2;
-	char *s = xmalloc(n);
-	snprintf(s, n, "%s/%s", dir, p);
-	return s;
-}
 
 static const char *const path_opts[] = { "-I", "-isystem", "-iquote", "-idirafter", "-include", NULL };
 
@@ -136,10 +126,10 @@ static void resolve_args(struct cfg *g)
 				continue;
 			if (!a[n] && i + 1 < g->c.nclang_args) { /* -I DIR */
 				push_arg(g, xstrdup(a));
-				push_arg(g, resolve(dir, g->c.clang_args[++i]));
+				push_arg(g, path_under(dir, g->c.clang_args[++i]));
 				done = 1;
 			} else if (a[n]) { /* -IDIR */
-				char *p = resolve(dir, a + n);
+				char *p = path_under(dir, a + n);
 				size_t m = n + strlen(p) + 1;
 				char *s = xmalloc(m);
 				snprintf(s, m, "%s%s", path_opts[k], p);
@@ -183,7 +173,7 @@ static int finish_cfg(struct run *r, struct cfg *g)
 	for (int i = 0; i < o->nclang_args; i++)
 		push_arg(g, o->clang_args[i]);
 	if (g->c.cuda_path)
-		g->cuda_path = resolve(g->c.dir, g->c.cuda_path);
+		g->cuda_path = path_under(g->c.dir, g->c.cuda_path);
 	return 0;
 }
 

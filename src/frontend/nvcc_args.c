@@ -1,4 +1,5 @@
 #include "frontend/nvcc_args.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 #include <ctype.h>
@@ -40,16 +41,6 @@ static int needs_value(const char *a)
 		if (!strcmp(a, takes_value[i]))
 			return 1;
 	return 0;
-}
-
-static char *absolute(const char *dir, const char *p)
-{
-	if (!dir || !*dir || p[0] == '/')
-		return xstrdup(p);
-	size_t n = strlen(dir) + strlen(p) + 2;
-	char *r = xmalloc(n);
-	snprintf(r, n, "%s/%s", dir, p);
-	return r;
 }
 
 /* sm_80 out of "sm_80", "compute_80", "arch=compute_80,code=[compute_80,sm_80]" */
@@ -131,7 +122,7 @@ static int translate(const char *const *argv, int argc, const char *dir, const c
 				i++;
 			if (!rsp || depth > 4)
 				continue;
-			char *path = absolute(dir, rsp);
+			char *path = path_under(dir, rsp);
 			struct strvec words = { 0 };
 			int rc = read_words(path, &words);
 			free(path);
@@ -155,7 +146,7 @@ static int translate(const char *const *argv, int argc, const char *dir, const c
 			if (!v)
 				break;
 			const char *flag = k == 0 || k == 3 ? "-I" : k == 1 || k == 4 ? "-isystem" : "-include";
-			char *p = absolute(dir, v);
+			char *p = path_under(dir, v);
 			strvec_push(out, flag);
 			strvec_push(out, p);
 			free(p);

@@ -15,15 +15,6 @@
 
 #define CL_JSON_VERSION 1
 
-static const char *level_name(enum cl_level l)
-{
-	switch (l) {
-	case CL_LEVEL_NOTE: return "note";
-	case CL_LEVEL_ERROR: return "error";
-	default: return "warning";
-	}
-}
-
 static json_object *str_or_null(const char *s)
 {
 	return s ? json_object_new_string(s) : NULL;
@@ -34,7 +25,7 @@ static json_object *finding_json(const struct cl_finding *fd, const char *fp)
 	json_object *o = json_object_new_object();
 	json_object_object_add(o, "rule_id", str_or_null(fd->rule ? fd->rule->id : NULL));
 	json_object_object_add(o, "rule_name", str_or_null(fd->rule ? fd->rule->name : NULL));
-	json_object_object_add(o, "level", json_object_new_string(level_name(fd->level)));
+	json_object_object_add(o, "level", json_object_new_string(cl_level_name(fd->level)));
 	json_object_object_add(o, "file", str_or_null(fd->pos.file));
 	json_object_object_add(o, "line", json_object_new_int64(fd->pos.line));
 	json_object_object_add(o, "column", json_object_new_int64(fd->pos.col));

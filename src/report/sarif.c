@@ -34,15 +34,6 @@ struct ctx {
 	struct cl_srctext *st;
 };
 
-static const char *level_name(enum cl_level l)
-{
-	switch (l) {
-	case CL_LEVEL_NOTE: return "note";
-	case CL_LEVEL_ERROR: return "error";
-	default: return "warning";
-	}
-}
-
 /* SARIF messages are complete sentences (validator rule SARIF2001): add the
  * final period when the text lacks one. */
 static json_object *message(const char *text)
@@ -186,7 +177,7 @@ static json_object *rule_json(struct ctx *cx, const struct cl_rule *r)
 	json_object_object_add(o, "helpUri", json_object_new_string(uri));
 	json_object *dc = json_object_new_object();
 	json_object_object_add(dc, "enabled", json_object_new_boolean(r->enabled_by_default != 0));
-	json_object_object_add(dc, "level", json_object_new_string(level_name(r->level)));
+	json_object_object_add(dc, "level", json_object_new_string(cl_level_name(r->level)));
 	json_object_object_add(o, "defaultConfiguration", dc);
 	json_object *props = json_object_new_object();
 	/* CL0xxx are the tool's own rules (suppressions); the rest are GPU
@@ -221,7 +212,7 @@ static json_object *result_json(struct ctx *cx, const struct cl_finding *fd, con
 	json_object_object_add(o, "ruleId", json_object_new_string(fd->rule ? fd->rule->id : "CL0000"));
 	if (ri >= 0)
 		json_object_object_add(o, "ruleIndex", json_object_new_int(ri));
-	json_object_object_add(o, "level", json_object_new_string(level_name(fd->level)));
+	json_object_object_add(o, "level", json_object_new_string(cl_level_name(fd->level)));
 	json_object_object_add(o, "message", message(fd->message));
 
 	json_object *loc = json_object_new_object();

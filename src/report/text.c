@@ -6,10 +6,6 @@
 
 #include <string.h>
 
-const char *cl_level_name(enum cl_level l)
-{
-	return l == CL_LEVEL_ERROR ? "error" : l == CL_LEVEL_NOTE ? "note" : "warning";
-}
 
 static const char *level_color(enum cl_level l)
 {
