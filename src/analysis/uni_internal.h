@@ -1,0 +1,100 @@
+/* uni_internal.h - what the parts of the uniformity analysis share: the
+ * interpreter's state and the functions each part calls in the others.
+ * uni_state.c: states, joins and the control stack; uni_expr.c: values of
+ * expressions; uni_stmt.c: statements and control flow; uniformity.c: the
+ * driver. */
+#ifndef CUDALINT_UNI_INTERNAL_H
+#define CUDALINT_UNI_INTERNAL_H
+
+#include "analysis/uniformity.h"
+#include "util/arena.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MAX_CTRL 128
+#define MAX_FRAMES 64
+#define MAX_LOOP_ITERS 64
+#define MAX_CALL_DEPTH 8
+
+struct ustate {
+	bool dead;
+	bool barrier;                /* a block barrier on every path since entry */
+	uint8_t exit;                /* return / goto taken by some threads */
+	const struct ir_cause *exit_cause;
+	uint8_t lexit;               /* continue / break taken by some threads of this iteration */
+	const struct ir_cause *lexit_cause;
+	uint8_t *var;                /* level per function variable */
+	uint8_t *lin;                /* var == threadIdx.x + a block-uniform multiple of 32 */
+	uint8_t *dirty;              /* per unit global: __shared__ written divergently since the last barrier */
+};
+
+struct memo {
+	struct memo *next;
+	uint8_t args[16];
+	uint8_t ret;
+};
+
+struct uni {
+	struct ir_unit *u;
+	const struct uni_options *o;
+	uint8_t **pjoin;             /* per function: joined argument levels from analysed call sites */
+	bool *called;                /* per function: has an analysed device call site */
+	struct memo **memo;          /* per function */
+};
+
+struct frame {
+	bool is_switch;
+	int depth;                   /* control-stack depth at entry */
+	struct ustate brk, cont, entry;
+	uint8_t break_level;
+	const struct ir_cause *break_cause;
+	bool has_default;
+};
+
+struct pending {
+	struct pending *next;
+	const char *label;
+	struct ustate st;
+};
+
+struct interp {
+	struct uni *U;
+	struct ir_func *fn;
+	int nvars, nglobals;
+	bool annotate;
+	int call_depth;
+	const struct ir_cause *ctrl[MAX_CTRL];
+	int nctrl;
+	struct frame *frames[MAX_FRAMES];
+	int nframes;
+	uint8_t ret;
+	struct pending *gotos;
+	struct ptrvec labels_seen;
+};
+
+void uni_st_init(struct interp *I, struct ustate *s);
+void uni_st_free(struct ustate *s);
+void uni_st_copy(struct interp *I, struct ustate *d, const struct ustate *s);
+void uni_st_dead(struct interp *I, struct ustate *s);
+bool uni_st_join(struct interp *I, struct ustate *d, const struct ustate *s);
+bool uni_raise8(uint8_t *d, uint8_t v);
+uint8_t uni_max8(uint8_t a, uint8_t b);
+struct ir_cause *uni_new_cause(struct interp *I, enum cause_kind k, uint8_t level, const struct ir_expr *cond,
+                                  const struct ir_stmt *stmt);
+void uni_push_ctrl(struct interp *I, const struct ir_cause *c);
+void uni_pop_ctrl(struct interp *I);
+uint8_t uni_ctrl_level_from(struct interp *I, int from);
+const struct ir_cause *uni_innermost_above(struct interp *I, int from, uint8_t level);
+void uni_annotate_ctx(struct interp *I, struct ustate *s, struct ir_expr *e);
+void uni_taint_assigned(struct interp *I, struct ustate *s, uint8_t level, struct ir_stmt *a, struct ir_stmt *b,
+                           struct ir_expr *e);
+uint8_t uni_eval(struct interp *I, struct ustate *s, struct ir_expr *e);
+void uni_exec(struct interp *I, struct ustate *s, struct ir_stmt *st);
+uint8_t uni_summarize(struct uni *U, struct ir_func *f, const uint8_t *args, int nargs, int depth);
+void uni_store(struct interp *I, struct ustate *s, struct ir_expr *lhs, uint8_t val, bool lin);
+void uni_after_barrier(struct interp *I, struct ustate *s);
+bool uni_is_lane_linear(struct interp *I, struct ustate *s, const struct ir_expr *e);
+uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params, bool annotate, int depth);
+
+#endif
