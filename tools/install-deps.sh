@@ -12,8 +12,9 @@ set -eu
 llvm=${CUDALINT_LLVM_VERSION:-19}
 pkgs="build-essential cmake pkg-config libclang-$llvm-dev libjson-c-dev libyaml-dev"
 if [ "${1:-}" = "--test" ]; then
-	# cmocka: unit tests; jq: tools/confirm --check; nodejs/npm: the SARIF validator
-	pkgs="$pkgs libcmocka-dev jq git"
+	# cmocka: unit tests; jq: tools/confirm --check; pre-commit: the hook
+	# test; nodejs/npm: the SARIF validator
+	pkgs="$pkgs libcmocka-dev jq git pre-commit"
 	# Node.js from elsewhere (e.g. NodeSource) bundles npm and conflicts
 	# with Debian's npm package: ask for packages only if the commands are missing.
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
