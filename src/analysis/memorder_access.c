@@ -1,0 +1,307 @@
+/* memorder_access.c - the memory events of code in program order: loads,
+ * stores, atomics, fences, barriers (see memorder.h). */
+#include "analysis/memorder_internal.h"
+#include "util/xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- accesses ------------------------------------------------------------ */
+
+struct acc_walk {
+	const struct memorder *m;
+	struct ir_stmt *st;
+	access_fn fn;
+	void *arg;
+};
+
+static int emit(struct acc_walk *w, enum acc_kind k, struct ir_expr *e)
+{
+	struct access a = { .kind = k, .e = e, .stmt = w->st };
+	if (k == ACC_LOAD || k == ACC_STORE) {
+		a.obj = memspace_object(w->m->ms, e);
+		a.field = memorder_field(e);
+		a.space = memspace_space(w->m->ms, e);
+		if (a.space == SPACE_LOCAL || a.space == SPACE_CONSTANT)
+			return 0;
+		const struct ir_var *v = ir_base_var(e);
+		a.is_volatile = e->is_volatile || (v && (v->pointee_volatile || v->is_volatile));
+	} else {
+		a.in = intrinsic_of(e);
+		a.scope = intrinsic_scope(e);
+		a.order = intrinsic_order(e);
+		if (k == ACC_ATOMIC && e->nkids) {
+			struct ir_expr *p = e->kids[0];
+			a.obj = memspace_object(w->m->ms, p);
+			a.field = memorder_field(p);
+			a.space = memspace_space(w->m->ms, p);
+		}
+	}
+	return w->fn(&a, w->arg);
+}
+
+static int rvalue(struct acc_walk *w, struct ir_expr *e);
+
+/* Reads made to compute the address of an lvalue (indices, pointers). */
+static int address(struct acc_walk *w, struct ir_expr *e)
+{
+	e = (struct ir_expr *)ir_strip(e);
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case EK_INDEX:
+		return address(w, e->kids[0]) || rvalue(w, e->kids[1]);
+	case EK_MEMBER:
+		if (!e->nkids)
+			return 0;
+		return e->arrow ? rvalue(w, e->kids[0]) : address(w, e->kids[0]);
+	case EK_UNARY:
+		if (e->op == OP_DEREF)
+			return rvalue(w, e->kids[0]);
+		return rvalue(w, e);
+	case EK_VAR:
+		/* a pointer variable's value is read; an array's is not */
+		return 0;
+	default:
+		return rvalue(w, e);
+	}
+}
+
+static bool is_memory_lvalue(const struct ir_expr *e)
+{
+	e = ir_strip(e);
+	if (!e)
+		return false;
+	if (e->kind == EK_INDEX || (e->kind == EK_UNARY && e->op == OP_DEREF))
+		return true;
+	if (e->kind == EK_MEMBER)
+		return e->nkids && (e->arrow || is_memory_lvalue(e->kids[0]) ||
+		                    (ir_strip(e->kids[0])->kind == EK_VAR &&
+		                     ir_strip(e->kids[0])->u.var->kind == VAR_GLOBAL));
+	if (e->kind == EK_VAR) {
+		/* globals device code can load: constexpr values such as
+		 * cuda::memory_order_acquire are not memory */
+		const struct ir_var *v = e->u.var;
+		return v->kind == VAR_GLOBAL && !v->is_array && !v->is_const &&
+		       (v->space == SPACE_SHARED || v->space == SPACE_GLOBAL || v->space == SPACE_MANAGED);
+	}
+	return false;
+}
+
+static int rvalue(struct acc_walk *w, struct ir_expr *e)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case EK_ASSIGN: {
+		struct ir_expr *l = e->kids[0];
+		if (rvalue(w, e->kids[1]))
+			return 1;
+		if (is_memory_lvalue(l)) {
+			if (address(w, l))
+				return 1;
+			if (e->op != OP_NONE && emit(w, ACC_LOAD, l))
+				return 1;
+			return emit(w, ACC_STORE, l);
+		}
+		return address(w, l);
+	}
+	case EK_UNARY:
+		if (e->op == OP_ADDR)
+			return address(w, e->kids[0]);
+		if (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC || e->op == OP_POSTDEC) {
+			if (!is_memory_lvalue(e->kids[0]))
+				return 0;
+			return address(w, e->kids[0]) || emit(w, ACC_LOAD, e->kids[0]) || emit(w, ACC_STORE, e->kids[0]);
+		}
+		if (e->op == OP_DEREF)
+			return address(w, e) || emit(w, ACC_LOAD, e);
+		return rvalue(w, e->kids[0]);
+	case EK_INDEX:
+	case EK_MEMBER:
+		if (!is_memory_lvalue(e))
+			return e->nkids ? rvalue(w, e->kids[0]) : 0;
+		return address(w, e) || emit(w, ACC_LOAD, e);
+	case EK_VAR:
+		if (is_memory_lvalue(e))
+			return emit(w, ACC_LOAD, e);
+		return 0;
+	case EK_CALL: {
+		enum intrinsic k = intrinsic_of(e);
+		bool atomic = k == IN_ATOMIC_RMW || k == IN_ATOMIC_LOAD || k == IN_ATOMIC_STORE;
+		for (int i = 0; i < e->nkids; i++) {
+			/* an atomic's pointer (or atomic_ref object) is an address */
+			if (atomic && i == 0 ? address(w, e->kids[i]) : rvalue(w, e->kids[i]))
+				return 1;
+		}
+		if (atomic)
+			return emit(w, ACC_ATOMIC, e);
+		if (k == IN_FENCE)
+			return emit(w, ACC_FENCE, e);
+		if (intrinsic_is_block_barrier(k) || k == IN_GRID_SYNC)
+			return emit(w, ACC_BARRIER, e);
+		if (k == IN_SYNCWARP)
+			return emit(w, ACC_WARP_SYNC, e);
+		if (e->u.call.target)
+			return emit(w, ACC_CALL, e);
+		return 0;
+	}
+	default:
+		for (int i = 0; i < e->nkids; i++)
+			if (rvalue(w, e->kids[i]))
+				return 1;
+		return 0;
+	}
+}
+
+int memorder_expr_accesses(const struct memorder *m, struct ir_expr *e, struct ir_stmt *st, access_fn fn, void *arg)
+{
+	struct acc_walk w = { m, st, fn, arg };
+	return rvalue(&w, e);
+}
+
+/* The atomic_ref constructor binds the object to the location: treat the
+ * declaration `atomic_ref<T> r(*flag)` as naming flag, not as a load. */
+static bool is_atomic_binding(const struct ir_stmt *s)
+{
+	const struct ir_var *v = s->u.decl.var;
+	return v->type && (strstr(v->type, "atomic_ref") || strstr(v->type, "atomic<"));
+}
+
+static int stmt_own(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
+{
+	switch (s->kind) {
+	case SK_EXPR:
+	case SK_RETURN:
+		return memorder_expr_accesses(m, s->u.expr, s, fn, arg);
+	case SK_DECL:
+		if (is_atomic_binding(s))
+			return 0;
+		return memorder_expr_accesses(m, s->u.decl.init, s, fn, arg);
+	case SK_IF:
+		return memorder_expr_accesses(m, s->u.if_.cond, s, fn, arg);
+	case SK_SWITCH:
+		return memorder_expr_accesses(m, s->u.sw.cond, s, fn, arg);
+	case SK_LOOP:
+		return memorder_expr_accesses(m, s->u.loop.cond, s, fn, arg);
+	case SK_ASM:
+		for (int i = 0; i < s->u.asm_.nins; i++)
+			if (memorder_expr_accesses(m, s->u.asm_.ins[i], s, fn, arg))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+int memorder_stmt_accesses(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
+{
+	if (!s)
+		return 0;
+	switch (s->kind) {
+	case SK_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (memorder_stmt_accesses(m, s->u.block.v[i], fn, arg))
+				return 1;
+		return 0;
+	case SK_IF:
+		return memorder_stmt_accesses(m, s->u.if_.init, fn, arg) || stmt_own(m, s, fn, arg) ||
+		       memorder_stmt_accesses(m, s->u.if_.then, fn, arg) || memorder_stmt_accesses(m, s->u.if_.els, fn, arg);
+	case SK_LOOP:
+		return memorder_stmt_accesses(m, s->u.loop.init, fn, arg) || stmt_own(m, s, fn, arg) ||
+		       memorder_stmt_accesses(m, s->u.loop.body, fn, arg) ||
+		       memorder_expr_accesses(m, s->u.loop.inc, s, fn, arg);
+	case SK_SWITCH:
+		return memorder_stmt_accesses(m, s->u.sw.init, fn, arg) || stmt_own(m, s, fn, arg) ||
+		       memorder_stmt_accesses(m, s->u.sw.body, fn, arg);
+	case SK_CASE:
+		return memorder_stmt_accesses(m, s->u.case_.body, fn, arg);
+	case SK_LABEL:
+		return memorder_stmt_accesses(m, s->u.label.body, fn, arg);
+	default:
+		return stmt_own(m, s, fn, arg);
+	}
+}
+
+struct acc_vec {
+	struct access *v;
+	int n, cap;
+};
+
+static int collect(const struct access *a, void *arg)
+{
+	struct acc_vec *av = arg;
+	if (av->n == av->cap) {
+		av->cap = av->cap ? av->cap * 2 : 16;
+		av->v = xrealloc(av->v, (size_t)av->cap * sizeof *av->v);
+	}
+	av->v[av->n++] = *a;
+	return 0;
+}
+
+/* A statement's accesses, last first. */
+static int stmt_backwards(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
+{
+	struct acc_vec av = { 0 };
+	memorder_stmt_accesses(m, s, collect, &av);
+	int stop = 0;
+	for (int i = av.n - 1; i >= 0 && !stop; i--)
+		stop = fn(&av.v[i], arg);
+	free(av.v);
+	return stop;
+}
+
+/* Siblings after (dir > 0) or before (dir < 0) child within parent's block. */
+static int siblings(const struct memorder *m, struct ir_stmt *parent, struct ir_stmt *child, int dir, access_fn fn,
+                    void *arg)
+{
+	if (parent->kind != SK_BLOCK)
+		return 0;
+	int i = 0;
+	while (i < parent->u.block.n && parent->u.block.v[i] != child)
+		i++;
+	for (i += dir; i >= 0 && i < parent->u.block.n; i += dir) {
+		struct ir_stmt *sib = parent->u.block.v[i];
+		if (dir > 0 ? memorder_stmt_accesses(m, sib, fn, arg) : stmt_backwards(m, sib, fn, arg))
+			return 1;
+	}
+	return 0;
+}
+
+int memorder_after(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
+{
+	for (struct ir_stmt *c = s; c && c->parent; c = c->parent) {
+		struct ir_stmt *p = c->parent;
+		if (siblings(m, p, c, 1, fn, arg))
+			return 1;
+		/* leaving a loop's body: the increment runs, then the loop may
+		 * go round again; what follows the loop comes on the way out */
+		if (p->kind == SK_LOOP && c == p->u.loop.body && memorder_expr_accesses(m, p->u.loop.inc, p, fn, arg))
+			return 1;
+	}
+	return 0;
+}
+
+int memorder_before(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
+{
+	for (struct ir_stmt *c = s; c && c->parent; c = c->parent) {
+		struct ir_stmt *p = c->parent;
+		if (siblings(m, p, c, -1, fn, arg))
+			return 1;
+		/* entering a branch or loop body: its condition ran just before */
+		bool is_init = (p->kind == SK_IF && c == p->u.if_.init) || (p->kind == SK_LOOP && c == p->u.loop.init) ||
+		               (p->kind == SK_SWITCH && c == p->u.sw.init);
+		if ((p->kind == SK_IF || p->kind == SK_LOOP || p->kind == SK_SWITCH) && !is_init) {
+			struct acc_vec av = { 0 };
+			stmt_own(m, p, collect, &av);
+			int stop = 0;
+			for (int i = av.n - 1; i >= 0 && !stop; i--)
+				stop = fn(&av.v[i], arg);
+			free(av.v);
+			if (stop)
+				return 1;
+		}
+	}
+	return 0;
+}

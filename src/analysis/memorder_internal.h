@@ -1,0 +1,18 @@
+/* memorder_internal.h - what the parts of the memory-ordering analysis
+ * share. memorder_access.c: accesses in program order; memorder_poll.c:
+ * spin-wait loops; memorder_ticket.c: atomics whose results decide
+ * branches; memorder.c: memory objects, descriptions and the per-unit
+ * cache. */
+#ifndef CUDALINT_MEMORDER_INTERNAL_H
+#define CUDALINT_MEMORDER_INTERNAL_H
+
+#include "analysis/memorder.h"
+
+bool mo_in_set(const struct ir_var *const *v, int n, const struct ir_var *x);
+void mo_add_obj(const struct ir_var ***v, int *n, const struct ir_var *x);
+/* Appends the loops of f that poll memory to m->polls. */
+void mo_poll_scan_function(struct memorder *m, const struct ir_func *f);
+/* Appends f's deciding atomics to m->deciding and their taint. */
+void mo_find_deciding(struct memorder *m, const struct ir_func *fn);
+
+#endif
