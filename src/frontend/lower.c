@@ -158,7 +158,7 @@ static void var_put(struct var_map *m, CXCursor c, struct ir_var *v)
 	m->slots[h] = (struct var_slot){ c, v };
 }
 
-struct attr_scan { int shared, constant, device, managed; CXTranslationUnit tu; };
+struct attr_scan { int shared, constant, device, managed; };
 
 static enum CXChildVisitResult scan_attr(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -168,22 +168,6 @@ static enum CXChildVisitResult scan_attr(CXCursor c, CXCursor parent, CXClientDa
 	case CXCursor_CUDASharedAttr: s->shared = 1; break;
 	case CXCursor_CUDAConstantAttr: s->constant = 1; break;
 	case CXCursor_CUDADeviceAttr: s->device = 1; break;
-	case CXCursor_UnexposedAttr: {
-		/* __managed__ has no cursor kind of its own; its expansion is
-		 * the macro name at the declaration. */
-		CXToken *toks;
-		unsigned n;
-		clang_tokenize(s->tu, clang_getCursorExtent(c), &toks, &n);
-		if (n) {
-			CXString sp = clang_getTokenSpelling(s->tu, toks[0]);
-			const char *t = clang_getCString(sp);
-			if (t && (!strcmp(t, "__managed__") || !strcmp(t, "managed")))
-				s->managed = 1;
-			clang_disposeString(sp);
-		}
-		clang_disposeTokens(s->tu, toks, n);
-		break;
-	}
 	default: break;
 	}
 	return CXChildVisit_Continue;
@@ -221,7 +205,7 @@ struct ir_var *lower_var(struct lower *L, CXCursor decl)
 		v->is_array = 1;
 		v->is_volatile |= clang_isVolatileQualifiedType(clang_getArrayElementType(ct)) != 0;
 	}
-	struct attr_scan as = { .tu = L->tu };
+	struct attr_scan as = { 0 };
 	clang_visitChildren(decl, scan_attr, &as);
 	if (!as.managed && clang_getCursorKind(decl) == CXCursor_VarDecl && !clang_Location_isInSystemHeader(clang_getCursorLocation(decl)))
 		as.managed = cx_decl_has_token(L->tu, decl, "__managed__", 8); /* no attribute cursor in clang 19 */
