@@ -7,45 +7,7 @@
 // runs in a child process that the parent kills after HANG_LIMIT_S seconds.
 //
 // Verdict (last stdout line): OK | WRONG <details> | TIMEOUT
-// ---- host harness (the same in every kernels/*/*.cu) ----------------------
-#include <cuda_runtime.h>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
-#include <thread>
-#include <unistd.h>
-
-#define CHECK(call)                                                          \
-  do {                                                                       \
-    cudaError_t e_ = (call);                                                 \
-    if (e_ != cudaSuccess) {                                                 \
-      fprintf(stderr, "CUDA error: %s: %s\n", #call, cudaGetErrorString(e_)); \
-      exit(3);                                                               \
-    }                                                                        \
-  } while (0)
-
-// Host-side watchdog around every launch: wait for the default stream at most
-// `seconds`; past that, print the TIMEOUT verdict and leave (process exit
-// tears the context down, which ends the kernel).
-static void watchdog_sync(double seconds) {
-  CHECK(cudaGetLastError());
-  auto t0 = std::chrono::steady_clock::now();
-  for (;;) {
-    cudaError_t e = cudaStreamQuery(0);
-    if (e == cudaSuccess) return;
-    if (e != cudaErrorNotReady) {
-      fprintf(stderr, "CUDA error: kernel: %s\n", cudaGetErrorString(e));
-      exit(3);
-    }
-    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() > seconds) {
-      printf("TIMEOUT\n");
-      fflush(stdout);
-      _exit(0);
-    }
-    std::this_thread::sleep_for(std::chrono::microseconds(200));
-  }
-}
-// ----------------------------------------------------------------------------
+#include "../harness.cuh" // CHECK() and watchdog_sync()
 #include <csignal>
 #include <sys/wait.h>
 
@@ -93,44 +55,4 @@ static double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-int main() {
-  fflush(stdout);
-  pid_t pid = fork(); // before any CUDA call: the parent stays CUDA-free
-  if (pid < 0) { perror("fork"); return 3; }
-  if (pid == 0) {
-    int rc = child_main();
-    fflush(stdout);
-    _exit(rc);
-  }
-  auto t0 = std::chrono::steady_clock::now();
-  int status = 0;
-  for (;;) {
-    pid_t r = waitpid(pid, &status, WNOHANG);
-    if (r == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 3;
-    if (r < 0) { perror("waitpid"); return 3; }
-    if (since(t0) > HANG_LIMIT_S) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  // The child hangs: kill it, reap it (bounded), then show the GPU is free.
-  double hung_s = since(t0);
-  kill(pid, SIGKILL);
-  auto t1 = std::chrono::steady_clock::now();
-  bool reaped = false;
-  while (since(t1) < 30.0) {
-    if (waitpid(pid, &status, WNOHANG) == pid) { reaped = true; break; }
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  printf("info: child still running after %.1f s; sent SIGKILL; %s after %.2f s\n",
-         hung_s, reaped ? "reaped" : "NOT reaped", since(t1));
-  if (reaped) {
-    int* d_p;
-    int h_p = 0;
-    CHECK(cudaMalloc(&d_p, sizeof(int)));
-    ping<<<1, 1>>>(d_p);
-    watchdog_sync(10.0);
-    CHECK(cudaMemcpy(&h_p, d_p, sizeof(int), cudaMemcpyDeviceToHost));
-    printf("info: GPU released: a fresh context ran a kernel (%s)\n", h_p == 7 ? "ok" : "wrong value");
-  }
-  printf("TIMEOUT\n");
-  return 0;
-}
+#include "driver.cuh" // main(): launch, check, print the verdict
