@@ -72,4 +72,4 @@ __global__ void message_pass(int* data, int* flag, int* ack, int rounds, pair_st
   }
 }
 
-#include "driver.cuh" // main(): launch, check, print the verdict
+#include "../message_passing.cuh" // main(): launch, check, print the verdict

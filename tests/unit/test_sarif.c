@@ -27,16 +27,7 @@
 #include "suppress.h"
 #include "util/srctext.h"
 
-static const struct cl_rule T_rules[] = {
-	{"CL0001", "unused-suppression", "UnusedSuppression", CL_LEVEL_NOTE, 0,
-	 "A suppression comment silences no finding", "very-high", NULL},
-	{"CL1001", "divergent-barrier", "DivergentBarrier", CL_LEVEL_ERROR, 1,
-	 "__syncthreads() reached by only part of a block", "high", NULL},
-	{"CL1002", "barrier-in-divergent-loop", "BarrierInDivergentLoop", CL_LEVEL_WARNING, 1,
-	 "A barrier inside a loop whose trip count varies per thread.", NULL, NULL},
-	{"CL2005", "shared-race", "SharedRace", CL_LEVEL_WARNING, 1,
-	 "Shared memory written and read without a barrier in between", "medium", NULL},
-};
+#include "report_fixture.h"
 #define T_NRULES ((int)(sizeof T_rules / sizeof T_rules[0]))
 
 static const char *T_doc(const struct cl_rule *r)

@@ -1,6 +1,6 @@
-// kernels/CL2004/driver.cuh - the host program bad.cu and good.cu share:
-// it launches the kernel each defines and prints the verdict line. Only
-// the device code differs between the bug and its fix.
+// kernels/message_passing.cuh - the host program of the message-passing
+// litmus that CL2002 and CL2004 (bad and good) share: it launches the
+// message_pass kernel each file defines and prints the verdict line.
 #pragma once
 int main() {
   int *d_data, *d_flag, *d_ack;
