@@ -372,6 +372,14 @@ static int load_key(struct loader *L, const char *key, const yaml_node_t *k, con
 		c->fail_on_set = 1;
 		return 0;
 	}
+	if (strcmp(key, "unanalysed") == 0) {
+		if (!(s = want_scalar(L, key, v)))
+			return -1;
+		if (strcmp(s, "error") && strcmp(s, "warning"))
+			return fail(L, v, "bad value '%s' for 'unanalysed': use error or warning", s);
+		c->unanalysed_warning = !strcmp(s, "warning");
+		return 0;
+	}
 	return fail(L, k, "unknown key '%s'", key);
 }
 

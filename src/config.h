@@ -10,6 +10,8 @@
  *   cuda-path:  CUDA toolkit directory
  *   cuda-arch:  GPU architecture, e.g. sm_90
  *   fail-on:    note | warning | error, the least level that makes exit status 1
+ *   unanalysed: error | warning, what a device function clang could not parse
+ *               does to the exit status (error: 2; warning: nothing)
  * In rules: and severity:, the last matching entry wins (so "CL2*: off"
  * followed by "CL2005: on" turns on CL2005 alone). Command-line options
  * are applied after loading, with cl_config_set_* or by setting fields. */
@@ -48,6 +50,7 @@ struct cl_config {
 	char *cuda_arch;     /* NULL: not set */
 	enum cl_level fail_on; /* default CL_LEVEL_WARNING */
 	int fail_on_set;     /* fail-on: was given */
+	int unanalysed_warning; /* unanalysed: warning */
 };
 
 /* The built-in defaults: every rule as in the rule table, all files. */

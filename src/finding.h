@@ -46,16 +46,34 @@ struct cl_findings {
 	size_t n, cap;
 };
 
-/* A file that could not be analysed: reporters list these (SARIF puts them
- * in toolExecutionNotifications), and the exit status becomes 2. */
+/* A file, or one device function of it, that could not be analysed:
+ * reporters list these (SARIF puts them in toolExecutionNotifications),
+ * and the exit status becomes 2 (for a function, unless the configuration
+ * says `unanalysed: warning`). */
 struct cl_failure {
 	const char *file;
-	char *reason; /* one line */
+	char *reason;         /* one line */
+	const char *function; /* interned; NULL: the whole file */
+	unsigned line, col;   /* of the function; 0 for a whole file */
 };
+
+/* How much of one file was analysed: device functions defined in it, how
+ * many of them were left out for clang errors, and how many clang errors
+ * outside device code were ignored. */
+struct cl_file_summary {
+	const char *file;     /* interned */
+	int device_functions, unanalysed, errors_ignored;
+	char *first_ignored;  /* NULL when none */
+};
+
+/* "analysed" (every device function), "partial" or "not-analysed" */
+const char *cl_summary_status(const struct cl_file_summary *s);
 
 struct cl_failures {
 	struct cl_failure *v;
 	size_t n, cap;
+	struct cl_file_summary *sum;
+	size_t nsum, capsum;
 };
 
 #endif

@@ -38,6 +38,11 @@ void options_usage(FILE *out)
 	      "  --severity RULE=LEVEL   report RULE at LEVEL (note, warning or error)\n"
 	      "  --fail-on=LEVEL         least level that makes the exit status 1\n"
 	      "                          (default: config fail-on, warning)\n"
+	      "  --unanalysed=error|warning\n"
+	      "                          what a device function that clang could not parse\n"
+	      "                          means: an error (exit status 2, the default) or a\n"
+	      "                          warning that does not change the exit status\n"
+	      "                          (default: config unanalysed, error)\n"
 	      "  --warn-unused-suppressions  report suppressions that match nothing (CL0001)\n"
 	      "  --no-assume-warp-aligned-blocks\n"
 	      "                          do not assume blockDim.x is a multiple of 32\n"
@@ -59,12 +64,14 @@ void options_usage(FILE *out)
 	      "  --color=auto|always|never, --no-color\n"
 	      "\n"
 	      "Information:\n"
+	      "  -v, --verbose           print every clang error, also those outside device\n"
+	      "                          code that did not stop the analysis\n"
 	      "  --list-rules            list the rules\n"
 	      "  --explain RULE          print a rule's documentation\n"
 	      "  --version, --help\n"
 	      "\n"
 	      "Exit status: 0 no findings at or above the fail-on level, 1 such findings,\n"
-	      "2 usage error, bad configuration or a file that could not be analysed.\n",
+	      "2 usage error, bad configuration, or device code that could not be analysed.\n",
 	      out);
 }
 
@@ -214,6 +221,12 @@ int options_parse(struct options *o, int argc, char **argv)
 			if (cl_config_parse_level(v, &o->fail_on) < 0)
 				return usage_error("--fail-on expects note, warning or error, not '%s'", v);
 			o->fail_on_set = 1;
+		} else if ((v = value_of("--unanalysed", argc, argv, &i, &err))) {
+			if (strcmp(v, "error") && strcmp(v, "warning"))
+				return usage_error("--unanalysed expects error or warning, not '%s'", v);
+			o->unanalysed = strcmp(v, "error") ? 2 : 1;
+		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+			o->verbose = 1;
 		} else if (!strcmp(a, "--report-suppressed")) {
 			o->report_suppressed = 1;
 		} else if (!strcmp(a, "--warn-unused-suppressions")) {

@@ -42,6 +42,8 @@ struct options {
 	struct rule_opt *rule_opts; int nrule_opts;
 	int fail_on_set;
 	enum cl_level fail_on;
+	int unanalysed;               /* --unanalysed: 0 not given, 1 error, 2 warning */
+	int verbose;                  /* -v: every clang error, also those ignored */
 	int list_rules, version, help, dump_ir;
 	const char *explain;
 };

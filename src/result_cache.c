@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define ENTRY_FORMAT 1
+#define ENTRY_FORMAT 2 /* 2: failures of device functions, file summaries */
 
 /* ---- hashing ----------------------------------------------------------- */
 
@@ -170,8 +170,7 @@ int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, st
 				f->v[f->n++] = tf.v[i];
 			}
 			tf.n = 0;
-			for (size_t i = 0; i < tx.n; i++)
-				cl_failures_add(x, tx.v[i].file, tx.v[i].reason);
+			cl_failures_append(x, &tx);
 		}
 		for (size_t i = 0; i < tf.n; i++) {
 			free((char *)tf.v[i].message);
@@ -187,7 +186,7 @@ int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, st
 
 int cl_rcache_store(const char *dir, const char *key, const char *const *deps, int ndeps,
                     const struct timespec *not_before, const struct cl_finding *f, size_t nf,
-                    const struct cl_failure *x, size_t nx)
+                    const struct cl_failures *x)
 {
 	char path[4200];
 	if (!dir || entry_path(path, sizeof path, dir, key) < 0)
@@ -216,7 +215,7 @@ int cl_rcache_store(const char *dir, const char *key, const char *const *deps, i
 		json_object_array_add(da, d);
 	}
 	json_object_object_add(j, "deps", da);
-	json_object_object_add(j, "results", cl_results_to_json(f, nf, x, nx));
+	json_object_object_add(j, "results", cl_results_to_json(f, nf, x));
 	int rc = -1;
 	struct cl_atomic_file af;
 	if (ok && cl_atomic_open(&af, path) == 0) {

@@ -48,6 +48,6 @@ int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, st
  * match what was analysed). 0 stored, -1 not. */
 int cl_rcache_store(const char *dir, const char *key, const char *const *deps, int ndeps,
                     const struct timespec *not_before, const struct cl_finding *f, size_t nf,
-                    const struct cl_failure *x, size_t nx);
+                    const struct cl_failures *x);
 
 #endif

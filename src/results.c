@@ -22,8 +22,38 @@ static void put_pos(struct json_object *o, const struct cl_pos *p)
 	json_object_object_add(o, "col", json_object_new_int64(p->col));
 }
 
-struct json_object *cl_results_to_json(const struct cl_finding *f, size_t nf, const struct cl_failure *x,
-                                       size_t nx)
+static struct json_object *failures_json(const struct cl_failures *x)
+{
+	struct json_object *xa = json_object_new_array();
+	for (size_t i = 0; x && i < x->n; i++) {
+		struct json_object *o = json_object_new_object();
+		json_object_object_add(o, "file", str_or_null(x->v[i].file));
+		json_object_object_add(o, "reason", str_or_null(x->v[i].reason));
+		json_object_object_add(o, "function", str_or_null(x->v[i].function));
+		json_object_object_add(o, "line", json_object_new_int64(x->v[i].line));
+		json_object_object_add(o, "col", json_object_new_int64(x->v[i].col));
+		json_object_array_add(xa, o);
+	}
+	return xa;
+}
+
+static struct json_object *summaries_json(const struct cl_failures *x)
+{
+	struct json_object *sa = json_object_new_array();
+	for (size_t i = 0; x && i < x->nsum; i++) {
+		const struct cl_file_summary *s = &x->sum[i];
+		struct json_object *o = json_object_new_object();
+		json_object_object_add(o, "file", str_or_null(s->file));
+		json_object_object_add(o, "device_functions", json_object_new_int(s->device_functions));
+		json_object_object_add(o, "unanalysed", json_object_new_int(s->unanalysed));
+		json_object_object_add(o, "errors_ignored", json_object_new_int(s->errors_ignored));
+		json_object_object_add(o, "first_ignored", str_or_null(s->first_ignored));
+		json_object_array_add(sa, o);
+	}
+	return sa;
+}
+
+struct json_object *cl_results_to_json(const struct cl_finding *f, size_t nf, const struct cl_failures *x)
 {
 	struct json_object *root = json_object_new_object(), *fa = json_object_new_array();
 	for (size_t i = 0; i < nf; i++) {
@@ -44,20 +74,14 @@ struct json_object *cl_results_to_json(const struct cl_finding *f, size_t nf, co
 		json_object_array_add(fa, o);
 	}
 	json_object_object_add(root, "findings", fa);
-	struct json_object *xa = json_object_new_array();
-	for (size_t i = 0; i < nx; i++) {
-		struct json_object *o = json_object_new_object();
-		json_object_object_add(o, "file", str_or_null(x[i].file));
-		json_object_object_add(o, "reason", str_or_null(x[i].reason));
-		json_object_array_add(xa, o);
-	}
-	json_object_object_add(root, "failures", xa);
+	json_object_object_add(root, "failures", failures_json(x));
+	json_object_object_add(root, "files", summaries_json(x));
 	return root;
 }
 
-char *cl_results_serialise(const struct cl_finding *f, size_t nf, const struct cl_failure *x, size_t nx)
+char *cl_results_serialise(const struct cl_finding *f, size_t nf, const struct cl_failures *x)
 {
-	struct json_object *j = cl_results_to_json(f, nf, x, nx);
+	struct json_object *j = cl_results_to_json(f, nf, x);
 	char *s = xstrdup(json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN));
 	json_object_put(j);
 	return s;
@@ -154,14 +178,44 @@ static int read_finding(struct json_object *o, struct cl_finding *f)
 	return 0;
 }
 
+static int get_int(struct json_object *o, const char *key, int *out)
+{
+	unsigned u;
+	if (get_uint(o, key, &u) < 0 || u > 0x7fffffff)
+		return -1;
+	*out = (int)u;
+	return 0;
+}
+
+static int read_summaries(struct json_object *sa, struct cl_failures *x, char *err, size_t errlen)
+{
+	for (size_t i = 0, n = json_object_array_length(sa); i < n; i++) {
+		struct json_object *o = json_object_array_get_idx(sa, i);
+		struct cl_file_summary s = { 0 };
+		const char *file, *first;
+		if (!json_object_is_type(o, json_type_object) || get_str(o, "file", 0, &file) < 0 ||
+		    get_int(o, "device_functions", &s.device_functions) < 0 ||
+		    get_int(o, "unanalysed", &s.unanalysed) < 0 || get_int(o, "errors_ignored", &s.errors_ignored) < 0 ||
+		    get_str(o, "first_ignored", 1, &first) < 0)
+			return bad(err, errlen, "bad file summary", i);
+		s.file = file;
+		s.first_ignored = (char *)first;
+		cl_failures_summary(x, &s);
+	}
+	return 0;
+}
+
 int cl_results_from_json(struct json_object *j, struct cl_findings *f, struct cl_failures *x, char *err,
                          size_t errlen)
 {
-	struct json_object *fa, *xa;
+	struct json_object *fa, *xa, *sa = NULL;
 	if (!j || !json_object_is_type(j, json_type_object) || !json_object_object_get_ex(j, "findings", &fa) ||
 	    !json_object_is_type(fa, json_type_array) || !json_object_object_get_ex(j, "failures", &xa) ||
 	    !json_object_is_type(xa, json_type_array))
 		return bad(err, errlen, "not an object with findings and failures", 0);
+	/* "files" may be absent: nothing was summarised */
+	if (json_object_object_get_ex(j, "files", &sa) && !json_object_is_type(sa, json_type_array))
+		return bad(err, errlen, "files is not an array", 0);
 	for (size_t i = 0, n = json_object_array_length(fa); i < n; i++) {
 		struct cl_finding one;
 		if (read_finding(json_object_array_get_idx(fa, i), &one) < 0)
@@ -170,13 +224,15 @@ int cl_results_from_json(struct json_object *j, struct cl_findings *f, struct cl
 	}
 	for (size_t i = 0, n = json_object_array_length(xa); i < n; i++) {
 		struct json_object *o = json_object_array_get_idx(xa, i);
-		const char *file, *reason;
+		const char *file, *reason, *fn;
+		unsigned line, col;
 		if (!json_object_is_type(o, json_type_object) || get_str(o, "file", 0, &file) < 0 ||
-		    get_str(o, "reason", 0, &reason) < 0)
+		    get_str(o, "reason", 0, &reason) < 0 || get_str(o, "function", 1, &fn) < 0 ||
+		    get_uint(o, "line", &line) < 0 || get_uint(o, "col", &col) < 0)
 			return bad(err, errlen, "bad failure", i);
-		cl_failures_add(x, file, reason);
+		cl_failures_add_fn(x, file, fn, line, col, reason);
 	}
-	return 0;
+	return sa ? read_summaries(sa, x, err, errlen) : 0;
 }
 
 int cl_results_parse(const char *text, size_t len, struct cl_findings *f, struct cl_failures *x, char *err,
@@ -200,20 +256,57 @@ int cl_results_parse(const char *text, size_t len, struct cl_findings *f, struct
 	return rc;
 }
 
-void cl_failures_add(struct cl_failures *x, const char *file, const char *reason)
+void cl_failures_add_fn(struct cl_failures *x, const char *file, const char *function, unsigned line,
+                        unsigned col, const char *reason)
 {
 	if (x->n == x->cap) {
 		x->cap = x->cap ? x->cap * 2 : 8;
 		x->v = xrealloc(x->v, x->cap * sizeof *x->v);
 	}
-	x->v[x->n++] = (struct cl_failure){ cl_intern(file), xstrdup(reason) };
+	x->v[x->n++] = (struct cl_failure){ cl_intern(file), xstrdup(reason), cl_intern(function), line, col };
+}
+
+void cl_failures_add(struct cl_failures *x, const char *file, const char *reason)
+{
+	cl_failures_add_fn(x, file, NULL, 0, 0, reason);
+}
+
+void cl_failures_summary(struct cl_failures *x, const struct cl_file_summary *s)
+{
+	if (x->nsum == x->capsum) {
+		x->capsum = x->capsum ? x->capsum * 2 : 8;
+		x->sum = xrealloc(x->sum, x->capsum * sizeof *x->sum);
+	}
+	struct cl_file_summary *d = &x->sum[x->nsum++];
+	*d = *s;
+	d->file = cl_intern(s->file);
+	d->first_ignored = s->first_ignored ? xstrdup(s->first_ignored) : NULL;
+}
+
+void cl_failures_append(struct cl_failures *dst, const struct cl_failures *src)
+{
+	for (size_t i = 0; i < src->n; i++) {
+		const struct cl_failure *f = &src->v[i];
+		cl_failures_add_fn(dst, f->file, f->function, f->line, f->col, f->reason);
+	}
+	for (size_t i = 0; i < src->nsum; i++)
+		cl_failures_summary(dst, &src->sum[i]);
+}
+
+const char *cl_summary_status(const struct cl_file_summary *s)
+{
+	if (!s->unanalysed)
+		return "analysed";
+	return s->unanalysed < s->device_functions ? "partial" : "not-analysed";
 }
 
 void cl_failures_free(struct cl_failures *x)
 {
 	for (size_t i = 0; i < x->n; i++)
 		free(x->v[i].reason);
+	for (size_t i = 0; i < x->nsum; i++)
+		free(x->sum[i].first_ignored);
 	free(x->v);
-	x->v = NULL;
-	x->n = x->cap = 0;
+	free(x->sum);
+	*x = (struct cl_failures){ 0 };
 }

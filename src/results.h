@@ -7,9 +7,12 @@
  *                     "function": "k" | null, "suppressed": 0,
  *                     "notes": [ { "file": ..., "line": .., "col": ..,
  *                                  "message": ... } ] } ],
- *     "failures": [ { "file": "b.cu", "reason": "..." } ] }
+ *     "failures": [ { "file": "b.cu", "reason": "...", "function": "k" | null,
+ *                     "line": 3, "col": 17 } ],
+ *     "files": [ { "file": "b.cu", "device_functions": 2, "unanalysed": 1,
+ *                  "errors_ignored": 0, "first_ignored": null } ] }
  *
- * Every field of struct cl_finding and struct cl_failure travels; the rule
+ * Every field of struct cl_finding, cl_failure and cl_file_summary travels; the rule
  * goes by ID and is mapped back with cl_rule_find. Parsed file and
  * function names are interned (cl_intern), messages and reasons are
  * malloc'd as cl_findings_free and cl_failures_free expect. */
@@ -22,19 +25,24 @@
 
 struct json_object;
 
-struct json_object *cl_results_to_json(const struct cl_finding *f, size_t nf, const struct cl_failure *x,
-                                       size_t nx);
+struct json_object *cl_results_to_json(const struct cl_finding *f, size_t nf, const struct cl_failures *x);
 /* Appends what J holds to F and X. 0, or -1 with a message in err (F and X
  * then hold what was read before the error). */
 int cl_results_from_json(struct json_object *j, struct cl_findings *f, struct cl_failures *x, char *err,
                          size_t errlen);
 
 /* The same as text (malloc'd, one line). */
-char *cl_results_serialise(const struct cl_finding *f, size_t nf, const struct cl_failure *x, size_t nx);
+char *cl_results_serialise(const struct cl_finding *f, size_t nf, const struct cl_failures *x);
 int cl_results_parse(const char *text, size_t len, struct cl_findings *f, struct cl_failures *x, char *err,
                      size_t errlen);
 
 void cl_failures_add(struct cl_failures *x, const char *file, const char *reason);
+/* A device function of FILE that could not be analysed. */
+void cl_failures_add_fn(struct cl_failures *x, const char *file, const char *function, unsigned line,
+                        unsigned col, const char *reason);
+void cl_failures_summary(struct cl_failures *x, const struct cl_file_summary *s);
+/* Copies every failure and summary of SRC onto DST. */
+void cl_failures_append(struct cl_failures *dst, const struct cl_failures *src);
 void cl_failures_free(struct cl_failures *x);
 
 #endif

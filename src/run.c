@@ -44,6 +44,7 @@ struct cfg {
 	enum cl_level *levels;     /* per rule index */
 	unsigned char *enabled;    /* per rule index */
 	enum cl_level fail_on;
+	int unanalysed_warning;    /* an unanalysed device function does not make status 2 */
 	const char **args;         /* config clang-args (paths resolved), then the command line's */
 	int nargs;
 	char *cuda_path;           /* resolved against the config's directory */
@@ -163,6 +164,7 @@ static int finish_cfg(struct run *r, struct cfg *g)
 		}
 	}
 	g->fail_on = o->fail_on_set ? o->fail_on : g->c.fail_on;
+	g->unanalysed_warning = o->unanalysed ? o->unanalysed == 2 : g->c.unanalysed_warning;
 	g->levels = xcalloc((size_t)cl_nrules, sizeof *g->levels);
 	g->enabled = xcalloc((size_t)cl_nrules, 1);
 	for (int i = 0; i < cl_nrules; i++) {
@@ -252,13 +254,14 @@ static struct popts *popts_of(struct run *r, int i)
 	pp->po = (struct cl_parse_opts){
 		o->cuda_path ? o->cuda_path : g->cuda_path,
 		o->cuda_arch ? o->cuda_arch : pp->db_arch ? pp->db_arch : g->c.cuda_arch,
-		o->std, pp->args, g->nargs + pp->db_args.n, o->no_toolkit, o->no_cache,
+		o->std, pp->args, g->nargs + pp->db_args.n, o->no_toolkit, o->no_cache, o->verbose,
 	};
 	size_t n = 0;
 	key_add(&pp->key, &n, pp->po.cuda_path);
 	key_add(&pp->key, &n, pp->po.cuda_arch);
 	key_add(&pp->key, &n, pp->po.std);
 	key_add(&pp->key, &n, pp->po.no_toolkit ? "1" : "0");
+	key_add(&pp->key, &n, pp->po.verbose ? "1" : "0");
 	for (int k = 0; k < pp->po.nargs; k++)
 		key_add(&pp->key, &n, pp->po.args[k]);
 	return r->popts[i] = pp;
@@ -352,7 +355,7 @@ static char *file_key(struct run *r, const struct cl_hash *base, int i)
  * toolkit header are not among them, so the toolkit's cuda_runtime.h stands
  * for the toolkit. A unit with no list is not cached. */
 static void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u,
-                        const struct cl_finding *f, size_t nf)
+                        const struct cl_finding *f, size_t nf, const struct cl_failures *x)
 {
 	if (u->ndeps < 1)
 		return;
@@ -364,7 +367,7 @@ static void cache_store(struct run *r, int i, struct parser *p, const struct ir_
 	const char *cuda = cl_parser_cuda_path(p->p);
 	if (cuda && snprintf(probe, sizeof probe, "%s/include/cuda_runtime.h", cuda) < (int)sizeof probe)
 		deps[n++] = probe;
-	cl_rcache_store(r->cache_dir, r->keys[i], deps, n, &r->t0, f, nf, NULL, 0);
+	cl_rcache_store(r->cache_dir, r->keys[i], deps, n, &r->t0, f, nf, x);
 	free(deps);
 }
 
@@ -384,6 +387,47 @@ static void test_crash_hook(const char *file)
 	fflush(stderr);
 	signal(SIGSEGV, SIG_DFL);
 	raise(SIGSEGV);
+}
+
+/* Whether FILE is not source code (clang's lexer rejects its bytes) or
+ * clang found no function at all in it, only errors: not CUDA, or a
+ * fragment meant to be included elsewhere. */
+static int nothing_parsed(const char *file, const struct ir_unit *u)
+{
+	if (!u->first_in_main)
+		return 0;
+	if (u->not_source)
+		return 1;
+	for (int k = 0; k < u->nfuncs; k++)
+		if (!u->funcs[k]->from_header)
+			return 0;
+	for (int k = 0; k < u->nskipped; k++)
+		if (u->skipped[k]->loc.file == u->path || !strcmp(u->skipped[k]->loc.file, file))
+			return 0;
+	return 1;
+}
+
+/* The device functions that clang's errors left out become failures of
+ * their own, and FILE's summary says how much of it was analysed. */
+static void record_coverage(const char *file, const struct ir_unit *u, struct cl_failures *xo)
+{
+	struct cl_file_summary s = { .file = file, .errors_ignored = u->errors_ignored,
+	                             .first_ignored = (char *)u->first_ignored };
+	for (int k = 0; k < u->nfuncs; k++) {
+		const struct ir_func *f = u->funcs[k];
+		s.device_functions += (f->is_global || f->is_device) && !f->from_header;
+	}
+	for (int k = 0; k < u->nskipped; k++) {
+		const struct ir_skipped *sk = u->skipped[k];
+		if (!sk->is_device)
+			continue;
+		cl_failures_add_fn(xo, sk->loc.file, sk->name, sk->loc.line, sk->loc.col, sk->error);
+		if (sk->loc.file == u->path || !strcmp(sk->loc.file, file)) {
+			s.device_functions++;
+			s.unanalysed++;
+		}
+	}
+	cl_failures_summary(xo, &s);
 }
 
 /* Parses and checks file I, appending to FO and XO; stores the results in
@@ -408,6 +452,18 @@ static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_fail
 		free(reason);
 		return;
 	}
+	if (nothing_parsed(file, u)) {
+		char *why = xmalloc(strlen(u->first_in_main) + 64);
+		sprintf(why, "%s (the first: %s)",
+		        u->not_source ? "not a source file: clang's lexer rejects its bytes"
+		                      : "clang found no function in it, only errors",
+		        u->first_in_main);
+		errorf(file, why);
+		cl_failures_add(xo, file, why);
+		free(why);
+		ir_unit_free(u);
+		return;
+	}
 	if (u->truncated)
 		fprintf(stderr, "cudalint: warning: %s: code nested too deeply was left out of the analysis; "
 		                "findings in it may be missing\n", file);
@@ -419,9 +475,13 @@ static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_fail
 	size_t first = fo->n;
 	struct cl_ctx cx = { .out = fo, .path = file, .levels = g->levels, .enabled = g->enabled };
 	cl_check_unit(&cx, u);
+	size_t xfirst = xo->n, sfirst = xo->nsum;
+	record_coverage(file, u, xo);
 	/* a unit that printed a warning is not cached: a hit would not repeat it */
-	if (r->cache_dir && r->keys[i] && !u->truncated)
-		cache_store(r, i, p, u, fo->v + first, fo->n - first);
+	if (r->cache_dir && r->keys[i] && !u->truncated && !r->o->verbose) {
+		struct cl_failures mine = { xo->v + xfirst, xo->n - xfirst, 0, xo->sum + sfirst, xo->nsum - sfirst, 0 };
+		cache_store(r, i, p, u, fo->v + first, fo->n - first, &mine);
+	}
 	ir_unit_free(u);
 }
 
@@ -434,7 +494,7 @@ static char *work_one(int i, size_t *len, void *arg)
 	struct cl_findings f = { 0 };
 	struct cl_failures x = { 0 };
 	analyse(r, i, &f, &x);
-	char *s = cl_results_serialise(f.v, f.n, x.v, x.n);
+	char *s = cl_results_serialise(f.v, f.n, &x);
 	*len = strlen(s);
 	cl_findings_free(&f);
 	cl_failures_free(&x);
@@ -515,8 +575,7 @@ static void analyse_all(struct run *r)
 			}
 			out->v[out->n++] = fr->f.v[k]; /* the message moves with it */
 		}
-		for (size_t k = 0; k < fr->x.n; k++)
-			add_failure(r, fr->x.v[k].file, fr->x.v[k].reason);
+		cl_failures_append(&r->failures, &fr->x);
 		free(fr->f.v);
 		cl_failures_free(&fr->x);
 		popts_free(r->popts[i]);
@@ -528,6 +587,66 @@ static void analyse_all(struct run *r)
 	r->res = NULL;
 	r->popts = NULL;
 	r->keys = NULL;
+}
+
+/* One failure per device function, though every file that includes the
+ * header holding it reports it. */
+static void dedupe_failures(struct cl_failures *x)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < x->n; i++) {
+		const struct cl_failure *a = &x->v[i];
+		int dup = 0;
+		for (size_t j = 0; j < k && !dup && a->function; j++) {
+			const struct cl_failure *b = &x->v[j];
+			dup = b->function == a->function && b->file == a->file && b->line == a->line && b->col == a->col;
+		}
+		if (dup)
+			free(x->v[i].reason);
+		else
+			x->v[k++] = x->v[i];
+	}
+	x->n = k;
+}
+
+/* Device functions left out, and the clang errors that did not stop the
+ * analysis, on stderr; -1 on a bad configuration file. Whole files that
+ * failed were reported as they failed. */
+static int report_unanalysed(struct run *r)
+{
+	dedupe_failures(&r->failures);
+	for (size_t i = 0; i < r->failures.n; i++) {
+		const struct cl_failure *f = &r->failures.v[i];
+		if (!f->function)
+			continue;
+		struct cfg *g = cfg_for(r, f->file);
+		if (!g)
+			return -1;
+		fprintf(stderr, "cudalint: %s: %s:%u:%u: device function '%s' not analysed: %s\n",
+		        g->unanalysed_warning ? "warning" : "error", f->file, f->line, f->col, f->function, f->reason);
+	}
+	for (size_t i = 0; i < r->failures.nsum; i++) {
+		const struct cl_file_summary *s = &r->failures.sum[i];
+		if (!s->errors_ignored)
+			continue;
+		fprintf(stderr, "cudalint: note: %s: %d clang error%s outside device code did not stop the analysis "
+		                "(the first: %s)%s\n", s->file, s->errors_ignored, s->errors_ignored == 1 ? "" : "s",
+		        s->first_ignored ? s->first_ignored : "?", r->o->verbose ? "" : "; -v prints them all");
+	}
+	return 0;
+}
+
+/* Whether the failures make the exit status 2: whole files always, device
+ * functions unless their configuration says `unanalysed: warning`. */
+static int failures_fail(struct run *r)
+{
+	for (size_t i = 0; i < r->failures.n; i++) {
+		const struct cl_failure *f = &r->failures.v[i];
+		struct cfg *g = f->function ? cfg_for(r, f->file) : NULL;
+		if (!f->function || !g || !g->unanalysed_warning)
+			return 1;
+	}
+	return 0;
 }
 
 static void add_finding(struct cl_findings *out, const struct cl_finding *f)
@@ -697,6 +816,8 @@ int cl_run(const struct options *o)
 		if (r->parsers[i]->p)
 			cl_parser_free(r->parsers[i]->p);
 	compdb_free(r->db);
+	if (report_unanalysed(r) < 0)
+		return 2;
 
 	if (suppress(r) < 0)
 		return 2;
@@ -731,7 +852,7 @@ int cl_run(const struct options *o)
 
 	if (write_report(r) < 0)
 		status = 2;
-	if (r->failures.n)
+	if (failures_fail(r))
 		status = 2;
 	for (size_t i = 0; i < r->findings.n && !status; i++) {
 		const struct cl_finding *f = &r->findings.v[i];

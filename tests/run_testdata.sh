@@ -20,6 +20,12 @@
 # Anything else (notes without a rule tag, source and caret lines) is ignored.
 # A file without any "expect:" comment must produce no finding at all.
 #
+# A device function that clang cannot parse is expected on the line that
+# cudalint names for it (the function's name) with "// expect: unanalysed";
+# its stderr line "cudalint: error: FILE:LINE:COL: device function 'k' not
+# analysed: ..." counts as a finding of rule "unanalysed", and the exit
+# status must then be 2.
+#
 # The exit status of cudalint must be 1 when findings are expected and 0 when
 # none are; any other status (2 = usage/parse error, crash, ...) fails the case
 # and its stderr is printed.
@@ -104,7 +110,7 @@ awk_expect='
 	for (i = 1; i <= n; i++) {
 		if (tok[i] == "")
 			continue
-		if (tok[i] !~ /^CL[0-9][0-9][0-9][0-9]$/)
+		if (tok[i] !~ /^CL[0-9][0-9][0-9][0-9]$/ && tok[i] != "unanalysed")
 			break
 		print FNR " " tok[i]
 		got++
@@ -143,6 +149,21 @@ BEGIN { f = ENVIRON["RT_FILE"] ":" }
 	sub(/:.*/, "", line)
 	match(r, /\[CL[0-9][0-9][0-9][0-9] [a-z0-9-]+\]$/)
 	print (line + 0) " " substr(r, RSTART + 1, 6)
+}'
+
+# Unanalysed device functions of the file, from cudalint stderr.
+awk_unanalysed='
+BEGIN { f = "cudalint: error: " ENVIRON["RT_FILE"] ":" }
+{
+	s = $0
+	if (substr(s, 1, length(f)) != f)
+		next
+	r = substr(s, length(f) + 1)
+	if (r !~ /^[0-9]+:[0-9]+: device function .* not analysed: /)
+		next
+	line = r
+	sub(/:.*/, "", line)
+	print (line + 0) " unanalysed"
 }'
 
 # Multiset difference. Input: "E LINE RULE" / "A LINE RULE" lines.
@@ -192,12 +213,19 @@ while IFS= read -r f; do
 	set +f
 
 	RT_FILE=$f awk "$awk_findings" "$tmp/out" >"$tmp/actual"
+	RT_FILE=$f awk "$awk_unanalysed" "$tmp/err" >>"$tmp/actual"
 
-	if [ -s "$tmp/expect" ]; then want_rc=1; else want_rc=0; fi
+	if grep -q ' unanalysed$' "$tmp/expect"; then
+		want_rc=2
+	elif [ -s "$tmp/expect" ]; then
+		want_rc=1
+	else
+		want_rc=0
+	fi
 	if [ "$rc" -ne "$want_rc" ]; then
 		case $rc in
 		0 | 1) echo "FAIL $f: exit status $rc, expected $want_rc" ;;
-		2) echo "FAIL $f: cudalint failed (exit status 2):" ;;
+		2) echo "FAIL $f: exit status 2 (device code not analysed), expected $want_rc:" ;;
 		*) echo "FAIL $f: cudalint failed (exit status $rc, expected $want_rc):" ;;
 		esac
 		print_stderr

@@ -18,6 +18,7 @@ struct cl_parse_opts {
 	int nargs;
 	int no_toolkit;             /* force the bundled declarations (tests) */
 	int no_cache;               /* do not use or build the precompiled toolkit header */
+	int verbose;                /* print every clang error on stderr */
 };
 
 /* A parser holds one libclang index and the resolved toolkit; reuse it for
@@ -31,9 +32,10 @@ void cl_parser_free(struct cl_parser *p);
 /* The toolkit in use, or NULL when the bundled declarations stand in. */
 const char *cl_parser_cuda_path(const struct cl_parser *p);
 
-/* Parses and lowers one file. On failure returns NULL and sets *reason to
- * a one-line reason; the clang errors, if any, are printed to stderr as
- * clang prints them. The unit is freed with ir_unit_free. */
+/* Parses and lowers one file. Functions with clang errors inside are left
+ * out and listed in the unit (ir_unit.skipped); the other errors are
+ * counted there. NULL, with a one-line *reason, only when the file could
+ * not be read or parsed at all. The unit is freed with ir_unit_free. */
 struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason);
 void ir_unit_free(struct ir_unit *u);
 

@@ -669,10 +669,64 @@ static int is_function_kind(enum CXCursorKind k)
 	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
 }
 
+static int has_device_attr(CXCursor *kids, int n)
+{
+	for (int i = 0; i < n; i++) {
+		enum CXCursorKind k = clang_getCursorKind(kids[i]);
+		if (k == CXCursor_CUDAGlobalAttr || k == CXCursor_CUDADeviceAttr)
+			return 1;
+	}
+	return 0;
+}
+
+/* The first of clang's errors inside C's extent, or NULL. Errors are
+ * matched by expansion location, so one inside a macro used in the body
+ * counts. Every error inside is marked when the function is device code:
+ * they are the reason it is left out, not errors the analysis ignored. */
+static const char *error_inside(struct lower *L, CXCursor c, int device)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile f0, f1;
+	unsigned b, e;
+	clang_getExpansionLocation(clang_getRangeStart(r), &f0, NULL, NULL, &b);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &f1, NULL, NULL, &e);
+	const char *first = NULL;
+	for (int i = 0; i < L->nerrs; i++) {
+		struct lower_error *x = &L->errs[i];
+		if (!f0 || !x->file || !clang_File_isEqual(x->file, f0) || x->offset < b || x->offset > e)
+			continue;
+		if (!first)
+			first = x->text;
+		if (device)
+			x->in_device = 1;
+	}
+	return first;
+}
+
+static void skip_function(struct lower *L, CXCursor c, const char *error, int device)
+{
+	struct ir_skipped *s = arena_alloc(L->a, sizeof *s);
+	s->name = cursor_name(L, c);
+	if (!s->name)
+		s->name = "<unnamed>";
+	s->loc = cursor_loc(L, c);
+	s->error = arena_strdup(L->a, error);
+	s->is_device = device != 0;
+	ptrvec_push(&L->skipped, s);
+}
+
 static void lower_function(struct lower *L, CXCursor c)
 {
 	CXCursor *kids;
 	int n = cursor_children(c, &kids);
+	int device = has_device_attr(kids, n);
+	const char *error = error_inside(L, c, device);
+	if (error) {
+		/* what clang recovered from the error is not the program */
+		skip_function(L, c, error, device);
+		free(kids);
+		return;
+	}
 	if (!n || clang_getCursorKind(kids[n - 1]) != CXCursor_CompoundStmt) {
 		free(kids);
 		return;
@@ -723,7 +777,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	if (from_header && (clang_Location_isInSystemHeader(loc) || (k != CXCursor_Namespace && !is_function_kind(k))))
 		return CXChildVisit_Continue;
 	if (is_function_kind(k)) {
-		if (clang_isCursorDefinition(c)) {
+		/* a declaration may be one whose body clang dropped for an error */
+		if (clang_isCursorDefinition(c) || L->nerrs) {
 			int before = L->funcs.n;
 			lower_function(L, c);
 			if (from_header && L->funcs.n > before)
@@ -766,10 +821,28 @@ static void resolve_calls(struct lower *L)
 	free(L->call_usrs.v);
 }
 
-struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path)
+/* The errors no device function holds: they do not stop the analysis. */
+static void count_ignored(struct lower *L)
+{
+	for (int i = 0; i < L->nerrs; i++) {
+		if (L->errs[i].in_device)
+			continue;
+		if (!L->u->errors_ignored++)
+			L->u->first_ignored = arena_strdup(L->a, L->errs[i].text);
+		if (L->errs[i].in_main && !L->u->first_in_main)
+			L->u->first_in_main = arena_strdup(L->a, L->errs[i].text);
+		/* bytes that are not text, outside comments and strings */
+		if (L->errs[i].in_main && strstr(L->errs[i].text, "source file is not valid UTF-8"))
+			L->u->not_source = 1;
+	}
+}
+
+struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_error *errs, int nerrs)
 {
 	struct lower L = { 0 };
 	L.tu = tu;
+	L.errs = errs;
+	L.nerrs = nerrs;
 	L.a = arena_new();
 	L.u = arena_alloc(L.a, sizeof *L.u);
 	L.u->arena = L.a;
@@ -778,6 +851,8 @@ struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path)
 	L.u->funcs = (struct ir_func **)ptrvec_finish(&L.funcs, L.a, &L.u->nfuncs);
 	L.u->globals = (struct ir_var **)ptrvec_finish(&L.globals, L.a, &L.u->nglobals);
 	L.u->launches = (struct ir_expr **)ptrvec_finish(&L.launches, L.a, &L.u->nlaunches);
+	L.u->skipped = (struct ir_skipped **)ptrvec_finish(&L.skipped, L.a, &L.u->nskipped);
+	count_ignored(&L);
 	resolve_calls(&L);
 	L.u->truncated = L.truncated != 0;
 	free(L.vars.slots);

@@ -5,7 +5,20 @@
 
 struct ir_unit;
 
-/* Lowers the functions and variables defined in the main file of tu. */
-struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path);
+/* A clang error: where it is (expansion location) and as clang prints it.
+ * The lowering sets in_device when it lies in a device function, which is
+ * then left out of the IR and listed in ir_unit.skipped. */
+struct lower_error {
+	CXFile file;
+	unsigned offset;
+	const char *text;
+	int in_main;          /* in the main file */
+	int in_device;
+};
+
+/* Lowers the functions and variables defined in the main file of tu (and
+ * the device functions of the project headers it includes). A function
+ * with one of ERRS inside its extent is not lowered. */
+struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_error *errs, int nerrs);
 
 #endif

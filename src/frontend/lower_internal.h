@@ -2,6 +2,7 @@
 #ifndef CUDALINT_LOWER_INTERNAL_H
 #define CUDALINT_LOWER_INTERNAL_H
 
+#include "frontend/lower.h"
 #include "ir/ir.h"
 #include "util/arena.h"
 
@@ -35,6 +36,10 @@ struct lower {
 	/* resolved after all functions are lowered */
 	struct ptrvec calls;          /* struct ir_expr * with call.qual holding the callee USR */
 	struct ptrvec call_usrs;
+	/* clang's errors, and the functions they made us leave out */
+	struct lower_error *errs;
+	int nerrs;
+	struct ptrvec skipped;
 };
 
 /* Children of a cursor, in order. The array is malloc'd. */

@@ -30,6 +30,7 @@ struct cl_parser {
 	CXIndex index;
 	char *cuda_path;
 	int use_pch;               /* -1 not tried yet, 0 no, 1 yes */
+	int verbose;               /* print every clang error */
 	char *pch;
 	const char **argv;
 	int argc;
@@ -55,6 +56,7 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 	p->index = clang_createIndex(0, 0);
 	p->cuda_path = cuda;
 	p->use_pch = cuda && !o->no_cache ? -1 : 0;
+	p->verbose = o->verbose;
 	p->unsaved[0] = (struct CXUnsavedFile){ VDIR "/texture_fetch_functions.h", cl_embed_texture_fetch_h,
 	                                        cl_embed_texture_fetch_h_len };
 	p->unsaved[1] = (struct CXUnsavedFile){ VDIR "/cudalint_cuda_fallback.h", cl_embed_cuda_fallback_h,
@@ -71,7 +73,9 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 	snprintf(buf, sizeof buf, "-std=%s", o->std ? o->std : "c++17");
 	push(&v, &n, xstrdup(buf));
 	push(&v, &n, "-Wno-unknown-cuda-version");
-	push(&v, &n, "-ferror-limit=20");
+	/* every error, however many: one past the limit would be a device
+	 * function taken for one that parsed */
+	push(&v, &n, "-ferror-limit=0");
 	if (cuda) {
 		snprintf(buf, sizeof buf, "--cuda-path=%s", cuda);
 		push(&v, &n, xstrdup(buf));
@@ -165,48 +169,46 @@ static int tolerated(CXDiagnostic d, const char *msg)
 	return 0;
 }
 
-static int error_count(CXTranslationUnit tu)
+/* clang's errors in TU, the tolerated ones left out, as the lowering
+ * wants them; printed as clang prints them when VERBOSE. *SUSPECT is set
+ * when one lies in a system header or nowhere: what a file's own macros
+ * clashing with the precompiled toolkit header look like. */
+static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a, int verbose, int *n,
+                                          int *suspect)
 {
-	int n = 0;
+	struct ptrvec v = { 0 };
 	current_tu = tu;
+	*suspect = 0;
 	for (unsigned i = 0, nd = clang_getNumDiagnostics(tu); i < nd; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			CXString sp = clang_getDiagnosticSpelling(d);
-			n += !tolerated(d, clang_getCString(sp));
-			clang_disposeString(sp);
-		}
-		clang_disposeDiagnostic(d);
-	}
-	return n;
-}
-
-/* Prints the errors as clang formats them; returns how many block analysis. */
-static int report_errors(CXTranslationUnit tu, char *first, size_t firstlen)
-{
-	int errors = 0;
-	current_tu = tu;
-	unsigned n = clang_getNumDiagnostics(tu);
-	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-		if (sev >= CXDiagnostic_Error) {
-			CXString sp = clang_getDiagnosticSpelling(d);
 			int ok = tolerated(d, clang_getCString(sp));
 			clang_disposeString(sp);
 			if (!ok) {
+				CXSourceLocation l = clang_getDiagnosticLocation(d);
+				struct lower_error *e = arena_alloc(a, sizeof *e);
+				clang_getExpansionLocation(l, &e->file, NULL, NULL, &e->offset);
+				e->in_main = clang_Location_isFromMainFile(l) != 0;
 				CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
 				                                           CXDiagnostic_DisplayColumn);
-				fprintf(stderr, "%s\n", clang_getCString(s));
-				if (!errors)
-					snprintf(first, firstlen, "%s", clang_getCString(s));
+				e->text = arena_strdup(a, clang_getCString(s));
 				clang_disposeString(s);
-				errors++;
+				if (verbose)
+					fprintf(stderr, "%s\n", e->text);
+				*suspect |= !e->file || clang_Location_isInSystemHeader(l);
+				ptrvec_push(&v, e);
 			}
 		}
 		clang_disposeDiagnostic(d);
 	}
-	return errors;
+	/* the lowering wants an array of structs, not of pointers */
+	struct lower_error *out = arena_alloc(a, (size_t)(v.n + 1) * sizeof *out);
+	for (int i = 0; i < v.n; i++)
+		out[i] = *(struct lower_error *)v.v[i];
+	*n = v.n;
+	free(v.v);
+	return out;
 }
 
 struct deps { struct ir_unit *u; struct ptrvec v; };
@@ -259,6 +261,9 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	}
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode ec = CXError_Failure;
+	struct arena *scratch = arena_new();
+	struct lower_error *errs = NULL;
+	int nerrs = 0, suspect = 0;
 	if (p->use_pch) {
 		/* -include-pch goes last so it sees the same arguments it was built with */
 		const char **args = xmalloc((size_t)(p->argc + 2) * sizeof *args);
@@ -268,34 +273,35 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 		ec = clang_parseTranslationUnit2(p->index, path, args, p->argc + 2, p->unsaved, 2,
 		                                 CXTranslationUnit_KeepGoing, &tu);
 		free(args);
-		if (ec == CXError_Success && tu && error_count(tu)) {
-			/* perhaps the file's own macros clash with the shared headers:
-			 * the PCH is only an accelerator, so parse it plainly */
-			clang_disposeTranslationUnit(tu);
-			tu = NULL;
-			ec = CXError_Failure;
+		if (ec == CXError_Success && tu) {
+			errs = collect_errors(tu, scratch, 0, &nerrs, &suspect);
+			if (suspect) {
+				/* perhaps the file's own macros clash with the shared
+				 * headers: the PCH is only an accelerator, so parse it
+				 * plainly */
+				clang_disposeTranslationUnit(tu);
+				tu = NULL;
+				ec = CXError_Failure;
+			}
 		}
 	}
-	if (ec != CXError_Success || !tu)
+	if (ec != CXError_Success || !tu) {
 		ec = clang_parseTranslationUnit2(p->index, path, p->argv, p->argc, p->unsaved, 2,
 		                                 CXTranslationUnit_KeepGoing, &tu);
+		if (ec == CXError_Success && tu)
+			errs = collect_errors(tu, scratch, 0, &nerrs, &suspect);
+	}
 	if (ec != CXError_Success || !tu) {
 		snprintf(msg, sizeof msg, "libclang could not parse the file (error %d)", (int)ec);
 		*reason = xstrdup(msg);
+		arena_free(scratch);
 		guard_file(NULL);
 		return NULL;
 	}
-	char first[512] = "";
-	int errors = report_errors(tu, first, sizeof first);
-	if (errors) {
-		snprintf(msg, sizeof msg, "%d compile error%s, not analysed (first: %s)", errors,
-		         errors == 1 ? "" : "s", first);
-		*reason = xstrdup(msg);
-		clang_disposeTranslationUnit(tu);
-		guard_file(NULL);
-		return NULL;
-	}
-	struct ir_unit *u = lower_unit(tu, path);
+	if (p->verbose)
+		collect_errors(tu, scratch, 1, &nerrs, &suspect);
+	struct ir_unit *u = lower_unit(tu, path, errs, nerrs);
+	arena_free(scratch);
 	record_deps(tu, u);
 	clang_disposeTranslationUnit(tu);
 	guard_file(NULL);

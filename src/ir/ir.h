@@ -175,6 +175,17 @@ struct ir_func {
 	unsigned analysed : 1;     /* a reporting pass ran over it */
 };
 
+/* A function the front end could not lower because clang reported an
+ * error inside its declaration or body: it is left out of the IR (calls
+ * to it are calls to an unknown function) and reported as not analysed
+ * when it is device code. */
+struct ir_skipped {
+	const char *name;
+	struct ir_loc loc;
+	const char *error;         /* the first clang error in it, formatted */
+	bool is_device;            /* __global__ or __device__ */
+};
+
 struct ir_unit {
 	const char *path;
 	struct arena *arena;
@@ -191,6 +202,14 @@ struct ir_unit {
 	 * first), for caches that must notice a changed header; headers that
 	 * came from the precompiled toolkit header are not listed */
 	const char **deps; int ndeps;
+	/* front end: functions left out for clang errors, and the errors
+	 * that lay outside every device function (host code, file scope,
+	 * the toolkit's headers): they do not stop the analysis */
+	struct ir_skipped **skipped; int nskipped;
+	int errors_ignored;
+	const char *first_ignored;  /* formatted, or NULL */
+	const char *first_in_main;  /* the first of them in the main file, or NULL */
+	unsigned not_source : 1;    /* the main file is not valid UTF-8 source */
 	/* Facts an analysis computes once per unit and several rules share;
 	 * freed with the unit. */
 	void *facts[IR_FACT_SLOTS];

@@ -81,9 +81,25 @@ int cl_report_json(FILE *out, const struct cl_findings *f, const struct cl_failu
 		json_object *o = json_object_new_object();
 		json_object_object_add(o, "file", str_or_null(fail->v[i].file));
 		json_object_object_add(o, "reason", str_or_null(fail->v[i].reason));
+		json_object_object_add(o, "function", str_or_null(fail->v[i].function));
+		json_object_object_add(o, "line", fail->v[i].line ? json_object_new_int64(fail->v[i].line) : NULL);
+		json_object_object_add(o, "column", fail->v[i].col ? json_object_new_int64(fail->v[i].col) : NULL);
 		json_object_array_add(arr, o);
 	}
 	json_object_object_add(root, "failures", arr);
+
+	arr = json_object_new_array();
+	for (size_t i = 0; fail && i < fail->nsum; i++) {
+		const struct cl_file_summary *s = &fail->sum[i];
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "file", str_or_null(s->file));
+		json_object_object_add(o, "status", json_object_new_string(cl_summary_status(s)));
+		json_object_object_add(o, "device_functions", json_object_new_int(s->device_functions));
+		json_object_object_add(o, "device_functions_unanalysed", json_object_new_int(s->unanalysed));
+		json_object_object_add(o, "errors_ignored", json_object_new_int(s->errors_ignored));
+		json_object_array_add(arr, o);
+	}
+	json_object_object_add(root, "files", arr);
 
 	const char *s = json_object_to_json_string_ext(
 		root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);

@@ -258,14 +258,23 @@ static json_object *failure_json(struct ctx *cx, const struct cl_failure *fl)
 {
 	json_object *o = json_object_new_object();
 	json_object_object_add(o, "level", json_object_new_string("error"));
-	char *text = xmalloc(strlen(fl->file ? fl->file : "") + strlen(fl->reason ? fl->reason : "") + 32);
-	sprintf(text, "%s could not be analysed: %s", fl->file ? fl->file : "(unknown file)",
-		fl->reason ? fl->reason : "unknown reason");
+	const char *file = fl->file ? fl->file : "(unknown file)", *why = fl->reason ? fl->reason : "unknown reason";
+	size_t n = strlen(file) + strlen(why) + strlen(fl->function ? fl->function : "") + 64;
+	char *text = xmalloc(n);
+	if (fl->function)
+		snprintf(text, n, "device function '%s' could not be analysed: %s", fl->function, why);
+	else
+		snprintf(text, n, "%s could not be analysed: %s", file, why);
 	json_object_object_add(o, "message", message(text));
 	free(text);
 	if (fl->file) {
 		json_object *pl = json_object_new_object();
 		json_object_object_add(pl, "artifactLocation", artifact(cx, fl->file));
+		if (fl->line) {
+			json_object *reg = json_object_new_object();
+			json_object_object_add(reg, "startLine", json_object_new_int64(fl->line));
+			json_object_object_add(pl, "region", reg);
+		}
 		json_object *loc = json_object_new_object();
 		json_object_object_add(loc, "physicalLocation", pl);
 		json_object *locs = json_object_new_array();

@@ -48,8 +48,9 @@ static void find_dirs(void)
 
 static struct cl_finding T_f[5];
 static struct cl_findings T_findings = {T_f, 5, 5};
-static struct cl_failure T_fail[1];
-static struct cl_failures T_failures = {T_fail, 1, 1};
+static struct cl_failure T_fail[2];
+static struct cl_file_summary T_sum[1] = {{"src/partial.cu", 3, 1, 2, NULL}};
+static struct cl_failures T_failures = {.v = T_fail, .n = 2, .cap = 2, .sum = T_sum, .nsum = 1, .capsum = 1};
 
 static void make_findings(void)
 {
@@ -67,7 +68,9 @@ static void make_findings(void)
 				     "suppressed finding", "k", {{{0}, NULL}}, 0, CL_SUPPRESSED_INSOURCE};
 	T_f[4] = (struct cl_finding){&T_rules[2], CL_LEVEL_NOTE, {"src/other file.cu", 1, 1},
 				     "a note-level finding outside any function", NULL, {{{0}, NULL}}, 0, 0};
-	T_fail[0] = (struct cl_failure){"src/broken.cu", "expected ';' after expression"};
+	T_fail[0] = (struct cl_failure){.file = "src/broken.cu", .reason = "expected ';' after expression"};
+	T_fail[1] = (struct cl_failure){.file = "src/partial.cu", .reason = "src/partial.cu:9:3: error: use of "
+	                                "undeclared identifier 'x'", .function = "k2", .line = 7, .col = 17};
 }
 
 static char *render(const struct cl_report_opts *o)
@@ -165,7 +168,14 @@ static void test_fields(void **state)
 	assert_true(json_object_object_get_ex(f3, "fingerprint", &v));
 	assert_int_equal(strlen(json_object_get_string(v)), 16);
 	assert_true(json_object_object_get_ex(top, "failures", &fs));
-	assert_int_equal(json_object_array_length(fs), 1);
+	assert_int_equal(json_object_array_length(fs), 2);
+	assert_true(json_object_object_get_ex(json_object_array_get_idx(fs, 0), "line", &v));
+	assert_null(v); /* a whole file: no position */
+	assert_true(json_object_object_get_ex(json_object_array_get_idx(fs, 1), "function", &v));
+	assert_string_equal(json_object_get_string(v), "k2");
+	assert_true(json_object_object_get_ex(top, "files", &fs));
+	assert_true(json_object_object_get_ex(json_object_array_get_idx(fs, 0), "status", &v));
+	assert_string_equal(json_object_get_string(v), "partial");
 	json_object_put(top);
 	free(got);
 }

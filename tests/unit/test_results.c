@@ -100,7 +100,7 @@ static void round_trip(void **state)
 	struct cl_findings f, g = { 0 };
 	struct cl_failures x, y = { 0 };
 	fill(&f, &x);
-	char *s = cl_results_serialise(f.v, f.n, x.v, x.n);
+	char *s = cl_results_serialise(f.v, f.n, &x);
 	assert_null(strchr(s, '\n')); /* one line */
 	char err[256];
 	assert_int_equal(cl_results_parse(s, strlen(s), &g, &y, err, sizeof err), 0);
@@ -109,14 +109,14 @@ static void round_trip(void **state)
 	assert_ptr_equal(g.v[0].pos.file, cl_intern("dir/a.cu"));
 	assert_ptr_equal(g.v[0].function, cl_intern("kern"));
 	/* and serialise the same again */
-	char *s2 = cl_results_serialise(g.v, g.n, y.v, y.n);
+	char *s2 = cl_results_serialise(g.v, g.n, &y);
 	assert_string_equal(s, s2);
 	free(s);
 	free(s2);
 	/* nothing at all */
 	struct cl_findings e = { 0 };
 	struct cl_failures ex = { 0 };
-	s = cl_results_serialise(NULL, 0, NULL, 0);
+	s = cl_results_serialise(NULL, 0, NULL);
 	assert_int_equal(cl_results_parse(s, strlen(s), &e, &ex, err, sizeof err), 0);
 	assert_int_equal(e.n, 0);
 	assert_int_equal(ex.n, 0);
@@ -203,7 +203,7 @@ static void cache(void **state)
 	struct timespec now;
 	clock_gettime(CLOCK_REALTIME, &now);
 	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
-	assert_int_equal(cl_rcache_store(dir, key, deps, 3, &now, f.v, f.n, x.v, x.n), 0);
+	assert_int_equal(cl_rcache_store(dir, key, deps, 3, &now, f.v, f.n, &x), 0);
 	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 1);
 	same(&f, &x, &g, &y);
 	cl_findings_free(&g);
@@ -240,7 +240,7 @@ static void cache(void **state)
 
 	/* a dependency changed during the run: not stored */
 	struct timespec early = { 1400000000, 0 };
-	assert_int_equal(cl_rcache_store(dir, other, deps, 3, &early, f.v, f.n, x.v, x.n), -1);
+	assert_int_equal(cl_rcache_store(dir, other, deps, 3, &early, f.v, f.n, &x), -1);
 	assert_int_equal(cl_rcache_lookup(dir, other, &g, &y), 0);
 
 	/* a damaged entry misses and adds nothing */
@@ -253,14 +253,14 @@ static void cache(void **state)
 	assert_int_equal(y.n, 0);
 	/* and so does one whose results are not what a run writes */
 	char text[300];
-	snprintf(text, sizeof text, "{\"format\":1,\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
-	         "{\"findings\":[],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\"}]}");
+	snprintf(text, sizeof text, "{\"format\":2,\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
+	         "{\"findings\":[],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\",\"function\":null,\"line\":0,\"col\":0}]}");
 	write_at(path, text, 1500000000);
 	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 1); /* well-formed: a hit */
 	assert_int_equal(y.n, 1);
 	cl_failures_free(&y);
-	snprintf(text, sizeof text, "{\"format\":1,\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
-	         "{\"findings\":[{}],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\"}]}");
+	snprintf(text, sizeof text, "{\"format\":2,\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
+	         "{\"findings\":[{}],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\",\"function\":null,\"line\":0,\"col\":0}]}");
 	write_at(path, text, 1500000000);
 	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
 	assert_int_equal(y.n, 0);

@@ -67,7 +67,7 @@ static void find_dirs(void)
 static struct cl_finding T_f[5];
 static struct cl_findings T_findings = {T_f, 5, 5};
 static struct cl_failure T_fail[1];
-static struct cl_failures T_failures = {T_fail, 1, 1};
+static struct cl_failures T_failures = {.v = T_fail, .n = 1, .cap = 1};
 
 static void make_findings(void)
 {
@@ -85,7 +85,7 @@ static void make_findings(void)
 				     "suppressed finding", "k", {{{0}, NULL}}, 0, CL_SUPPRESSED_INSOURCE};
 	T_f[4] = (struct cl_finding){&T_rules[2], CL_LEVEL_NOTE, {"src/other file.cu", 1, 1},
 				     "a note-level finding outside any function", NULL, {{{0}, NULL}}, 0, 0};
-	T_fail[0] = (struct cl_failure){"src/broken.cu", "expected ';' after expression"};
+	T_fail[0] = (struct cl_failure){.file = "src/broken.cu", .reason = "expected ';' after expression"};
 }
 
 static const struct cl_report_opts T_opts = {NULL, 0, T_rules, T_NRULES, T_doc};
