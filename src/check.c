@@ -175,7 +175,44 @@ static int cmp_finding(const void *a, const void *b)
 	/* a total order, so every run prints the same report */
 	if ((c = strcmp(x->message, y->message)))
 		return c;
-	return strcmp(x->function ? x->function : "", y->function ? y->function : "");
+	if ((c = strcmp(x->function ? x->function : "", y->function ? y->function : "")))
+		return c;
+	/* the same finding reached from two files differs in its notes */
+	for (int i = 0; i < x->nnotes && i < y->nnotes; i++) {
+		const struct cl_note *na = &x->notes[i], *nb = &y->notes[i];
+		if ((c = strcmp(na->pos.file ? na->pos.file : "", nb->pos.file ? nb->pos.file : "")))
+			return c;
+		if (na->pos.line != nb->pos.line)
+			return na->pos.line < nb->pos.line ? -1 : 1;
+		if ((c = strcmp(na->message, nb->message)))
+			return c;
+	}
+	return x->nnotes - y->nnotes;
+}
+
+/* Equal but for their notes: one finding in a header that several
+ * analysed files include. */
+static int same_finding(const struct cl_finding *x, const struct cl_finding *y)
+{
+	return x->rule == y->rule && x->pos.line == y->pos.line && x->pos.col == y->pos.col &&
+	       !strcmp(x->pos.file, y->pos.file) && !strcmp(x->message, y->message) &&
+	       !strcmp(x->function ? x->function : "", y->function ? y->function : "") &&
+	       x->suppressed == y->suppressed;
+}
+
+void cl_findings_dedupe(struct cl_findings *f)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < f->n; i++) {
+		if (k && same_finding(&f->v[k - 1], &f->v[i])) {
+			free((char *)f->v[i].message);
+			for (int j = 0; j < f->v[i].nnotes; j++)
+				free((char *)f->v[i].notes[j].message);
+			continue;
+		}
+		f->v[k++] = f->v[i];
+	}
+	f->n = k;
 }
 
 void cl_findings_sort(struct cl_findings *f)

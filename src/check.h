@@ -40,6 +40,9 @@ void cl_check_unit(struct cl_ctx *cx, const struct ir_unit *u);
 
 /* Sorts findings by file, line, column, rule. */
 void cl_findings_sort(struct cl_findings *f);
+/* After the sort: keeps the first of findings equal but for their notes
+ * (one in a header, reached from several files). */
+void cl_findings_dedupe(struct cl_findings *f);
 void cl_findings_free(struct cl_findings *f);
 
 #endif

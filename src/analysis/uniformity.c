@@ -105,9 +105,9 @@ void uniformity_run(struct ir_unit *u, const struct uni_options *o)
 		if (U.called[f->id] && !f->is_global)
 			memcpy(params, U.pjoin[f->id], 16);
 		uni_run_function(&U, f, params, true, 0);
-		/* a header's functions are reported when the header itself is
-		 * linted, not once per file that includes it */
-		f->analysed = !f->from_header;
+		/* a project header's functions are reported from every file
+		 * that includes it; the run keeps one of each finding */
+		f->analysed = 1;
 	}
 	free(order);
 	for (int i = 0; i < u->nfuncs; i++) {

@@ -683,34 +683,40 @@ static int has_device_attr(CXCursor *kids, int n)
  * matched by expansion location, so one inside a macro used in the body
  * counts. Every error inside is marked when the function is device code:
  * they are the reason it is left out, not errors the analysis ignored. */
-static const char *error_inside(struct lower *L, CXCursor c, int device)
+static const struct lower_error *error_inside(struct lower *L, CXCursor c, int device)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile f0, f1;
 	unsigned b, e;
 	clang_getExpansionLocation(clang_getRangeStart(r), &f0, NULL, NULL, &b);
 	clang_getExpansionLocation(clang_getRangeEnd(r), &f1, NULL, NULL, &e);
-	const char *first = NULL;
+	const struct lower_error *first = NULL;
 	for (int i = 0; i < L->nerrs; i++) {
 		struct lower_error *x = &L->errs[i];
-		if (!f0 || !x->file || !clang_File_isEqual(x->file, f0) || x->offset < b || x->offset > e)
+		int inside = f0 && x->file && clang_File_isEqual(x->file, f0) && x->offset >= b && x->offset <= e;
+		for (int k = 0; k < x->nup && !inside; k++)
+			inside = f0 && clang_File_isEqual(x->up_file[k], f0) && x->up_offset[k] >= b && x->up_offset[k] <= e;
+		if (!inside)
 			continue;
 		if (!first)
-			first = x->text;
+			first = x;
 		if (device)
 			x->in_device = 1;
 	}
 	return first;
 }
 
-static void skip_function(struct lower *L, CXCursor c, const char *error, int device)
+static void skip_function(struct lower *L, CXCursor c, const struct lower_error *error, int device)
 {
 	struct ir_skipped *s = arena_alloc(L->a, sizeof *s);
 	s->name = cursor_name(L, c);
 	if (!s->name)
 		s->name = "<unnamed>";
 	s->loc = cursor_loc(L, c);
-	s->error = arena_strdup(L->a, error);
+	s->error = arena_strdup(L->a, error->text);
+	CXString fn = clang_getFileName(error->file);
+	s->error_file = arena_strdup(L->a, clang_getCString(fn) ? clang_getCString(fn) : "");
+	clang_disposeString(fn);
 	s->is_device = device != 0;
 	ptrvec_push(&L->skipped, s);
 }
@@ -720,7 +726,7 @@ static void lower_function(struct lower *L, CXCursor c)
 	CXCursor *kids;
 	int n = cursor_children(c, &kids);
 	int device = has_device_attr(kids, n);
-	const char *error = error_inside(L, c, device);
+	const struct lower_error *error = error_inside(L, c, device);
 	if (error) {
 		/* what clang recovered from the error is not the program */
 		skip_function(L, c, error, device);

@@ -8,9 +8,16 @@ struct ir_unit;
 /* A clang error: where it is (expansion location) and as clang prints it.
  * The lowering sets in_device when it lies in a device function, which is
  * then left out of the IR and listed in ir_unit.skipped. */
+#define LOWER_INCLUDE_DEPTH 8
+
 struct lower_error {
 	CXFile file;
 	unsigned offset;
+	/* the #include directives that lead to it, innermost first: an
+	 * error in a fragment included inside a function is in the function */
+	CXFile up_file[LOWER_INCLUDE_DEPTH];
+	unsigned up_offset[LOWER_INCLUDE_DEPTH];
+	int nup;
 	const char *text;
 	int in_main;          /* in the main file */
 	int in_device;

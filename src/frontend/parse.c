@@ -169,6 +169,37 @@ static int tolerated(CXDiagnostic d, const char *msg)
 	return 0;
 }
 
+/* Where each file of a unit was included from. */
+struct inc_map { CXFile *file, *from; unsigned *offset; int n; };
+
+static void map_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	struct inc_map *m = data;
+	if (!depth)
+		return;
+	m->file = xrealloc(m->file, (size_t)(m->n + 1) * sizeof *m->file);
+	m->from = xrealloc(m->from, (size_t)(m->n + 1) * sizeof *m->from);
+	m->offset = xrealloc(m->offset, (size_t)(m->n + 1) * sizeof *m->offset);
+	m->file[m->n] = f;
+	clang_getExpansionLocation(stack[0], &m->from[m->n], NULL, NULL, &m->offset[m->n]);
+	m->n++;
+}
+
+static void include_chain(const struct inc_map *m, struct lower_error *e)
+{
+	CXFile f = e->file;
+	while (f && e->nup < LOWER_INCLUDE_DEPTH) {
+		int k = 0;
+		while (k < m->n && !clang_File_isEqual(m->file[k], f))
+			k++;
+		if (k == m->n || !m->from[k])
+			break;
+		e->up_file[e->nup] = m->from[k];
+		e->up_offset[e->nup++] = m->offset[k];
+		f = m->from[k];
+	}
+}
+
 /* clang's errors in TU, the tolerated ones left out, as the lowering
  * wants them; printed as clang prints them when VERBOSE. *SUSPECT is set
  * when one lies in a system header or nowhere: what a file's own macros
@@ -177,6 +208,7 @@ static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a,
                                           int *suspect)
 {
 	struct ptrvec v = { 0 };
+	struct inc_map m = { 0 };
 	current_tu = tu;
 	*suspect = 0;
 	for (unsigned i = 0, nd = clang_getNumDiagnostics(tu); i < nd; i++) {
@@ -190,6 +222,11 @@ static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a,
 				struct lower_error *e = arena_alloc(a, sizeof *e);
 				clang_getExpansionLocation(l, &e->file, NULL, NULL, &e->offset);
 				e->in_main = clang_Location_isFromMainFile(l) != 0;
+				if (!e->in_main && e->file) {
+					if (!m.n)
+						clang_getInclusions(tu, map_inclusion, &m);
+					include_chain(&m, e);
+				}
 				CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
 				                                           CXDiagnostic_DisplayColumn);
 				e->text = arena_strdup(a, clang_getCString(s));
@@ -208,28 +245,44 @@ static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a,
 		out[i] = *(struct lower_error *)v.v[i];
 	*n = v.n;
 	free(v.v);
+	free(m.file);
+	free(m.from);
+	free(m.offset);
 	return out;
 }
 
-struct deps { struct ir_unit *u; struct ptrvec v; };
+struct deps { CXTranslationUnit tu; struct ir_unit *u; struct ptrvec v, inc; };
 
 static void add_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
-	(void)stack;
-	(void)depth;
 	struct deps *d = data;
 	CXString name = clang_getFileName(f);
 	const char *n = clang_getCString(name);
-	if (n && *n && strncmp(n, VDIR, strlen(VDIR)))
-		ptrvec_push(&d->v, arena_strdup(d->u->arena, n));
+	if (n && *n && strncmp(n, VDIR, strlen(VDIR))) {
+		char *copy = arena_strdup(d->u->arena, n);
+		ptrvec_push(&d->v, copy);
+		/* the bottom of the stack is the #include in the main file */
+		if (depth > 0 && clang_Location_isFromMainFile(stack[depth - 1]) &&
+		    !clang_Location_isInSystemHeader(clang_getLocationForOffset(d->tu, f, 0))) {
+			struct ir_include *in = arena_alloc(d->u->arena, sizeof *in);
+			in->file = copy;
+			clang_getExpansionLocation(stack[depth - 1], NULL, &in->line, &in->col, NULL);
+			ptrvec_push(&d->inc, in);
+		}
+	}
 	clang_disposeString(name);
 }
 
 static void record_deps(CXTranslationUnit tu, struct ir_unit *u)
 {
-	struct deps d = { u, { 0 } };
+	struct deps d = { tu, u, { 0 }, { 0 } };
 	clang_getInclusions(tu, add_inclusion, &d);
 	u->deps = (const char **)ptrvec_finish(&d.v, u->arena, &u->ndeps);
+	u->nincludes = d.inc.n;
+	u->includes = arena_alloc(u->arena, (size_t)(d.inc.n + 1) * sizeof *u->includes);
+	for (int i = 0; i < d.inc.n; i++)
+		u->includes[i] = *(struct ir_include *)d.inc.v[i];
+	free(d.inc.v);
 }
 
 struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason)

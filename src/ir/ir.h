@@ -166,7 +166,7 @@ struct ir_func {
 	struct ir_loc loc;
 	unsigned is_global : 1, is_device : 1, is_host : 1, is_template : 1;
 	unsigned from_header : 1;  /* defined in an included project header: analysed
-	                            * for its callers, never reported on */
+	                            * in every unit that includes it, reported once */
 	struct ir_var **params; int nparams;
 	struct ir_var **vars; int nvars;   /* params first, then locals, by id */
 	struct ir_stmt *body;
@@ -183,6 +183,7 @@ struct ir_skipped {
 	const char *name;
 	struct ir_loc loc;
 	const char *error;         /* the first clang error in it, formatted */
+	const char *error_file;    /* the file it lies in (a fragment the function includes) */
 	bool is_device;            /* __global__ or __device__ */
 };
 
@@ -202,6 +203,9 @@ struct ir_unit {
 	 * first), for caches that must notice a changed header; headers that
 	 * came from the precompiled toolkit header are not listed */
 	const char **deps; int ndeps;
+	/* front end: for each included file, the #include in the main file
+	 * that brought it in (findings in headers name it in a note) */
+	struct ir_include { const char *file; unsigned line, col; } *includes; int nincludes;
 	/* front end: functions left out for clang errors, and the errors
 	 * that lay outside every device function (host code, file scope,
 	 * the toolkit's headers): they do not stop the analysis */

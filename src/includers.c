@@ -1,0 +1,197 @@
+/* includers.c - files that include a header (includers.h).
+ *
+ * A header that is not self-contained (it uses types its includer defines,
+ * or is a fragment included in the middle of a function) can only be
+ * parsed as part of a file that includes it. pre-commit passes such a
+ * header alone, so the project tree is searched for its includers: files
+ * with an #include directive naming the header's file name. The search
+ * only proposes candidates; the caller parses one and checks that its
+ * translation unit really read the header. */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE /* fts */
+#endif
+#include "includers.h"
+
+#include "util/srctext.h"
+#include "util/xalloc.h"
+
+#include <fts.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Enough for any real project; a tree larger than this is not walked on. */
+#define MAX_FILES 50000
+#define MAX_BYTES (4 << 20)
+
+static int has_ext(const char *name, const char *const *exts)
+{
+	const char *dot = strrchr(name, '.');
+	for (int i = 0; dot && exts[i]; i++)
+		if (!strcmp(dot, exts[i]))
+			return 1;
+	return 0;
+}
+
+static const char *const source_exts[] = { ".cu", ".cuh", ".h", ".hpp", ".hh", ".inl", ".cpp", ".cc", NULL };
+
+static const char *base_of(const char *p)
+{
+	const char *s = strrchr(p, '/');
+	return s ? s + 1 : p;
+}
+
+/* Whether TEXT has an #include whose file name is BASE. */
+static int includes_name(const char *text, size_t len, const char *base)
+{
+	size_t blen = strlen(base);
+	const char *p = text, *end = text + len;
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		const char *q = p;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < eol && *q == '#') {
+			q++;
+			while (q < eol && (*q == ' ' || *q == '\t'))
+				q++;
+			if ((size_t)(eol - q) > 7 && !strncmp(q, "include", 7)) {
+				q += 7;
+				while (q < eol && (*q == ' ' || *q == '\t'))
+					q++;
+				if (q < eol && (*q == '"' || *q == '<')) {
+					char close = *q == '"' ? '"' : '>';
+					const char *s = ++q;
+					while (q < eol && *q != close)
+						q++;
+					/* the name, after its last slash */
+					const char *n = s;
+					for (const char *t = s; t < q; t++)
+						if (*t == '/')
+							n = t + 1;
+					if (q < eol && (size_t)(q - n) == blen && !memcmp(n, base, blen))
+						return 1;
+				}
+			}
+		}
+		p = eol + 1;
+	}
+	return 0;
+}
+
+/* The top of the project HEADER belongs to: the nearest directory above
+ * it that holds .git, else the header's own directory. */
+static void project_root(const char *abs, char *out, size_t len)
+{
+	char dir[PATH_MAX];
+	snprintf(dir, sizeof dir, "%s", abs);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir] = 0;
+	snprintf(out, len, "%s", dir);
+	for (;;) {
+		char probe[PATH_MAX + 8];
+		struct stat st;
+		snprintf(probe, sizeof probe, "%s/.git", dir);
+		if (stat(probe, &st) == 0) {
+			snprintf(out, len, "%s", dir);
+			return;
+		}
+		char *s = strrchr(dir, '/');
+		if (!s || s == dir)
+			return;
+		*s = 0;
+	}
+}
+
+struct cand { char *path; int rank; };
+
+/* Candidates near the header first: its own directory, then by how many
+ * directories apart they are; .cu files before headers; then by name. */
+static int rank_of(const char *hdir, const char *p)
+{
+	size_t common = 0, i = 0;
+	for (; hdir[i] && p[i] && hdir[i] == p[i]; i++)
+		if (hdir[i] == '/')
+			common = i;
+	int apart = 0;
+	for (const char *t = hdir + common; *t; t++)
+		apart += *t == '/';
+	for (const char *t = p + common + 1; *t; t++)
+		apart += *t == '/';
+	if (!hdir[i] && p[i] == '/' && !strchr(p + i + 1, '/'))
+		apart = 0; /* the same directory */
+	int header = !has_ext(p, (const char *const[]){ ".cu", NULL });
+	return apart * 2 + header;
+}
+
+static int cmp_cand(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return strcmp(x->path, y->path);
+}
+
+int cl_find_includers(const char *header, char ***out, char *root, size_t rootlen)
+{
+	char abs[PATH_MAX];
+	*out = NULL;
+	if (cl_srctext_abspath(header, abs, sizeof abs) < 0)
+		return 0;
+	project_root(abs, root, rootlen);
+	char hdir[PATH_MAX];
+	snprintf(hdir, sizeof hdir, "%s", abs);
+	char *slash = strrchr(hdir, '/');
+	if (slash)
+		*slash = 0;
+	const char *base = base_of(abs);
+
+	char *argv[] = { root, NULL };
+	FTS *fts = fts_open(argv, FTS_PHYSICAL | FTS_NOCHDIR, NULL);
+	if (!fts)
+		return 0;
+	struct cand *c = NULL;
+	int n = 0, cap = 0, seen = 0;
+	FTSENT *e;
+	while ((e = fts_read(fts)) && seen < MAX_FILES) {
+		if (e->fts_info == FTS_D && e->fts_level > 0 && e->fts_name[0] == '.') {
+			fts_set(fts, e, FTS_SKIP); /* .git and other hidden folders */
+			continue;
+		}
+		if (e->fts_info != FTS_F || !has_ext(e->fts_name, source_exts) || !strcmp(e->fts_path, abs))
+			continue;
+		seen++;
+		if (e->fts_statp->st_size > MAX_BYTES)
+			continue;
+		size_t len;
+		struct cl_srctext *st = cl_srctext_new(); /* it keeps what it read: one per file */
+		const char *text = st ? cl_srctext_file(st, e->fts_path, &len) : NULL;
+		int hit = text && includes_name(text, len, base);
+		cl_srctext_free(st);
+		if (!hit)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			c = xrealloc(c, (size_t)cap * sizeof *c);
+		}
+		c[n].path = xstrdup(e->fts_path);
+		c[n].rank = rank_of(hdir, e->fts_path);
+		n++;
+	}
+	fts_close(fts);
+	if (n > 1)
+		qsort(c, (size_t)n, sizeof *c, cmp_cand);
+	*out = xcalloc((size_t)n + 1, sizeof **out);
+	for (int i = 0; i < n; i++)
+		(*out)[i] = c[i].path;
+	free(c);
+	return n;
+}
