@@ -1,0 +1,61 @@
+#!/bin/sh
+# Headers: reported once through the files that include them; a header that
+# is not self-contained, or a fragment included inside a kernel, analysed
+# through a file of the project that includes it.
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p .git src inc
+cat >inc/reduce.cuh <<'CU'
+#pragma once
+__device__ void block_reduce(float *s, float v)
+{
+	s[threadIdx.x] = v;
+	if (threadIdx.x < 32)
+		__syncthreads();
+}
+CU
+printf '#include "../inc/reduce.cuh"\n__global__ void ka(float *d) { __shared__ float s[256]; block_reduce(s, d[0]); }\n' >src/a.cu
+printf '#include <reduce.cuh>\n__global__ void kb(float *d) { __shared__ float s[256]; block_reduce(s, d[1]); }\n' >src/b.cu
+say "a header's finding, reached from two files: reported once, at the header's line, the #include in a note"
+run --no-cuda-toolkit -I inc src/a.cu src/b.cu
+run --no-cuda-toolkit -I inc src/b.cu
+say "and with the header itself in the run: still once"
+run --no-cuda-toolkit -I inc src/b.cu inc/reduce.cuh src/a.cu
+
+printf 'struct Params { int n; float *data; };\n' >src/types.cuh
+cat >src/kern.cuh <<'CU'
+// uses Params, which its includer defines first
+__global__ void step(Params p)
+{
+	if (threadIdx.x < p.n)
+		__syncthreads();
+}
+CU
+cat >src/body.cuh <<'CU'
+	s[threadIdx.x] = p.data[threadIdx.x];
+	if (s[threadIdx.x] > 0)
+		return;
+	__syncthreads();
+CU
+cat >src/main.cu <<'CU'
+#include "types.cuh"
+#include "kern.cuh"
+__global__ void frag(Params p)
+{
+	__shared__ float s[128];
+#include "body.cuh"
+}
+CU
+say "a header that is not self-contained, given alone (as pre-commit does): analysed through src/main.cu"
+run --no-cuda-toolkit src/kern.cuh
+say "a fragment included inside a kernel, given alone"
+run --no-cuda-toolkit src/body.cuh
+run --no-cuda-toolkit --format=json src/body.cuh
+say "an error in the fragment: the kernel that includes it is not analysed, from either file"
+printf '\ts[threadIdx.x] = p.data[threadIdx.x] + oops;\n\t__syncthreads();\n' >src/body.cuh
+run --no-cuda-toolkit src/body.cuh
+run --no-cuda-toolkit src/main.cu
+say "a header that no file includes and that does not parse alone: one line says so"
+printf '__global__ void lonely(Missing m) { __syncthreads(); }\n' >src/lonely.cuh
+run --no-cuda-toolkit src/lonely.cuh
+finish
