@@ -8,9 +8,11 @@
 
 struct compdb;
 
-/* dir holds compile_commands.json (clang-tidy's -p). NULL and a message
- * when there is none or it cannot be read. */
-struct compdb *compdb_open(const char *dir, char *err, size_t errlen);
+/* PATH is a directory holding compile_commands.json, or that file itself
+ * (as clang-tidy's -p). NULL and a one-line message, "FILE: reason", when
+ * it is missing, cannot be read or is not a compilation database; libclang
+ * prints nothing of its own. */
+struct compdb *compdb_open(const char *path, char *err, size_t errlen);
 void compdb_free(struct compdb *db);
 
 /* The clang arguments of file's compile command: 1 found, 0 no entry
