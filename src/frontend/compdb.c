@@ -219,18 +219,30 @@ void compdb_free(struct compdb *c)
 	}
 }
 
-int compdb_args(struct compdb *c, const char *file, struct strvec *out, char **arch)
+void compdb_cmds_free(struct compdb_cmd *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		strvec_free(&v[i].args);
+		strvec_free(&v[i].archs);
+	}
+	free(v);
+}
+
+int compdb_commands(struct compdb *c, const char *file, struct compdb_cmd **out, int *nbad)
 {
 	char abs[PATH_MAX];
-	*arch = NULL;
+	*out = NULL;
+	*nbad = 0;
 	if (!realpath(file, abs))
 		return 0;
 	CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(c->db, abs);
 	if (!cmds)
 		return 0;
+	unsigned ncmds = clang_CompileCommands_getSize(cmds);
+	struct compdb_cmd *v = xcalloc(ncmds + 1, sizeof *v);
 	int found = 0;
-	if (clang_CompileCommands_getSize(cmds) > 0) {
-		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
+	for (unsigned k = 0; k < ncmds; k++) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, k);
 		unsigned n = clang_CompileCommand_getNumArgs(cmd);
 		CXString *strs = xcalloc(n + 1, sizeof *strs);
 		const char **argv = xcalloc(n + 1, sizeof *argv);
@@ -239,7 +251,14 @@ int compdb_args(struct compdb *c, const char *file, struct strvec *out, char **a
 			argv[i] = clang_getCString(strs[i]);
 		}
 		CXString dir = clang_CompileCommand_getDirectory(cmd);
-		found = nvcc_translate(argv, (int)n, clang_getCString(dir), abs, out, arch) == 0 ? 1 : -1;
+		struct compdb_cmd *cc = &v[found];
+		if (nvcc_translate(argv, (int)n, clang_getCString(dir), abs, &cc->args, &cc->archs) == 0) {
+			found++;
+		} else {
+			strvec_free(&cc->args);
+			strvec_free(&cc->archs);
+			++*nbad;
+		}
 		clang_disposeString(dir);
 		for (unsigned i = 0; i < n; i++)
 			clang_disposeString(strs[i]);
@@ -247,5 +266,10 @@ int compdb_args(struct compdb *c, const char *file, struct strvec *out, char **a
 		free(argv);
 	}
 	clang_CompileCommands_dispose(cmds);
+	if (!found) {
+		free(v);
+		v = NULL;
+	}
+	*out = v;
 	return found;
 }

@@ -209,7 +209,23 @@ static int report_errors(CXTranslationUnit tu, char *first, size_t firstlen)
 	return errors;
 }
 
-struct deps { struct ir_unit *u; struct ptrvec v; };
+int cl_text_uses_cuda_arch(const char *text, size_t len)
+{
+	static const char *const marks[] = { "__CUDA_ARCH", "NV_IF_TARGET", "NV_IF_ELSE_TARGET",
+		                             "NV_DISPATCH_TARGET" };
+	for (size_t i = 0; text && i < len; i++) {
+		if (text[i] != '_' && text[i] != 'N')
+			continue;
+		for (size_t k = 0; k < sizeof marks / sizeof *marks; k++) {
+			size_t m = strlen(marks[k]);
+			if (m <= len - i && !memcmp(text + i, marks[k], m))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+struct deps { CXTranslationUnit tu; struct ir_unit *u; struct ptrvec v; };
 
 static void add_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
@@ -218,14 +234,24 @@ static void add_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXC
 	struct deps *d = data;
 	CXString name = clang_getFileName(f);
 	const char *n = clang_getCString(name);
-	if (n && *n && strncmp(n, VDIR, strlen(VDIR)))
+	if (n && *n && strncmp(n, VDIR, strlen(VDIR))) {
 		ptrvec_push(&d->v, arena_strdup(d->u->arena, n));
+		/* system headers (the toolkit's, -isystem) test __CUDA_ARCH__ all
+		 * over; only the project's own code decides whether its
+		 * architectures need a parse each */
+		if (!d->u->uses_cuda_arch &&
+		    !clang_Location_isInSystemHeader(clang_getLocationForOffset(d->tu, f, 0))) {
+			size_t len = 0;
+			const char *text = clang_getFileContents(d->tu, f, &len);
+			d->u->uses_cuda_arch = cl_text_uses_cuda_arch(text, len);
+		}
+	}
 	clang_disposeString(name);
 }
 
 static void record_deps(CXTranslationUnit tu, struct ir_unit *u)
 {
-	struct deps d = { u, { 0 } };
+	struct deps d = { tu, u, { 0 } };
 	clang_getInclusions(tu, add_inclusion, &d);
 	u->deps = (const char **)ptrvec_finish(&d.v, u->arena, &u->ndeps);
 }

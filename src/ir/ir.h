@@ -191,6 +191,10 @@ struct ir_unit {
 	 * first), for caches that must notice a changed header; headers that
 	 * came from the precompiled toolkit header are not listed */
 	const char **deps; int ndeps;
+	/* front end: the main file or a project (non-system) header it read
+	 * mentions __CUDA_ARCH__ (or the NV_IF_TARGET family), so the code may
+	 * differ from one GPU architecture to another (src/variants.h) */
+	unsigned uses_cuda_arch : 1;
 	/* Facts an analysis computes once per unit and several rules share;
 	 * freed with the unit. */
 	void *facts[IR_FACT_SLOTS];
