@@ -26,9 +26,11 @@ void options_usage(FILE *out)
 	      "  --no-cache              do not use or build the precompiled toolkit header,\n"
 	      "                          nor the result cache (both kept in $CUDALINT_CACHE_DIR,\n"
 	      "                          else ~/.cache/cudalint)\n"
-	      "  -p DIR, --compile-commands=DIR\n"
-	      "                          take each file's -I, -D, -std and GPU architecture from\n"
-	      "                          DIR/compile_commands.json (nvcc or clang commands)\n"
+	      "  -p PATH, --compile-commands=PATH\n"
+	      "                          take each file's -I, -D, -std and GPU architectures from\n"
+	      "                          PATH/compile_commands.json or PATH itself (nvcc or clang\n"
+	      "                          commands): each command is analysed, and each\n"
+	      "                          architecture where the code tests __CUDA_ARCH__\n"
 	      "  -- ARGS                 pass the remaining arguments to clang\n"
 	      "\n"
 	      "Rules and configuration:\n"
@@ -191,7 +193,7 @@ int options_parse(struct options *o, int argc, char **argv)
 		} else if (!strcmp(a, "-p") || (v = value_of("--compile-commands", argc, argv, &i, &err))) {
 			if (!strcmp(a, "-p")) {
 				if (i + 1 >= argc)
-					return usage_error("%s needs a directory", a);
+					return usage_error("%s needs a directory or a compile_commands.json", a);
 				v = argv[++i];
 			}
 			o->compile_commands = v;

@@ -24,6 +24,7 @@
 #include "util/srctext.h"
 #include "util/path.h"
 #include "util/xalloc.h"
+#include "variants.h"
 #include "workers.h"
 
 #include <clang-c/Index.h>
@@ -58,13 +59,12 @@ struct parser {
 	char err[512];
 };
 
-/* The parse options of one file (struct cl_parse_opts points into it). */
+/* The parse options of one build of a file (struct cl_parse_opts points
+ * into it and into the build's compile command). */
 struct popts {
 	struct cl_parse_opts po;
 	char *key;                 /* po, serialized: files with equal keys share a parser */
 	const char **args;
-	struct strvec db_args;
-	char *db_arch;
 };
 
 /* What one file's analysis gave, kept apart until all files are done so
@@ -84,7 +84,7 @@ struct run {
 	struct cl_failures failures;
 	const char **files; int nfiles;     /* analysed */
 	struct cfg **cfg_of;                /* per file: its configuration */
-	struct popts **popts;               /* per file: NULL until worked out */
+	struct cl_variants **variants;      /* per file: its builds, NULL until worked out */
 	struct file_result *res;            /* per file */
 	struct compdb *db;                  /* -p: compile_commands.json */
 	const char *cache_dir;              /* result cache; NULL: off */
@@ -233,29 +233,51 @@ static void key_add(char **k, size_t *n, const char *s)
 	(*k)[*n] = 0;
 }
 
-/* A file's parse options: its configuration's, plus the flags of its
- * compile command when a compilation database is in use. Worked out once
- * per file (the parent does it before forking when the result cache needs
- * the key, so a compile command's warning is printed once). */
-static struct popts *popts_of(struct run *r, int i)
+/* File I's builds (variants.h): one per compile command and architecture
+ * when a compilation database is in use, else one. Worked out once per
+ * file (the parent does it before forking when the result cache needs the
+ * key, so a compile command's warning is printed once). */
+static struct cl_variants *variants_of(struct run *r, int i)
 {
-	if (r->popts[i])
-		return r->popts[i];
-	const struct options *o = r->o;
+	if (r->variants[i])
+		return r->variants[i];
 	const char *file = r->files[i];
-	struct cfg *g = r->cfg_of[i];
-	struct popts *pp = xcalloc(1, sizeof *pp);
-	if (r->db && compdb_args(r->db, file, &pp->db_args, &pp->db_arch) < 0)
+	struct compdb_cmd *cmds = NULL;
+	int ncmds = 0, nbad = 0;
+	if (r->db)
+		ncmds = compdb_commands(r->db, file, &cmds, &nbad);
+	if (nbad && !ncmds)
 		fprintf(stderr, "cudalint: warning: %s: its compile command could not be read; using the "
 		                "default flags\n", file);
-	pp->args = xcalloc((size_t)(g->nargs + pp->db_args.n) + 1, sizeof *pp->args);
+	else if (nbad)
+		fprintf(stderr, "cudalint: warning: %s: %d of its compile commands could not be read; analysed "
+		                "with the other %d\n", file, nbad, ncmds);
+	r->variants[i] = xcalloc(1, sizeof *r->variants[i]);
+	cl_variants_init(r->variants[i], file, cmds, ncmds, r->o->cuda_arch);
+	return r->variants[i];
+}
+
+/* The parse options of file I's current build: its configuration's, plus
+ * the flags and architecture of the build's compile command. */
+static struct popts *popts_of(struct run *r, int i)
+{
+	struct cl_variants *vs = variants_of(r, i);
+	struct cl_variant *v = &vs->v[vs->cur];
+	if (v->data)
+		return v->data;
+	const struct options *o = r->o;
+	struct cfg *g = r->cfg_of[i];
+	static const struct strvec none;
+	const struct strvec *db_args = v->cmd >= 0 ? &vs->cmds[v->cmd].args : &none;
+	struct popts *pp = xcalloc(1, sizeof *pp);
+	pp->args = xcalloc((size_t)(g->nargs + db_args->n) + 1, sizeof *pp->args);
 	memcpy(pp->args, g->args, (size_t)g->nargs * sizeof *pp->args);
-	for (int k = 0; k < pp->db_args.n; k++)
-		pp->args[g->nargs + k] = pp->db_args.v[k];
+	for (int k = 0; k < db_args->n; k++)
+		pp->args[g->nargs + k] = db_args->v[k];
 	pp->po = (struct cl_parse_opts){
 		o->cuda_path ? o->cuda_path : g->cuda_path,
-		o->cuda_arch ? o->cuda_arch : pp->db_arch ? pp->db_arch : g->c.cuda_arch,
-		o->std, pp->args, g->nargs + pp->db_args.n, o->no_toolkit, o->no_cache, o->verbose,
+		v->arch ? v->arch : g->c.cuda_arch, /* --cuda-arch is every variant's arch */
+		o->std, pp->args, g->nargs + db_args->n, o->no_toolkit, o->no_cache, o->verbose,
 	};
 	size_t n = 0;
 	key_add(&pp->key, &n, pp->po.cuda_path);
@@ -265,17 +287,16 @@ static struct popts *popts_of(struct run *r, int i)
 	key_add(&pp->key, &n, pp->po.verbose ? "1" : "0");
 	for (int k = 0; k < pp->po.nargs; k++)
 		key_add(&pp->key, &n, pp->po.args[k]);
-	return r->popts[i] = pp;
+	return v->data = pp;
 }
 
-static void popts_free(struct popts *pp)
+static void popts_free(void *data)
 {
+	struct popts *pp = data;
 	if (!pp)
 		return;
 	free(pp->key);
 	free(pp->args);
-	strvec_free(&pp->db_args);
-	free(pp->db_arch);
 	free(pp);
 }
 
@@ -330,15 +351,19 @@ static void key_base(const struct options *o, struct cl_hash *h)
 	cl_hash_add(h, &warp, sizeof warp);
 }
 
-/* File I's key: the shared part, the file's path and bytes, its parse
- * options and its rule configuration. NULL when the file cannot be read
- * (it is then analysed, and fails, as without the cache). */
+/* File I's key: the shared part, the file's path and bytes, the parse
+ * options of each of its builds and its rule configuration. NULL when the
+ * file cannot be read (it is then analysed, and fails, as without the
+ * cache). */
 static char *file_key(struct run *r, const struct cl_hash *base, int i)
 {
 	struct cl_hash h = *base;
 	struct cfg *g = r->cfg_of[i];
+	struct cl_variants *vs = variants_of(r, i);
 	cl_hash_str(&h, r->files[i]);
-	cl_hash_str(&h, popts_of(r, i)->key);
+	for (vs->cur = 0; vs->cur < vs->n; vs->cur++)
+		cl_hash_str(&h, popts_of(r, i)->key);
+	vs->cur = 0;
 	for (int k = 0; k < cl_nrules; k++) {
 		int lv[2] = { (int)g->levels[k], g->enabled[k] };
 		cl_hash_str(&h, cl_rules[k].id);
@@ -351,25 +376,36 @@ static char *file_key(struct run *r, const struct cl_hash *base, int i)
 	return xstrdup(hex);
 }
 
-/* The dependencies: every file the translation unit read, the main file
- * first (the front end lists them); headers that came from the precompiled
- * toolkit header are not among them, so the toolkit's cuda_runtime.h stands
- * for the toolkit. A unit with no list is not cached. */
-static void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u,
-                        const struct cl_finding *f, size_t nf, const struct cl_failures *x)
+/* One build's part of file I's cache entry: its dependencies, every file
+ * the translation unit read, the main file first (the front end lists
+ * them); headers that came from the precompiled toolkit header are not
+ * among them, so the toolkit's cuda_runtime.h stands for the toolkit. The
+ * entry is written by cache_store_file once every build is done. A unit
+ * with no list is not cached. */
+static void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u)
 {
+	struct cl_variants *vs = variants_of(r, i);
 	if (u->ndeps < 1)
 		return;
-	const char **deps = xcalloc((size_t)u->ndeps + 2, sizeof *deps);
-	int n = 0;
 	for (int k = 0; k < u->ndeps; k++)
-		deps[n++] = u->deps[k];
+		cl_variants_add_dep(vs, u->deps[k]);
 	char probe[PATH_MAX];
 	const char *cuda = cl_parser_cuda_path(p->p);
 	if (cuda && snprintf(probe, sizeof probe, "%s/include/cuda_runtime.h", cuda) < (int)sizeof probe)
-		deps[n++] = probe;
-	cl_rcache_store(r->cache_dir, r->keys[i], deps, n, &r->t0, f, nf, x);
-	free(deps);
+		cl_variants_add_dep(vs, probe);
+	vs->ndeps_from++;
+}
+
+/* File I's merged findings F, NF, when every build that was analysed gave
+ * its part (cache_store): one that failed, or printed a warning, is not
+ * cached. */
+static void cache_store_file(struct run *r, int i, int nanalysed, const struct cl_finding *f, size_t nf,
+                             const struct cl_failures *x)
+{
+	struct cl_variants *vs = variants_of(r, i);
+	if (!r->cache_dir || !r->keys[i] || vs->ndeps_from != nanalysed)
+		return;
+	cl_rcache_store(r->cache_dir, r->keys[i], (const char **)vs->deps.v, vs->deps.n, &r->t0, f, nf, x);
 }
 
 /* ---- the steps --------------------------------------------------------- */
@@ -612,12 +648,34 @@ static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_fail
 	size_t xfirst = xo->n, sfirst = xo->nsum;
 	record_coverage(&t, u, xo);
 	/* a unit that printed a warning is not cached: a hit would not repeat it */
-	if (r->cache_dir && r->keys[i] && !u->truncated && !r->o->verbose && !tried) {
-		struct cl_failures mine = { xo->v + xfirst, xo->n - xfirst, 0, xo->sum + sfirst, xo->nsum - sfirst, 0 };
-		cache_store(r, i, p, u, fo->v + first, fo->n - first, &mine);
-	}
+	(void)xfirst;
+	(void)sfirst;
+	if (r->cache_dir && r->keys[i] && !u->truncated && !r->o->verbose && !tried)
+		cache_store(r, i, p, u);
+	cl_variants_parsed(r->variants[i], u->uses_cuda_arch);
 	free(via);
 	ir_unit_free(u);
+}
+
+/* File I under each of its builds (variants.h), their results merged into
+ * FO and XO. */
+static void analyse_file(struct run *r, int i, struct cl_findings *fo, struct cl_failures *xo)
+{
+	struct cl_variants *vs = variants_of(r, i);
+	int k, nanalysed = 0;
+	while ((k = cl_variants_next(vs)) >= 0) {
+		analyse(r, i, &vs->v[k].f, &vs->v[k].x);
+		nanalysed++;
+		if (vs->n > 1 && vs->v[k].x.n) { /* the error lines above do not say which build */
+			char *name = cl_variants_name(vs, k);
+			fprintf(stderr, "cudalint: note: %s: that failure is in its configuration %s\n", r->files[i], name);
+			free(name);
+		}
+	}
+	size_t first = fo->n, xfirst = xo->n, sfirst = xo->nsum;
+	cl_variants_merge(vs, fo, xo);
+	struct cl_failures mine = { xo->v + xfirst, xo->n - xfirst, 0, xo->sum + sfirst, xo->nsum - sfirst, 0 };
+	cache_store_file(r, i, nanalysed, fo->v + first, fo->n - first, &mine);
 }
 
 /* ---- parallel runs ------------------------------------------------------ */
@@ -628,7 +686,7 @@ static char *work_one(int i, size_t *len, void *arg)
 	struct run *r = arg;
 	struct cl_findings f = { 0 };
 	struct cl_failures x = { 0 };
-	analyse(r, i, &f, &x);
+	analyse_file(r, i, &f, &x);
 	char *s = cl_results_serialise(f.v, f.n, &x);
 	*len = strlen(s);
 	cl_findings_free(&f);
@@ -662,7 +720,7 @@ static void analyse_all(struct run *r)
 	int jobs = o->jobs < 0 ? cl_online_cpus() : o->jobs > 0 ? o->jobs : 1;
 	if (o->dump_ir)
 		jobs = 1; /* dumps of several files must not interleave */
-	r->popts = xcalloc((size_t)r->nfiles + 1, sizeof *r->popts);
+	r->variants = xcalloc((size_t)r->nfiles + 1, sizeof *r->variants);
 	r->keys = xcalloc((size_t)r->nfiles + 1, sizeof *r->keys);
 	r->res = xcalloc((size_t)r->nfiles + 1, sizeof *r->res);
 
@@ -692,11 +750,11 @@ static void analyse_all(struct run *r)
 		cl_pool_run(todo, ntodo, jobs, !o->no_cache && !o->no_toolkit, &ops, not_run);
 		for (int k = 0; k < ntodo; k++)
 			if (not_run[k]) /* no worker could be forked: do it here */
-				analyse(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
+				analyse_file(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
 		free(not_run);
 	} else {
 		for (int k = 0; k < ntodo; k++)
-			analyse(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
+			analyse_file(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
 	}
 	free(todo);
 
@@ -713,14 +771,16 @@ static void analyse_all(struct run *r)
 		cl_failures_append(&r->failures, &fr->x);
 		free(fr->f.v);
 		cl_failures_free(&fr->x);
-		popts_free(r->popts[i]);
+		if (r->variants[i])
+			cl_variants_free(r->variants[i], popts_free);
+		free(r->variants[i]);
 		free(r->keys[i]);
 	}
 	free(r->res);
-	free(r->popts);
+	free(r->variants);
 	free(r->keys);
 	r->res = NULL;
-	r->popts = NULL;
+	r->variants = NULL;
 	r->keys = NULL;
 }
 

@@ -1,5 +1,5 @@
 /* compdb.h - compile_commands.json (read by libclang's own reader), for
- * the include paths, macros and architecture each file is built with. */
+ * the include paths, macros and architectures each file is built with. */
 #ifndef CUDALINT_COMPDB_H
 #define CUDALINT_COMPDB_H
 
@@ -8,14 +8,25 @@
 
 struct compdb;
 
-/* dir holds compile_commands.json (clang-tidy's -p). NULL and a message
- * when there is none or it cannot be read. */
-struct compdb *compdb_open(const char *dir, char *err, size_t errlen);
+/* PATH is a directory holding compile_commands.json, or that file itself
+ * (as clang-tidy's -p). NULL and a one-line message, "FILE: reason", when
+ * it is missing, cannot be read or is not a compilation database; libclang
+ * prints nothing of its own. */
+struct compdb *compdb_open(const char *path, char *err, size_t errlen);
 void compdb_free(struct compdb *db);
 
-/* The clang arguments of file's compile command: 1 found, 0 no entry
- * (headers get one interpolated from a nearby source by libclang), -1 the
- * command could not be read (a missing response file). */
-int compdb_args(struct compdb *db, const char *file, struct strvec *out, char **arch);
+/* One compile command of a file, as clang arguments. */
+struct compdb_cmd {
+	struct strvec args;  /* -I, -isystem, -D, -U, -include, -std */
+	struct strvec archs; /* "sm_80", in the command's order; empty: it names none */
+};
+
+/* Every compile command of FILE, in the database's order (a file built
+ * twice has two; a header gets one that libclang interpolates from a
+ * nearby source). Returns how many were read into *out (malloc'd, NULL
+ * when none); *nbad counts those that could not be read (a missing
+ * response file). */
+int compdb_commands(struct compdb *db, const char *file, struct compdb_cmd **out, int *nbad);
+void compdb_cmds_free(struct compdb_cmd *v, int n);
 
 #endif

@@ -37,6 +37,13 @@ const char *cl_parser_cuda_path(const struct cl_parser *p);
  * counted there. NULL, with a one-line *reason, only when the file could
  * not be read or parsed at all. The unit is freed with ir_unit_free. */
 struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason);
+
+/* Whether source text mentions what makes code depend on the GPU
+ * architecture: __CUDA_ARCH__ and its relatives (__CUDA_ARCH_FEAT_SM90_ALL,
+ * __CUDA_ARCH_SPECIFIC__, __CUDA_ARCH_LIST__, ...) or the <nv/target>
+ * macros (NV_IF_TARGET, NV_IF_ELSE_TARGET, NV_DISPATCH_TARGET). A plain
+ * substring search, comments included: a false yes costs one more parse. */
+int cl_text_uses_cuda_arch(const char *text, size_t len);
 void ir_unit_free(struct ir_unit *u);
 
 #endif

@@ -43,25 +43,48 @@ static int needs_value(const char *a)
 	return 0;
 }
 
-/* sm_80 out of "sm_80", "compute_80", "arch=compute_80,code=[compute_80,sm_80]" */
-static void take_arch(const char *v, char **arch)
+/* One architecture, "sm_80" / "compute_90a" / "lto_80" (P, N bytes), as
+ * clang's --cuda-gpu-arch spells it, added to ARCHS unless already there. */
+static void take_one_arch(const char *p, size_t n, struct strvec *archs)
 {
-	if (*arch || !v)
+	static const char *const prefixes[] = { "sm_", "compute_", "lto_" };
+	for (size_t k = 0; k < sizeof prefixes / sizeof *prefixes; k++) {
+		size_t m = strlen(prefixes[k]);
+		if (n <= m || strncmp(p, prefixes[k], m) || !isdigit((unsigned char)p[m]))
+			continue;
+		size_t e = m;
+		while (e < n && isalnum((unsigned char)p[e]))
+			e++;
+		char buf[32];
+		snprintf(buf, sizeof buf, "sm_%.*s", (int)(e - m < 20 ? e - m : 20), p + m);
+		for (int i = 0; i < archs->n; i++)
+			if (!strcmp(archs->v[i], buf))
+				return;
+		strvec_push(archs, buf);
 		return;
-	const char *p = strstr(v, "sm_");
-	if (!p) {
-		p = strstr(v, "compute_");
-		if (p)
-			p += strlen("compute_") - 3;
 	}
-	if (!p || !isdigit((unsigned char)p[3]))
+}
+
+/* The architectures a value names, in order: "sm_80", "compute_90",
+ * "sm_80,sm_90" (lists, as --offload-arch takes them). Of a -gencode value,
+ * "arch=compute_80,code=[compute_80,sm_80]", only the virtual architecture
+ * counts: it is what __CUDA_ARCH__ says for every code= target. "native",
+ * "all" and "all-major" name none that could be known here. */
+static void take_arch(const char *v, struct strvec *archs)
+{
+	if (!v)
 		return;
-	size_t n = 3;
-	while (isdigit((unsigned char)p[n]) || isalpha((unsigned char)p[n]))
-		n++;
-	char buf[32];
-	snprintf(buf, sizeof buf, "sm_%.*s", (int)(n - 3 < 20 ? n - 3 : 20), p + 3);
-	*arch = xstrdup(buf);
+	const char *a = strstr(v, "arch=");
+	if (a && (a == v || a[-1] == ',')) {
+		a += strlen("arch=");
+		take_one_arch(a, strcspn(a, ","), archs);
+		return;
+	}
+	while (*v) {
+		size_t n = strcspn(v, ",");
+		take_one_arch(v, n, archs);
+		v += n + (v[n] == ',');
+	}
 }
 
 /* Whitespace-separated words with '…' and "…" quoting, as nvcc reads
@@ -104,7 +127,7 @@ static int read_words(const char *path, struct strvec *out)
 }
 
 static int translate(const char *const *argv, int argc, const char *dir, const char *file, struct strvec *out,
-                     char **arch, int depth)
+                     struct strvec *archs, int depth)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -127,7 +150,7 @@ static int translate(const char *const *argv, int argc, const char *dir, const c
 			int rc = read_words(path, &words);
 			free(path);
 			if (rc == 0)
-				rc = translate((const char *const *)words.v, words.n, dir, file, out, arch, depth + 1);
+				rc = translate((const char *const *)words.v, words.n, dir, file, out, archs, depth + 1);
 			strvec_free(&words);
 			if (rc != 0)
 				return -1;
@@ -192,7 +215,7 @@ static int translate(const char *const *argv, int argc, const char *dir, const c
 				else if (!strncmp(a, "-arch", 5))
 					v = a + 5;
 			}
-			take_arch(v, arch);
+			take_arch(v, archs);
 			continue;
 		}
 		/* everything else is for nvcc or the host compiler */
@@ -204,8 +227,7 @@ static int translate(const char *const *argv, int argc, const char *dir, const c
 }
 
 int nvcc_translate(const char *const *argv, int argc, const char *dir, const char *file, struct strvec *out,
-                   char **arch)
+                   struct strvec *archs)
 {
-	*arch = NULL;
-	return translate(argv + (argc > 0), argc > 0 ? argc - 1 : 0, dir, file, out, arch, 0);
+	return translate(argv + (argc > 0), argc > 0 ? argc - 1 : 0, dir, file, out, archs, 0);
 }

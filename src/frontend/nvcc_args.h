@@ -4,9 +4,10 @@
  * (NOTES.md): -forward-unknown-to-host-compiler, --generate-code=...,
  * -Xcompiler=..., --expt-relaxed-constexpr, -rdc=true, --options-file.
  * Kept: what changes how the file parses (-I, -isystem, -D, -U, -include,
- * -std), with relative paths made absolute; the first GPU architecture
- * becomes --cuda-gpu-arch; response files are read in. Everything else is
- * dropped, with its value when it takes one. */
+ * -std), with relative paths made absolute; the GPU architectures are
+ * listed (each becomes a --cuda-gpu-arch of its own parse, src/variants.h);
+ * response files are read in. Everything else is dropped, with its value
+ * when it takes one. */
 #ifndef CUDALINT_NVCC_ARGS_H
 #define CUDALINT_NVCC_ARGS_H
 
@@ -19,9 +20,11 @@ void strvec_push(struct strvec *s, const char *x);
 void strvec_free(struct strvec *s);
 
 /* Translates argv (argv[0] is the compiler) run in directory dir for
- * source file `file`. Sets *arch (malloc'd "sm_80") when the command names
- * an architecture. Returns 0, or -1 when a response file cannot be read. */
+ * source file `file`. Appends to ARCHS each GPU architecture the command
+ * names ("sm_80", from -arch, -gencode, --generate-code, --cuda-gpu-arch,
+ * --offload-arch), once each, in the command's order. Returns 0, or -1
+ * when a response file cannot be read. */
 int nvcc_translate(const char *const *argv, int argc, const char *dir, const char *file, struct strvec *out,
-                   char **arch);
+                   struct strvec *archs);
 
 #endif

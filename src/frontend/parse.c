@@ -251,6 +251,22 @@ static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a,
 	return out;
 }
 
+int cl_text_uses_cuda_arch(const char *text, size_t len)
+{
+	static const char *const marks[] = { "__CUDA_ARCH", "NV_IF_TARGET", "NV_IF_ELSE_TARGET",
+		                             "NV_DISPATCH_TARGET" };
+	for (size_t i = 0; text && i < len; i++) {
+		if (text[i] != '_' && text[i] != 'N')
+			continue;
+		for (size_t k = 0; k < sizeof marks / sizeof *marks; k++) {
+			size_t m = strlen(marks[k]);
+			if (m <= len - i && !memcmp(text + i, marks[k], m))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 struct deps { CXTranslationUnit tu; struct ir_unit *u; struct ptrvec v, inc; };
 
 static void add_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
@@ -261,13 +277,21 @@ static void add_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXC
 	if (n && *n && strncmp(n, VDIR, strlen(VDIR))) {
 		char *copy = arena_strdup(d->u->arena, n);
 		ptrvec_push(&d->v, copy);
+		int system = clang_Location_isInSystemHeader(clang_getLocationForOffset(d->tu, f, 0));
 		/* the bottom of the stack is the #include in the main file */
-		if (depth > 0 && clang_Location_isFromMainFile(stack[depth - 1]) &&
-		    !clang_Location_isInSystemHeader(clang_getLocationForOffset(d->tu, f, 0))) {
+		if (depth > 0 && clang_Location_isFromMainFile(stack[depth - 1]) && !system) {
 			struct ir_include *in = arena_alloc(d->u->arena, sizeof *in);
 			in->file = copy;
 			clang_getExpansionLocation(stack[depth - 1], NULL, &in->line, &in->col, NULL);
 			ptrvec_push(&d->inc, in);
+		}
+		/* system headers (the toolkit's, -isystem) test __CUDA_ARCH__ all
+		 * over; only the project's own code decides whether its
+		 * architectures need a parse each */
+		if (!d->u->uses_cuda_arch && !system) {
+			size_t len = 0;
+			const char *text = clang_getFileContents(d->tu, f, &len);
+			d->u->uses_cuda_arch = cl_text_uses_cuda_arch(text, len);
 		}
 	}
 	clang_disposeString(name);

@@ -214,6 +214,10 @@ struct ir_unit {
 	const char *first_ignored;  /* formatted, or NULL */
 	const char *first_in_main;  /* the first of them in the main file, or NULL */
 	unsigned not_source : 1;    /* the main file is not valid UTF-8 source */
+	/* front end: the main file or a project (non-system) header it read
+	 * mentions __CUDA_ARCH__ (or the NV_IF_TARGET family), so the code may
+	 * differ from one GPU architecture to another (src/variants.h) */
+	unsigned uses_cuda_arch : 1;
 	/* Facts an analysis computes once per unit and several rules share;
 	 * freed with the unit. */
 	void *facts[IR_FACT_SLOTS];

@@ -31,12 +31,11 @@ static void test_cmake_ninja_command(void **state)
 		               "-isystem=/sys", "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
 		               "-Xcompiler=-fPIC", "--expt-relaxed-constexpr", "-lineinfo", "-std=c++17", "-x", "cu",
 		               "-rdc=true", "-c", "k.cu", "-o", "k.cu.o" };
-	struct strvec out = { 0 };
-	char *arch = NULL;
-	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/build", "k.cu", &out, &arch), 0);
+	struct strvec out = { 0 }, archs = { 0 };
+	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/build", "k.cu", &out, &archs), 0);
 	assert_string_equal(joined(&out), "-DFOO=1 -I /src -isystem /sys -std=c++17");
-	assert_string_equal(arch, "sm_80");
-	free(arch);
+	assert_string_equal(joined(&archs), "sm_80");
+	strvec_free(&archs);
 	strvec_free(&out);
 }
 
@@ -46,12 +45,28 @@ static void test_separate_values_and_relative_paths(void **state)
 	const char *argv[] = { "nvcc", "-ccbin", "g++-12", "-I", "inc", "-D", "N=4", "-arch=sm_90a", "-Xptxas", "-v",
 		               "-Xcompiler", "-Wall", "-G", "-gencode", "arch=compute_70,code=sm_70", "-isystem",
 		               "../third", "-U", "OLD", "--use_fast_math", "-c", "a.cu" };
-	struct strvec out = { 0 };
-	char *arch = NULL;
-	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/proj/build", "a.cu", &out, &arch), 0);
+	struct strvec out = { 0 }, archs = { 0 };
+	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/proj/build", "a.cu", &out, &archs), 0);
 	assert_string_equal(joined(&out), "-I /proj/build/inc -DN=4 -isystem /proj/build/../third -UOLD");
-	assert_string_equal(arch, "sm_90a");
-	free(arch);
+	assert_string_equal(joined(&archs), "sm_90a sm_70");
+	strvec_free(&archs);
+	strvec_free(&out);
+}
+
+/* Every architecture, once each, in the command's order; of a -gencode
+ * value the virtual architecture, which decides __CUDA_ARCH__. */
+static void test_every_architecture(void **state)
+{
+	(void)state;
+	const char *argv[] = { "nvcc", "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
+		               "--generate-code=arch=compute_90,code=[compute_90,sm_90]", "-gencode",
+		               "arch=compute_80,code=sm_86", "-gencode=arch=compute_100a,code=sm_100a", "-arch=native",
+		               "--cuda-gpu-arch=sm_75", "--offload-arch=sm_70,sm_90", "-c", "k.cu" };
+	struct strvec out = { 0 }, archs = { 0 };
+	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/b", "k.cu", &out, &archs), 0);
+	assert_string_equal(joined(&out), "");
+	assert_string_equal(joined(&archs), "sm_80 sm_90 sm_100a sm_75 sm_70");
+	strvec_free(&archs);
 	strvec_free(&out);
 }
 
@@ -66,11 +81,10 @@ static void test_options_file(void **state)
 	fputs("-I/a \"-I/b c\" -DX=2\n-isystem=/sys\n", f);
 	fclose(f);
 	const char *argv[] = { "nvcc", "--options-file", "includes_CUDA.rsp", "-c", "k.cu" };
-	struct strvec out = { 0 };
-	char *arch = NULL;
-	assert_int_equal(nvcc_translate(argv, 5, dir, "k.cu", &out, &arch), 0);
+	struct strvec out = { 0 }, archs = { 0 };
+	assert_int_equal(nvcc_translate(argv, 5, dir, "k.cu", &out, &archs), 0);
 	assert_string_equal(joined(&out), "-I /a -I /b c -DX=2 -isystem /sys");
-	assert_null(arch);
+	assert_int_equal(archs.n, 0);
 	strvec_free(&out);
 	unlink(path);
 	rmdir(dir);
@@ -80,9 +94,8 @@ static void test_missing_options_file(void **state)
 {
 	(void)state;
 	const char *argv[] = { "nvcc", "--options-file=/nonexistent/x.rsp", "-c", "k.cu" };
-	struct strvec out = { 0 };
-	char *arch = NULL;
-	assert_int_equal(nvcc_translate(argv, 4, "/", "k.cu", &out, &arch), -1);
+	struct strvec out = { 0 }, archs = { 0 };
+	assert_int_equal(nvcc_translate(argv, 4, "/", "k.cu", &out, &archs), -1);
 	strvec_free(&out);
 }
 
@@ -91,6 +104,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cmake_ninja_command),
 		cmocka_unit_test(test_separate_values_and_relative_paths),
+		cmocka_unit_test(test_every_architecture),
 		cmocka_unit_test(test_options_file),
 		cmocka_unit_test(test_missing_options_file),
 	};
