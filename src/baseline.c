@@ -16,6 +16,7 @@
 #include "suppress.h"
 #include "util/atomic_file.h"
 #include "util/srctext.h"
+#include "util/readall.h"
 #include "util/xalloc.h"
 
 #ifndef CUDALINT_VERSION
@@ -117,16 +118,12 @@ static json_object *read_json(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: cannot read baseline: %s", path, strerror(errno));
 		return NULL;
 	}
-	size_t cap = 8192, n = 0, got;
-	char *buf = xmalloc(cap);
-	while ((got = fread(buf + n, 1, cap - n, fp)) > 0)
-		if ((n += got) == cap)
-			buf = xrealloc(buf, cap *= 2);
-	int rerr = ferror(fp) ? errno : 0;
+	size_t n;
+	char *buf = cl_read_all(fp, &n);
+	int rerr = buf ? 0 : errno;
 	fclose(fp);
-	if (rerr) {
+	if (!buf) {
 		snprintf(err, errlen, "%s: cannot read baseline: %s", path, strerror(rerr));
-		free(buf);
 		return NULL;
 	}
 	json_tokener *tok = json_tokener_new();

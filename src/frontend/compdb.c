@@ -8,6 +8,7 @@
  * requires. Whatever libclang still says is caught and becomes the reason
  * of the one error line. */
 #include "frontend/compdb.h"
+#include "util/readall.h"
 #include "util/xalloc.h"
 
 #include <clang-c/CXCompilationDatabase.h>
@@ -91,16 +92,12 @@ static int check_file(const char *path, char *why, size_t len)
 		snprintf(why, len, "cannot read: %s", strerror(errno));
 		return -1;
 	}
-	size_t cap = 8192, n = 0, got;
-	char *buf = xmalloc(cap);
-	while ((got = fread(buf + n, 1, cap - n, fp)) > 0)
-		if ((n += got) == cap)
-			buf = xrealloc(buf, cap *= 2);
-	int rerr = ferror(fp) ? errno : 0;
+	size_t n;
+	char *buf = cl_read_all(fp, &n);
+	int rerr = buf ? 0 : errno;
 	fclose(fp);
-	if (rerr) {
+	if (!buf) {
 		snprintf(why, len, "cannot read: %s", strerror(rerr));
-		free(buf);
 		return -1;
 	}
 	json_tokener *tok = json_tokener_new_ex(JSON_TOKENER_DEFAULT_DEPTH);

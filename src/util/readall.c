@@ -1,0 +1,24 @@
+/* readall.c - see readall.h. */
+#include "util/readall.h"
+#include "util/xalloc.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+char *cl_read_all(FILE *fp, size_t *n)
+{
+	size_t cap = 8192, got;
+	char *buf = xmalloc(cap + 1);
+	*n = 0;
+	while ((got = fread(buf + *n, 1, cap - *n, fp)) > 0)
+		if ((*n += got) == cap)
+			buf = xrealloc(buf, (cap *= 2) + 1);
+	if (ferror(fp)) {
+		int e = errno;
+		free(buf);
+		errno = e ? e : EIO;
+		return NULL;
+	}
+	buf[*n] = 0;
+	return buf;
+}
