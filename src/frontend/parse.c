@@ -1,12 +1,14 @@
 /* parse.c - libclang set-up: arguments, virtual headers, diagnostics.
  *
  * Argument choices are the measured ones in NOTES.md: device side only,
- * CCCL on the include path, never -nocudalib with the toolkit. The two
- * headers cudalint ships (an empty texture_fetch_functions.h that CUDA 13
- * removed but clang 19 includes, and the no-toolkit declarations) are
- * handed to libclang as unsaved files under a directory that does not
- * exist on disk, so nothing needs to be installed beside the binary. */
+ * CCCL on the include path, never -nocudalib with the toolkit; compat.c
+ * adds what nvcc 13 accepts and clang does not. The two headers cudalint
+ * ships (an empty texture_fetch_functions.h that CUDA 13 removed but clang
+ * 19 includes, and the no-toolkit declarations) are handed to libclang as
+ * unsaved files under a directory that does not exist on disk, so nothing
+ * needs to be installed beside the binary. */
 #include "frontend/frontend.h"
+#include "frontend/compat.h"
 #include "frontend/cuda_env.h"
 #include "frontend/cxutil.h"
 #include "frontend/lower.h"
@@ -72,6 +74,13 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 	push(&v, &n, xstrdup(buf));
 	push(&v, &n, "-Wno-unknown-cuda-version");
 	push(&v, &n, "-ferror-limit=20");
+	for (const char *const *a = compat_args; *a; a++)
+		push(&v, &n, *a);
+	char *resource_dir = compat_resource_dir();
+	if (resource_dir) {
+		push(&v, &n, "-resource-dir");
+		push(&v, &n, resource_dir);
+	}
 	if (cuda) {
 		snprintf(buf, sizeof buf, "--cuda-path=%s", cuda);
 		push(&v, &n, xstrdup(buf));
@@ -162,7 +171,7 @@ static int tolerated(CXDiagnostic d, const char *msg)
 	if (strstr(msg, "reference to __host__ function 'operator new' in __host__ __device__ function") &&
 	    clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d)))
 		return 1;
-	return 0;
+	return compat_tolerated(current_tu, d, msg);
 }
 
 static int error_count(CXTranslationUnit tu)
