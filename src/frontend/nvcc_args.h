@@ -5,8 +5,9 @@
  * -Xcompiler=..., --expt-relaxed-constexpr, -rdc=true, --options-file.
  * Kept: what changes how the file parses (-I, -isystem, -D, -U, -include,
  * -std), with relative paths made absolute; the first GPU architecture
- * becomes --cuda-gpu-arch; response files are read in. Everything else is
- * dropped, with its value when it takes one. */
+ * becomes --cuda-gpu-arch; -rdc=true / --relocatable-device-code=true / -dc
+ * become -fgpu-rdc (=false: -fno-gpu-rdc); response files are read in.
+ * Everything else is dropped, with its value when it takes one. */
 #ifndef CUDALINT_NVCC_ARGS_H
 #define CUDALINT_NVCC_ARGS_H
 

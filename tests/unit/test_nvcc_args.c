@@ -34,7 +34,7 @@ static void test_cmake_ninja_command(void **state)
 	struct strvec out = { 0 };
 	char *arch = NULL;
 	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/build", "k.cu", &out, &arch), 0);
-	assert_string_equal(joined(&out), "-DFOO=1 -I /src -isystem /sys -std=c++17");
+	assert_string_equal(joined(&out), "-DFOO=1 -I /src -isystem /sys -std=c++17 -fgpu-rdc");
 	assert_string_equal(arch, "sm_80");
 	free(arch);
 	strvec_free(&out);
@@ -86,6 +86,21 @@ static void test_missing_options_file(void **state)
 	strvec_free(&out);
 }
 
+static void test_relocatable_device_code(void **state)
+{
+	(void)state;
+	/* nvcc's spellings of separate compilation, and clang's own */
+	const char *argv[] = { "nvcc", "-rdc=true", "-rdc", "false", "--relocatable-device-code=true",
+		               "--relocatable-device-code", "false", "-dc", "--device-c", "-fno-gpu-rdc",
+		               "-fgpu-rdc", "-rdc", "-DX", "-c", "k.cu" };
+	struct strvec out = { 0 };
+	char *arch = NULL;
+	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/", "k.cu", &out, &arch), 0);
+	assert_string_equal(joined(&out), "-fgpu-rdc -fno-gpu-rdc -fgpu-rdc -fno-gpu-rdc -fgpu-rdc -fgpu-rdc "
+	                                  "-fno-gpu-rdc -fgpu-rdc -DX");
+	strvec_free(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -93,6 +108,7 @@ int main(void)
 		cmocka_unit_test(test_separate_values_and_relative_paths),
 		cmocka_unit_test(test_options_file),
 		cmocka_unit_test(test_missing_options_file),
+		cmocka_unit_test(test_relocatable_device_code),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
