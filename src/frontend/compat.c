@@ -17,6 +17,13 @@ const char *const compat_args[] = {
 	 * compilation; nvcc asks for -rdc=true too, but a linter cannot know
 	 * the build, and the flag changes nothing else the parse sees */
 	"-fgpu-rdc",
+	/* errors in clang, at most warnings in nvcc (and in gcc as the host
+	 * compiler): `register` in C++17, narrowing in braced initialisers,
+	 * "%"PRIu64 without a space, `x.template f(...)` (older cub) */
+	"-Wno-register",
+	"-Wno-c++11-narrowing",
+	"-Wno-reserved-user-defined-literal",
+	"-Wno-missing-template-arg-list-after-template-kw",
 	NULL,
 };
 
