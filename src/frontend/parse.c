@@ -2,11 +2,12 @@
  *
  * Argument choices are the measured ones in NOTES.md: device side only,
  * CCCL on the include path, never -nocudalib with the toolkit; compat.c
- * adds what nvcc 13 accepts and clang does not. The two headers cudalint
- * ships (an empty texture_fetch_functions.h that CUDA 13 removed but clang
- * 19 includes, and the no-toolkit declarations) are handed to libclang as
- * unsaved files under a directory that does not exist on disk, so nothing
- * needs to be installed beside the binary. */
+ * adds what nvcc 13 accepts and clang does not. The headers cudalint ships
+ * (an empty texture_fetch_functions.h that CUDA 13 removed but clang 19
+ * includes, and the one it -includes: the nvcc-compatibility declarations
+ * with the toolkit, the no-toolkit declarations without) are handed to
+ * libclang as unsaved files under a directory that does not exist on disk,
+ * so nothing needs to be installed beside the binary. */
 #include "frontend/frontend.h"
 #include "frontend/compat.h"
 #include "frontend/cuda_env.h"
@@ -35,7 +36,7 @@ struct cl_parser {
 	char *pch;
 	const char **argv;
 	int argc;
-	struct CXUnsavedFile unsaved[2];
+	struct CXUnsavedFile unsaved[2]; /* texture_fetch_functions.h, the -include'd header */
 };
 
 static void push(const char ***v, int *n, const char *s)
@@ -59,8 +60,12 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 	p->use_pch = cuda && !o->no_cache ? -1 : 0;
 	p->unsaved[0] = (struct CXUnsavedFile){ VDIR "/texture_fetch_functions.h", cl_embed_texture_fetch_h,
 	                                        cl_embed_texture_fetch_h_len };
-	p->unsaved[1] = (struct CXUnsavedFile){ VDIR "/cudalint_cuda_fallback.h", cl_embed_cuda_fallback_h,
-	                                        cl_embed_cuda_fallback_h_len };
+	if (cuda)
+		p->unsaved[1] = (struct CXUnsavedFile){ VDIR "/cudalint_compat.h", cl_embed_cuda_compat_h,
+		                                        cl_embed_cuda_compat_h_len };
+	else
+		p->unsaved[1] = (struct CXUnsavedFile){ VDIR "/cudalint_cuda_fallback.h", cl_embed_cuda_fallback_h,
+		                                        cl_embed_cuda_fallback_h_len };
 
 	char buf[4096];
 	const char **v = NULL;
@@ -89,6 +94,8 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 		push(&v, &n, xstrdup(buf));
 		push(&v, &n, "-isystem");
 		push(&v, &n, VDIR);
+		push(&v, &n, "-include");
+		push(&v, &n, VDIR "/cudalint_compat.h");
 	} else {
 		/* No toolkit: no libdevice either, and clang's CUDA wrappers
 		 * need the real headers, so both stay out. */
