@@ -30,6 +30,12 @@ struct dim3 {
 typedef struct CUstream_st *cudaStream_t;
 typedef int cudaError_t;
 extern "C" int cudaConfigureCall(dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t s = 0);
+/* what clang 22 calls for a launch from device code (dynamic parallelism) */
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *params, dim3 grid, dim3 block, unsigned shmem,
+                                        cudaStream_t s);
+#define cudaStreamTailLaunch ((cudaStream_t)0x3)
+#define cudaStreamFireAndForget ((cudaStream_t)0x4)
 extern "C" __host__ cudaError_t cudaMalloc(void **p, size_t n);
 template <class T> __host__ cudaError_t cudaMalloc(T **p, size_t n);
 extern "C" __host__ cudaError_t cudaMallocAsync(void **p, size_t n, cudaStream_t s);

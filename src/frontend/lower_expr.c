@@ -255,12 +255,15 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 		}
 	}
 	/* kernel<<<grid, block>>>(args): the configuration is a call too */
+	int device_launch = 0;
 	if (has_callee && n >= 2 && clang_getCursorKind(unwrap(kids[1])) == CXCursor_CallExpr) {
 		CXString s = clang_getCursorSpelling(unwrap(kids[1]));
 		/* cudaConfigureCall: the older API clang uses when only it is
-		 * declared (our no-toolkit declarations) */
+		 * declared (our no-toolkit declarations); cudaLaunchDevice: a
+		 * launch from device code (dynamic parallelism, clang 22) */
+		device_launch = !strcmp(clang_getCString(s), "cudaLaunchDevice");
 		call->is_launch = !strcmp(clang_getCString(s), "__cudaPushCallConfiguration") ||
-		                  !strcmp(clang_getCString(s), "cudaConfigureCall");
+		                  !strcmp(clang_getCString(s), "cudaConfigureCall") || device_launch;
 		clang_disposeString(s);
 	}
 	if (nargs >= 0) {
@@ -288,7 +291,10 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 		call->qual = qualified_name(L, target);
 		CXString usr = clang_getCursorUSR(target);
 		const char *u = clang_getCString(usr);
-		if (u && *u) {
+		/* a kernel launched from device code runs as a grid of its own,
+		 * after the launching thread goes on: no call edge, so no barrier
+		 * or access of the child counts as the parent's */
+		if (u && *u && !device_launch) {
 			ptrvec_push(&L->calls, e);
 			ptrvec_push(&L->call_usrs, arena_strdup(L->a, u));
 		}

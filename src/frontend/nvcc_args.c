@@ -218,6 +218,26 @@ static int translate(const char *const *argv, int argc, const char *dir, const c
 			take_arch(v, archs);
 			continue;
 		}
+		/* separate compilation (dynamic parallelism needs it): nvcc's
+		 * -rdc=true, --relocatable-device-code true, -dc; clang's own */
+		if (!strncmp(a, "-rdc", 4) || !strncmp(a, "--relocatable-device-code", 25)) {
+			size_t n = a[1] == 'r' ? 4 : 25;
+			const char *v = a[n] == '=' ? a + n + 1 : !a[n] ? next : NULL;
+			if (v && (!strcmp(v, "true") || !strcmp(v, "false"))) {
+				strvec_push(out, !strcmp(v, "true") ? "-fgpu-rdc" : "-fno-gpu-rdc");
+				if (!a[n])
+					i++;
+			}
+			continue;
+		}
+		if (!strcmp(a, "-dc") || !strcmp(a, "--device-c") || !strcmp(a, "-fgpu-rdc")) {
+			strvec_push(out, "-fgpu-rdc");
+			continue;
+		}
+		if (!strcmp(a, "-fno-gpu-rdc")) {
+			strvec_push(out, a);
+			continue;
+		}
 		/* everything else is for nvcc or the host compiler */
 		if (!eq && needs_value(a))
 			i++;

@@ -6,8 +6,9 @@
  * Kept: what changes how the file parses (-I, -isystem, -D, -U, -include,
  * -std), with relative paths made absolute; the GPU architectures are
  * listed (each becomes a --cuda-gpu-arch of its own parse, src/variants.h);
- * response files are read in. Everything else is dropped, with its value
- * when it takes one. */
+ * -rdc=true / --relocatable-device-code=true / -dc become -fgpu-rdc
+ * (=false: -fno-gpu-rdc); response files are read in. Everything else is
+ * dropped, with its value when it takes one. */
 #ifndef CUDALINT_NVCC_ARGS_H
 #define CUDALINT_NVCC_ARGS_H
 

@@ -1,12 +1,15 @@
 /* parse.c - libclang set-up: arguments, virtual headers, diagnostics.
  *
  * Argument choices are the measured ones in NOTES.md: device side only,
- * CCCL on the include path, never -nocudalib with the toolkit. The two
- * headers cudalint ships (an empty texture_fetch_functions.h that CUDA 13
- * removed but clang 19 includes, and the no-toolkit declarations) are
- * handed to libclang as unsaved files under a directory that does not
- * exist on disk, so nothing needs to be installed beside the binary. */
+ * CCCL on the include path, never -nocudalib with the toolkit; compat.c
+ * adds what nvcc 13 accepts and clang does not. The headers cudalint ships
+ * (an empty texture_fetch_functions.h that CUDA 13 removed but clang 19
+ * includes, and the one it -includes: the nvcc-compatibility declarations
+ * with the toolkit, the no-toolkit declarations without) are handed to
+ * libclang as unsaved files under a directory that does not exist on disk,
+ * so nothing needs to be installed beside the binary. */
 #include "frontend/frontend.h"
+#include "frontend/compat.h"
 #include "frontend/cuda_env.h"
 #include "frontend/cxutil.h"
 #include "frontend/lower.h"
@@ -34,7 +37,7 @@ struct cl_parser {
 	char *pch;
 	const char **argv;
 	int argc;
-	struct CXUnsavedFile unsaved[2];
+	struct CXUnsavedFile unsaved[2]; /* texture_fetch_functions.h, the -include'd header */
 };
 
 static void push(const char ***v, int *n, const char *s)
@@ -59,8 +62,12 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 	p->verbose = o->verbose;
 	p->unsaved[0] = (struct CXUnsavedFile){ VDIR "/texture_fetch_functions.h", cl_embed_texture_fetch_h,
 	                                        cl_embed_texture_fetch_h_len };
-	p->unsaved[1] = (struct CXUnsavedFile){ VDIR "/cudalint_cuda_fallback.h", cl_embed_cuda_fallback_h,
-	                                        cl_embed_cuda_fallback_h_len };
+	if (cuda)
+		p->unsaved[1] = (struct CXUnsavedFile){ VDIR "/cudalint_compat.h", cl_embed_cuda_compat_h,
+		                                        cl_embed_cuda_compat_h_len };
+	else
+		p->unsaved[1] = (struct CXUnsavedFile){ VDIR "/cudalint_cuda_fallback.h", cl_embed_cuda_fallback_h,
+		                                        cl_embed_cuda_fallback_h_len };
 
 	char buf[4096];
 	const char **v = NULL;
@@ -76,6 +83,13 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 	/* every error, however many: one past the limit would be a device
 	 * function taken for one that parsed */
 	push(&v, &n, "-ferror-limit=0");
+	for (const char *const *a = compat_args; *a; a++)
+		push(&v, &n, *a);
+	char *resource_dir = compat_resource_dir();
+	if (resource_dir) {
+		push(&v, &n, "-resource-dir");
+		push(&v, &n, resource_dir);
+	}
 	if (cuda) {
 		snprintf(buf, sizeof buf, "--cuda-path=%s", cuda);
 		push(&v, &n, xstrdup(buf));
@@ -84,6 +98,8 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 		push(&v, &n, xstrdup(buf));
 		push(&v, &n, "-isystem");
 		push(&v, &n, VDIR);
+		push(&v, &n, "-include");
+		push(&v, &n, VDIR "/cudalint_compat.h");
 	} else {
 		/* No toolkit: no libdevice either, and clang's CUDA wrappers
 		 * need the real headers, so both stay out. */
@@ -166,7 +182,7 @@ static int tolerated(CXDiagnostic d, const char *msg)
 	if (strstr(msg, "reference to __host__ function 'operator new' in __host__ __device__ function") &&
 	    clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d)))
 		return 1;
-	return 0;
+	return compat_tolerated(current_tu, d, msg);
 }
 
 /* Where each file of a unit was included from. */

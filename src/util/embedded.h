@@ -7,5 +7,7 @@ extern const char cl_embed_cuda_fallback_h[];
 extern const unsigned long cl_embed_cuda_fallback_h_len;
 extern const char cl_embed_texture_fetch_h[];
 extern const unsigned long cl_embed_texture_fetch_h_len;
+extern const char cl_embed_cuda_compat_h[];
+extern const unsigned long cl_embed_cuda_compat_h_len;
 
 #endif

@@ -33,7 +33,7 @@ static void test_cmake_ninja_command(void **state)
 		               "-rdc=true", "-c", "k.cu", "-o", "k.cu.o" };
 	struct strvec out = { 0 }, archs = { 0 };
 	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/build", "k.cu", &out, &archs), 0);
-	assert_string_equal(joined(&out), "-DFOO=1 -I /src -isystem /sys -std=c++17");
+	assert_string_equal(joined(&out), "-DFOO=1 -I /src -isystem /sys -std=c++17 -fgpu-rdc");
 	assert_string_equal(joined(&archs), "sm_80");
 	strvec_free(&archs);
 	strvec_free(&out);
@@ -99,6 +99,22 @@ static void test_missing_options_file(void **state)
 	strvec_free(&out);
 }
 
+static void test_relocatable_device_code(void **state)
+{
+	(void)state;
+	/* nvcc's spellings of separate compilation, and clang's own */
+	const char *argv[] = { "nvcc", "-rdc=true", "-rdc", "false", "--relocatable-device-code=true",
+		               "--relocatable-device-code", "false", "-dc", "--device-c", "-fno-gpu-rdc",
+		               "-fgpu-rdc", "-rdc", "-DX", "-c", "k.cu" };
+	struct strvec out = { 0 }, archs = { 0 };
+	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/", "k.cu", &out, &archs), 0);
+	assert_string_equal(joined(&out), "-fgpu-rdc -fno-gpu-rdc -fgpu-rdc -fno-gpu-rdc -fgpu-rdc -fgpu-rdc "
+	                                  "-fno-gpu-rdc -fgpu-rdc -DX");
+	assert_int_equal(archs.n, 0);
+	strvec_free(&out);
+	strvec_free(&archs);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -107,6 +123,7 @@ int main(void)
 		cmocka_unit_test(test_every_architecture),
 		cmocka_unit_test(test_options_file),
 		cmocka_unit_test(test_missing_options_file),
+		cmocka_unit_test(test_relocatable_device_code),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
