@@ -130,8 +130,10 @@ static struct ir_expr *lower_declref(struct lower *L, CXCursor c)
 	case CXCursor_NonTypeTemplateParameter:
 		e = new_expr(L, EK_VAR, c);
 		e->u.var = lower_var(L, ref);
+		/* in a template only the toolkit's constants (warpSize): a
+		 * namespace-scope constant of a system header is never dependent */
 		if (rk == CXCursor_VarDecl && e->u.var->is_const && e->u.var->kind != VAR_LOCAL &&
-		    !L->in_template) {
+		    (!L->in_template || clang_Location_isInSystemHeader(clang_getCursorLocation(ref)))) {
 			int64_t v;
 			if (eval_int(c, &v)) {
 				e->has_value = 1;
