@@ -960,6 +960,20 @@ static int write_report(struct run *r)
 	return rc;
 }
 
+/* Whether OUT (a report or baseline to write) is one of the files to
+ * analyse, whatever the spelling or symlinks: writing it would replace a
+ * source file with the report. */
+static int is_an_input(const char *out, const struct file_list *files)
+{
+	struct stat so, si;
+	if (!out || !strcmp(out, "-") || stat(out, &so) != 0)
+		return 0;
+	for (int i = 0; i < files->n; i++)
+		if (stat(files->v[i], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+			return 1;
+	return 0;
+}
+
 int cl_run(const struct options *o)
 {
 	struct run run = { .o = o }, *r = &run;
@@ -992,6 +1006,17 @@ int cl_run(const struct options *o)
 			errorf(o->paths[i], why);
 			add_failure(r, o->paths[i], why);
 		}
+	}
+	const char *const outs[2][2] = { { "-o", o->output }, { "--write-baseline", o->write_baseline } };
+	for (int k = 0; k < 2; k++) {
+		if (!is_an_input(outs[k][1], &files))
+			continue;
+		char msg[PATH_MAX + 100];
+		snprintf(msg, sizeof msg, "%s %s is one of the files to analyse; refusing to overwrite it", outs[k][0],
+		         outs[k][1]);
+		errorf(NULL, msg);
+		files_free(&files);
+		return 2;
 	}
 	cfg_of = xcalloc((size_t)files.n + 1, sizeof *cfg_of);
 	r->files = xcalloc((size_t)files.n + 1, sizeof *r->files);

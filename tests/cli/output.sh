@@ -32,4 +32,12 @@ printf '__global__ void k(int *p)\n{\n\tp[0] = 1\n}\n' >broken.cu
 run --no-cuda-toolkit --format=json -o out/failed.json broken.cu
 show out/failed.json
 ls -a out >>"$TR"
+
+say "a report or baseline never replaces a file being analysed, however it is spelled"
+cp kernels/barrier.cu victim.cu
+ln -s victim.cu victim-link.cu
+run --no-cuda-toolkit -o victim.cu victim.cu
+run --no-cuda-toolkit -o victim-link.cu ./victim.cu
+run --no-cuda-toolkit --write-baseline victim.cu .
+cmp -s victim.cu kernels/barrier.cu && echo "victim.cu unchanged" >>"$TR"
 finish
