@@ -784,6 +784,44 @@ static void analyse_all(struct run *r)
 	r->keys = NULL;
 }
 
+/* A file the run analysed may also be included by another (llm.c's tests
+ * include its training programs): its findings from there are written as
+ * the run was given the file, so that they merge with its own. */
+static void given_spellings(struct run *r)
+{
+	const char **canon = xcalloc((size_t)r->nfiles + 1, sizeof *canon);
+	for (int i = 0; i < r->nfiles; i++)
+		canon[i] = header_path(r->files[i]);
+	for (size_t k = 0; k < r->findings.n; k++) {
+		struct cl_finding *f = &r->findings.v[k];
+		struct cl_pos *ps[1 + CL_MAX_NOTES];
+		int np = 0;
+		ps[np++] = &f->pos;
+		for (int j = 0; j < f->nnotes; j++)
+			ps[np++] = &f->notes[j].pos;
+		for (int j = 0; j < np; j++) {
+			if (!ps[j]->file)
+				continue;
+			const char *c = header_path(ps[j]->file);
+			for (int i = 0; i < r->nfiles; i++)
+				if (canon[i] == c) {
+					ps[j]->file = cl_intern(r->files[i]);
+					break;
+				}
+		}
+	}
+	for (size_t k = 0; k < r->failures.n; k++) {
+		struct cl_failure *x = &r->failures.v[k];
+		const char *c = x->function ? header_path(x->file) : NULL;
+		for (int i = 0; c && i < r->nfiles; i++)
+			if (canon[i] == c) {
+				x->file = cl_intern(r->files[i]);
+				break;
+			}
+	}
+	free(canon);
+}
+
 /* One failure per device function, though every file that includes the
  * header holding it reports it. */
 static void dedupe_failures(struct cl_failures *x)
@@ -1036,6 +1074,7 @@ int cl_run(const struct options *o)
 		if (r->parsers[i]->p)
 			cl_parser_free(r->parsers[i]->p);
 	compdb_free(r->db);
+	given_spellings(r);
 	if (report_unanalysed(r) < 0)
 		return 2;
 

@@ -58,4 +58,8 @@ run --no-cuda-toolkit src/main.cu
 say "a header that no file includes and that does not parse alone: one line says so"
 printf '__global__ void lonely(Missing m) { __syncthreads(); }\n' >src/lonely.cuh
 run --no-cuda-toolkit src/lonely.cuh
+say "a .cu that another .cu includes, both in the run, however spelled: its findings once, as given"
+printf '__global__ void t(float *d)\n{\n\tif (d[threadIdx.x] > 0)\n\t\t__syncthreads();\n}\n' >src/train.cu
+printf '#include "train.cu"\nint main() { return 0; }\n' >src/test.cu
+run --no-cuda-toolkit ./src/train.cu src/test.cu
 finish
