@@ -245,8 +245,40 @@ static bool has_moving(const struct affine *a)
 	return false;
 }
 
+static int64_t gcd64(int64_t a, int64_t b)
+{
+	a = a < 0 ? -a : a;
+	b = b < 0 ? -b : b;
+	while (b) {
+		int64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* The gcd of every coefficient of both maps (thread indices and uniform
+ * terms, moving or not): both indices are the constant plus a multiple of
+ * it, whatever the threads and the terms' values. */
+static int64_t coefficient_gcd(const struct affine *w, const struct affine *r)
+{
+	int64_t g = 0;
+	for (int i = 0; i < 3; i++)
+		g = gcd64(gcd64(g, w->tid[i]), r->tid[i]);
+	for (int i = 0; i < w->nsym; i++)
+		g = gcd64(g, w->sym[i].k);
+	for (int i = 0; i < r->nsym; i++)
+		g = gcd64(g, r->sym[i].k);
+	return g;
+}
+
 enum affine_rel affine_relate(const struct affine *w, const struct affine *r)
 {
+	/* 6*t + 0 and 6*(t + d) + 1 never meet: the constants differ by
+	 * what no multiple of 6 makes up */
+	int64_t g = coefficient_gcd(w, r);
+	if (g > 1 && (r->c - w->c) % g != 0)
+		return AFF_DISJOINT;
 	bool same_tid = !memcmp(w->tid, r->tid, sizeof w->tid);
 	bool seq = syms_equal(w, r);
 	if (same_tid && seq)
