@@ -171,8 +171,8 @@ void uni_taint_assigned(struct interp *I, struct ustate *s, uint8_t level, struc
 	if (level <= U_GRID || s->dead)
 		return;
 	uint8_t *marks = xcalloc((size_t)I->nvars + 1, 1);
-	ir_mark_assigned(a, NULL, marks);
-	ir_mark_assigned(b, e, marks);
+	ir_mark_assigned_values(a, NULL, marks);
+	ir_mark_assigned_values(b, e, marks);
 	for (int i = 0; i < I->nvars; i++)
 		if (marks[i]) {
 			uni_raise8(&s->var[i], level);

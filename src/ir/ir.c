@@ -256,11 +256,18 @@ void ir_dump(const struct ir_unit *u, void *file)
 
 /* ---- assigned variables ----------------------------------------------------- */
 
-static void mark_lvalue(struct ir_expr *lhs, uint8_t *marks)
+struct marking { uint8_t *marks; bool pointees; };
+
+/* A store through a pointer (*p = x, p[i] = x, p->f = x) changes the
+ * pointee: the pointer is marked only when M asks for pointees too. */
+static void mark_lvalue(const struct ir_expr *lhs, const struct marking *m)
 {
 	struct ir_var *v = ir_base_var(lhs);
-	if (v && v->kind != VAR_GLOBAL && v->id >= 0)
-		marks[v->id] = 1;
+	if (!v || v->kind == VAR_GLOBAL || v->id < 0)
+		return;
+	if (!m->pointees && v->is_pointer && ir_strip(lhs)->kind != EK_VAR)
+		return;
+	m->marks[v->id] = 1;
 }
 
 static int mark_expr(struct ir_expr *e, void *arg)
@@ -275,22 +282,35 @@ static int mark_expr(struct ir_expr *e, void *arg)
 
 static int mark_stmt(struct ir_stmt *s, void *arg)
 {
+	const struct marking *m = arg;
 	if (s->kind == SK_DECL && s->u.decl.var->id >= 0 && s->u.decl.var->kind != VAR_GLOBAL)
-		((uint8_t *)arg)[s->u.decl.var->id] = 1;
+		m->marks[s->u.decl.var->id] = 1;
 	if (s->kind == SK_ASM)
 		for (int i = 0; i < s->u.asm_.nouts; i++)
-			mark_lvalue(s->u.asm_.outs[i], arg);
+			mark_lvalue(s->u.asm_.outs[i], m);
 	return 0;
+}
+
+static void mark(struct ir_stmt *s, struct ir_expr *e, struct marking *m)
+{
+	if (s) {
+		ir_walk_stmts(s, mark_stmt, m);
+		ir_walk_stmt_exprs(s, mark_expr, m);
+	}
+	if (e)
+		ir_walk_expr(e, mark_expr, m);
 }
 
 void ir_mark_assigned(struct ir_stmt *s, struct ir_expr *e, uint8_t *marks)
 {
-	if (s) {
-		ir_walk_stmts(s, mark_stmt, marks);
-		ir_walk_stmt_exprs(s, mark_expr, marks);
-	}
-	if (e)
-		ir_walk_expr(e, mark_expr, marks);
+	struct marking m = { marks, true };
+	mark(s, e, &m);
+}
+
+void ir_mark_assigned_values(struct ir_stmt *s, struct ir_expr *e, uint8_t *marks)
+{
+	struct marking m = { marks, false };
+	mark(s, e, &m);
 }
 
 static void link(struct ir_stmt *child, struct ir_stmt *parent)

@@ -244,6 +244,9 @@ bool ir_const_value(const struct ir_expr *e, int64_t *out);
 /* Sets marks[var->id] for every local variable assigned (or declared)
  * in s and e; marks has one byte per function variable. */
 void ir_mark_assigned(struct ir_stmt *s, struct ir_expr *e, uint8_t *marks);
+/* The same, but a store through a pointer (*p = x) does not mark p: the
+ * values of the variables themselves, as the uniformity analysis wants. */
+void ir_mark_assigned_values(struct ir_stmt *s, struct ir_expr *e, uint8_t *marks);
 
 /* The condition that decides whether child runs, when child is a branch of
  * an if, the body of a switch or of a loop; NULL otherwise. */
