@@ -15,4 +15,12 @@ void mo_poll_scan_function(struct memorder *m, const struct ir_func *f);
 /* Appends f's deciding atomics to m->deciding and their taint. */
 void mo_find_deciding(struct memorder *m, const struct ir_func *fn);
 
+/* A compare-and-swap: against a constant (atomicCAS(&lock, 0, 1), a lock
+ * taken) or against a value read before (a lock-free update, retried
+ * until it lands). */
+enum cas_kind { CAS_NONE, CAS_LOCK, CAS_UPDATE };
+enum cas_kind mo_cas_kind(const struct ir_expr *call);
+/* atomicAdd(p, 0) and the like: a read written as a read-modify-write. */
+bool mo_rmw_reads_only(const struct ir_expr *call);
+
 #endif

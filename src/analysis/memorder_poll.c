@@ -50,6 +50,14 @@ static int body_effects(const struct access *a, void *arg)
 		ps->forces_reload = true;
 	if (a->kind == ACC_STORE && a->obj && ps->nstored < 32)
 		ps->stored[ps->nstored++] = a->obj;
+	/* a loop that updates the object itself with an atomic is counting
+	 * (`while (hit < n) { ...; atomicAdd(&hit, 1); }`) or retrying a
+	 * compare-and-swap update, not waiting for another thread; a CAS
+	 * against a constant (`atomicCAS(&lock, 0, 1)`) is a lock taken,
+	 * which waits, and so does atomicAdd(&flag, 0), a read */
+	if (a->kind == ACC_ATOMIC && a->in == IN_ATOMIC_RMW && a->obj && ps->nstored < 32 && mo_cas_kind(a->e) != CAS_LOCK &&
+	    !mo_rmw_reads_only(a->e))
+		ps->stored[ps->nstored++] = a->obj;
 	return 0;
 }
 
