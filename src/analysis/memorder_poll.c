@@ -172,6 +172,30 @@ static void scan_exit_cond(struct poll_scan *ps, struct ir_expr *cond)
 	ir_walk_expr(cond, cond_locals, ps);
 }
 
+struct uses_marked { const uint8_t *marks; int n; };
+
+static int uses_marked_var(struct ir_expr *e, void *arg)
+{
+	const struct uses_marked *u = arg;
+	return e->kind == EK_VAR && e->u.var->kind != VAR_GLOBAL && e->u.var->id >= 0 && e->u.var->id < u->n &&
+	       u->marks[e->u.var->id];
+}
+
+/* for (i = tid; i < bound; i += stride): the increment moves a variable
+ * of the condition, so the loop ends by itself; its bound is read, not
+ * waited on. */
+static bool counted_loop(const struct ir_stmt *s, int nvars)
+{
+	if (!s->u.loop.inc || !s->u.loop.cond)
+		return false;
+	uint8_t *marks = xcalloc((size_t)nvars + 1, 1);
+	ir_mark_assigned(NULL, s->u.loop.inc, marks);
+	struct uses_marked u = { marks, nvars };
+	bool counted = ir_walk_expr(s->u.loop.cond, uses_marked_var, &u) != 0;
+	free(marks);
+	return counted;
+}
+
 static int mo_find_loops(struct ir_stmt *s, void *arg)
 {
 	struct poll_scan *base = arg;
@@ -186,7 +210,7 @@ static int mo_find_loops(struct ir_stmt *s, void *arg)
 	ir_walk_stmts(s->u.loop.body, asm_clobbers, &ps);
 	int64_t v;
 	bool forever = !s->u.loop.cond || (ir_const_value(s->u.loop.cond, &v) && v);
-	if (!forever)
+	if (!forever && !counted_loop(s, base->fn->nvars))
 		scan_exit_cond(&ps, s->u.loop.cond);
 	/* `if (c) break;` at the top level of the body */
 	struct ir_stmt *b = s->u.loop.body;
