@@ -198,11 +198,24 @@ next:;
 	return false;
 }
 
+/* `p = A;` by every thread: one element, one block-uniform value, so
+ * whichever thread's write a read sees, it reads the same thing. */
+static bool same_value_from_all(const struct access *w, const struct shape *ws)
+{
+	const struct ir_stmt *st = w->stmt;
+	const struct ir_expr *e = st && st->kind == SK_EXPR ? ir_strip(st->u.expr) : NULL;
+	if (!e || e->kind != EK_ASSIGN || e->op != OP_NONE || e->nkids != 2 || e->kids[0] != w->e)
+		return false;
+	return e->kids[1]->level <= U_BLOCK && !varying_guard(st) && !shape_has_tid(ws);
+}
+
 /* Whether the read can see an element another thread's write produced. */
 static bool races(const struct affine_ctx *ac, const struct access *w, const struct access *r)
 {
 	struct shape ws, rs;
 	if (!shape_of(ac, w->e, &ws) || !shape_of(ac, r->e, &rs) || ws.n != rs.n)
+		return false;
+	if (same_value_from_all(w, &ws))
 		return false;
 	struct tset tw = threads_reaching(ac, w->stmt), tr = threads_reaching(ac, r->stmt);
 
