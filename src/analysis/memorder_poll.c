@@ -181,15 +181,25 @@ static int uses_marked_var(struct ir_expr *e, void *arg)
 	       u->marks[e->u.var->id];
 }
 
+static int mark_local(struct ir_expr *e, void *arg)
+{
+	struct uses_marked *u = arg;
+	if (e->kind == EK_VAR && e->u.var->kind != VAR_GLOBAL && e->u.var->id >= 0 && e->u.var->id < u->n)
+		((uint8_t *)u->marks)[e->u.var->id] = 1;
+	return 0;
+}
+
 /* for (i = tid; i < bound; i += stride): the increment moves a variable
  * of the condition, so the loop ends by itself; its bound is read, not
- * waited on. */
+ * waited on. The increment's locals count, not only its assignments: in
+ * a template, `i += stride` with a dependent stride is an operator call. */
 static bool counted_loop(const struct ir_stmt *s, int nvars)
 {
 	if (!s->u.loop.inc || !s->u.loop.cond)
 		return false;
 	uint8_t *marks = xcalloc((size_t)nvars + 1, 1);
-	ir_mark_assigned(NULL, s->u.loop.inc, marks);
+	struct uses_marked in = { marks, nvars };
+	ir_walk_expr(s->u.loop.inc, mark_local, &in);
 	struct uses_marked u = { marks, nvars };
 	bool counted = ir_walk_expr(s->u.loop.cond, uses_marked_var, &u) != 0;
 	free(marks);
