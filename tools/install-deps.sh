@@ -4,17 +4,18 @@
 #
 #   tools/install-deps.sh [--test]
 #
-# CUDALINT_LLVM_VERSION selects the libclang major version (default 19;
-# 22 comes from bookworm-security). The CUDA toolkit is optional: without
+# CUDALINT_LLVM_VERSION selects the libclang major version (default 22,
+# from bookworm-security; 19 is in bookworm itself). With --test both are
+# installed: CI runs the testdata corpus against 19 as well. The CUDA toolkit is optional: without
 # one, cudalint parses against its bundled declarations.
 set -eu
 
-llvm=${CUDALINT_LLVM_VERSION:-19}
+llvm=${CUDALINT_LLVM_VERSION:-22}
 pkgs="build-essential cmake pkg-config libclang-$llvm-dev libjson-c-dev libyaml-dev"
 if [ "${1:-}" = "--test" ]; then
 	# cmocka: unit tests; jq: tools/confirm --check; pre-commit: the hook
 	# test; nodejs/npm: the SARIF validator
-	pkgs="$pkgs libcmocka-dev jq git pre-commit"
+	pkgs="$pkgs libcmocka-dev jq git pre-commit libclang-19-dev libclang-22-dev"
 	# Node.js from elsewhere (e.g. NodeSource) bundles npm and conflicts
 	# with Debian's npm package: ask for packages only if the commands are missing.
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
