@@ -134,7 +134,11 @@ static int find_local_sources(struct ir_stmt *s, void *arg)
 		rhs = s->u.expr->kids[1];
 	else if (s->kind == SK_DECL && s->u.decl.var == ls->var)
 		rhs = s->u.decl.init;
-	if (rhs)
+	/* the value of a call that is not an intrinsic (`err = Init(n,
+	 * storage[0])`) is what the callee returns, not the memory its
+	 * arguments read */
+	const struct ir_expr *v = rhs ? ir_strip(rhs) : NULL;
+	if (v && !(v->kind == EK_CALL && v->u.call.intrinsic <= 0))
 		memorder_expr_accesses(ps->m, rhs, s, local_load, ls);
 	if (s->kind == SK_ASM)
 		for (int i = 0; i < s->u.asm_.nouts; i++)
