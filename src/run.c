@@ -645,11 +645,8 @@ static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_fail
 	struct cl_ctx cx = { .out = fo, .path = t.via ? t.via : file, .levels = g->levels, .enabled = g->enabled };
 	cl_check_unit(&cx, u);
 	fo->n = first + place_in_headers(&t, u, fo->v + first, fo->n - first);
-	size_t xfirst = xo->n, sfirst = xo->nsum;
 	record_coverage(&t, u, xo);
 	/* a unit that printed a warning is not cached: a hit would not repeat it */
-	(void)xfirst;
-	(void)sfirst;
 	if (r->cache_dir && r->keys[i] && !u->truncated && !r->o->verbose && !tried)
 		cache_store(r, i, p, u);
 	cl_variants_parsed(r->variants[i], u->uses_cuda_arch);

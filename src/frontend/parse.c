@@ -217,17 +217,19 @@ static void include_chain(const struct inc_map *m, struct lower_error *e)
 }
 
 /* clang's errors in TU, the tolerated ones left out, as the lowering
- * wants them; printed as clang prints them when VERBOSE. *SUSPECT is set
- * when one lies in a system header or nowhere: what a file's own macros
- * clashing with the precompiled toolkit header look like. */
-static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a, int verbose, int *n,
-                                          int *suspect)
+ * wants them. *SUSPECT is set when one lies in a system header or
+ * nowhere: what a file's own macros clashing with the precompiled toolkit
+ * header look like. */
+static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a, int *n, int *suspect)
 {
-	struct ptrvec v = { 0 };
+	unsigned nd = clang_getNumDiagnostics(tu);
+	struct lower_error *out = arena_alloc(a, (size_t)(nd + 1) * sizeof *out);
 	struct inc_map m = { 0 };
+	int mapped = 0;
 	current_tu = tu;
 	*suspect = 0;
-	for (unsigned i = 0, nd = clang_getNumDiagnostics(tu); i < nd; i++) {
+	*n = 0;
+	for (unsigned i = 0; i < nd; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			CXString sp = clang_getDiagnosticSpelling(d);
@@ -235,11 +237,11 @@ static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a,
 			clang_disposeString(sp);
 			if (!ok) {
 				CXSourceLocation l = clang_getDiagnosticLocation(d);
-				struct lower_error *e = arena_alloc(a, sizeof *e);
+				struct lower_error *e = &out[(*n)++];
 				clang_getExpansionLocation(l, &e->file, NULL, NULL, &e->offset);
 				e->in_main = clang_Location_isFromMainFile(l) != 0;
 				if (!e->in_main && e->file) {
-					if (!m.n)
+					if (!mapped++)
 						clang_getInclusions(tu, map_inclusion, &m);
 					include_chain(&m, e);
 				}
@@ -247,20 +249,11 @@ static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a,
 				                                           CXDiagnostic_DisplayColumn);
 				e->text = arena_strdup(a, clang_getCString(s));
 				clang_disposeString(s);
-				if (verbose)
-					fprintf(stderr, "%s\n", e->text);
 				*suspect |= !e->file || clang_Location_isInSystemHeader(l);
-				ptrvec_push(&v, e);
 			}
 		}
 		clang_disposeDiagnostic(d);
 	}
-	/* the lowering wants an array of structs, not of pointers */
-	struct lower_error *out = arena_alloc(a, (size_t)(v.n + 1) * sizeof *out);
-	for (int i = 0; i < v.n; i++)
-		out[i] = *(struct lower_error *)v.v[i];
-	*n = v.n;
-	free(v.v);
 	free(m.file);
 	free(m.from);
 	free(m.offset);
@@ -367,7 +360,7 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 		                                 CXTranslationUnit_KeepGoing, &tu);
 		free(args);
 		if (ec == CXError_Success && tu) {
-			errs = collect_errors(tu, scratch, 0, &nerrs, &suspect);
+			errs = collect_errors(tu, scratch, &nerrs, &suspect);
 			if (suspect) {
 				/* perhaps the file's own macros clash with the shared
 				 * headers: the PCH is only an accelerator, so parse it
@@ -382,7 +375,7 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 		ec = clang_parseTranslationUnit2(p->index, path, p->argv, p->argc, p->unsaved, 2,
 		                                 CXTranslationUnit_KeepGoing, &tu);
 		if (ec == CXError_Success && tu)
-			errs = collect_errors(tu, scratch, 0, &nerrs, &suspect);
+			errs = collect_errors(tu, scratch, &nerrs, &suspect);
 	}
 	if (ec != CXError_Success || !tu) {
 		snprintf(msg, sizeof msg, "libclang could not parse the file (error %d)", (int)ec);
@@ -391,8 +384,8 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 		guard_file(NULL);
 		return NULL;
 	}
-	if (p->verbose)
-		collect_errors(tu, scratch, 1, &nerrs, &suspect);
+	for (int i = 0; p->verbose && i < nerrs; i++)
+		fprintf(stderr, "%s\n", errs[i].text);
 	struct ir_unit *u = lower_unit(tu, path, errs, nerrs);
 	arena_free(scratch);
 	record_deps(tu, u);
