@@ -5,84 +5,13 @@
 #
 #   sh tests/hostile/run.sh CUDALINT
 #
+# The helpers are in lib.sh; the other scripts here cover one area each.
 # Each case asserts an exit status (a set of allowed ones) and, where the
 # input is bad, that stderr names the file in a "cudalint: error: FILE:"
 # line. A signal (status >= 128) or a timeout (124) always fails.
 # Left out on purpose (they exhaust memory or take minutes in libclang
 # itself): `#include "/dev/zero"`, a 2^30-token macro bomb, 1e6 -D flags.
-set -u
-if [ $# -lt 1 ]; then
-	echo "usage: $0 CUDALINT" >&2
-	exit 2
-fi
-CUDALINT=$1
-case $CUDALINT in /*) ;; *) CUDALINT=$(pwd)/$CUDALINT ;; esac
-T=$(mktemp -d "${TMPDIR:-/tmp}/cudalint-hostile.XXXXXX") || exit 2
-trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-cd "$T" || exit 2
-export CUDALINT_CACHE_DIR="$T/cache"
-FAILED=0
-N=0
-# a hang detector, not a speed target: generous, so a loaded machine passes
-LIMIT=${HOSTILE_TIMEOUT:-60}
-
-fail() {
-	echo "FAIL: $CASE: $*"
-	FAILED=$((FAILED + 1))
-}
-
-# run CASE ALLOWED_STATUSES ARGS...  (cudalint's stdout in out, stderr in err)
-run() {
-	CASE=$1
-	ALLOWED=$2
-	shift 2
-	N=$((N + 1))
-	timeout -k 5 "$LIMIT" "$CUDALINT" "$@" >out 2>err </dev/null
-	RC=$?
-	case " $ALLOWED " in
-	*" $RC "*) echo "ok:   $CASE (exit $RC)" ;;
-	*)
-		if [ "$RC" -eq 124 ] || [ "$RC" -eq 137 ]; then
-			fail "timed out after ${LIMIT}s (want exit $ALLOWED)"
-		elif [ "$RC" -ge 128 ]; then
-			fail "killed by signal $((RC - 128)) (want exit $ALLOWED)"
-		else
-			fail "exit $RC, want $ALLOWED; stderr: $(head -c 300 err)"
-		fi
-		;;
-	esac
-}
-
-# names FILE: stderr has a one-line "cudalint: error: FILE: reason"
-names() {
-	grep -q "^cudalint: error: $1[:0-9]*: ." err || fail "stderr does not say 'cudalint: error: $1: ...': $(head -c 300 err)"
-}
-
-# warns FILE: stderr has cudalint's "left out" warning for FILE
-warns() {
-	grep -q "^cudalint: warning: $1: .*left out" err || fail "no 'left out' warning for $1 on stderr: $(head -c 300 err)"
-}
-
-# finds: the report names the kernel's divergent barrier
-finds() {
-	grep -q "CL1001" out || fail "the CL1001 finding is missing from the report"
-}
-
-# valid_utf8 FILE
-valid_utf8() {
-	iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>&1 || fail "$1 is not valid UTF-8"
-}
-
-# repeat N STRING: STRING N times, no newline
-repeat() {
-	awk -v n="$1" -v s="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s", s }'
-}
-
-NT=--no-cuda-toolkit
-BAR='if (threadIdx.x < 32) __syncthreads();'
-printf '__global__ void k(float *d)\n{\n\t%s\n}\n' "$BAR" >kernel.cu
+. "$(dirname "$0")/lib.sh"
 
 # --- files that are not CUDA ------------------------------------------------
 : >empty.cu
@@ -255,5 +184,4 @@ else
 	echo "skip: output to a device (mknod not permitted)"
 fi
 
-echo "hostile: $N cases, $FAILED failed"
-[ "$FAILED" -eq 0 ]
+finish
