@@ -10,6 +10,7 @@
 void options_usage(FILE *out)
 {
 	fputs("usage: cudalint [options] PATH... [-- CLANG-ARGS...]\n"
+	      "       cudalint [options] --paths PATH...\n"
 	      "\n"
 	      "Finds synchronisation bugs in CUDA sources: divergent barriers, unordered\n"
 	      "flag hand-offs, over-wide fences, warp collectives under divergence and\n"
@@ -31,6 +32,7 @@ void options_usage(FILE *out)
 	      "                          PATH/compile_commands.json or PATH itself (nvcc or clang\n"
 	      "                          commands): each command is analysed, and each\n"
 	      "                          architecture where the code tests __CUDA_ARCH__\n"
+	      "  --extra-arg=ARG         pass ARG to clang (repeatable)\n"
 	      "  -- ARGS                 pass the remaining arguments to clang\n"
 	      "\n"
 	      "Rules and configuration:\n"
@@ -64,6 +66,11 @@ void options_usage(FILE *out)
 	      "  --srcroot=DIR           root for SARIF paths and fingerprints (default .)\n"
 	      "  --report-suppressed     include suppressed findings, marked as such\n"
 	      "  --color=auto|always|never, --no-color\n"
+	      "\n"
+	      "Paths:\n"
+	      "  --paths PATH...         every argument after --paths is a path, even one that\n"
+	      "                          starts with '-' (for scripts and hooks that pass file\n"
+	      "                          names: a file named -ofoo.cu is never an option)\n"
 	      "\n"
 	      "Information:\n"
 	      "  -v, --verbose           print every clang error, also those outside device\n"
@@ -142,6 +149,14 @@ int options_parse(struct options *o, int argc, char **argv)
 				push(&o->clang_args, &o->nclang_args, argv[i]);
 			break;
 		}
+		/* The end of options for whoever passes file names it does not
+		 * control (pre-commit, xargs): unlike "--", which hands clang
+		 * what follows, nothing after it is ever read as an option. */
+		if (!strcmp(a, "--paths")) {
+			for (i++; i < argc; i++)
+				push(&o->paths, &o->npaths, argv[i]);
+			break;
+		}
 		if (a[0] != '-' || !a[1]) {
 			push(&o->paths, &o->npaths, a);
 			continue;
@@ -154,6 +169,8 @@ int options_parse(struct options *o, int argc, char **argv)
 			push(&o->clang_args, &o->nclang_args, argv[++i]);
 		} else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) {
 			push(&o->clang_args, &o->nclang_args, a);
+		} else if ((v = value_of("--extra-arg", argc, argv, &i, &err))) {
+			push(&o->clang_args, &o->nclang_args, v);
 		} else if (!strncmp(a, "-std=", 5)) {
 			o->std = a + 5;
 		} else if ((v = value_of("--cuda-path", argc, argv, &i, &err))) {

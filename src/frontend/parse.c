@@ -318,6 +318,16 @@ static void record_deps(CXTranslationUnit tu, struct ir_unit *u)
 	free(d.inc.v);
 }
 
+/* libclang puts the file name among the driver's arguments, so a file
+ * named "-ofoo.cu" would be read as -o foo.cu: clang gets "./-ofoo.cu".
+ * Locations in the main file keep the caller's spelling (lower.c). */
+static const char *clang_file_name(const char *path, char *buf, size_t len)
+{
+	if (path[0] != '-' || (size_t)snprintf(buf, len, "./%s", path) >= len)
+		return path;
+	return buf;
+}
+
 struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason)
 {
 	char msg[1024];
@@ -340,6 +350,8 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	}
 	fclose(f);
 
+	char namebuf[4096];
+	const char *name = clang_file_name(path, namebuf, sizeof namebuf);
 	guard_file(path);
 	if (p->use_pch < 0) {
 		p->pch = pch_ensure(p->index, p->argv, p->argc, p->unsaved, 2, p->cuda_path);
@@ -356,7 +368,7 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 		memcpy(args, p->argv, (size_t)p->argc * sizeof *args);
 		args[p->argc] = "-include-pch";
 		args[p->argc + 1] = p->pch;
-		ec = clang_parseTranslationUnit2(p->index, path, args, p->argc + 2, p->unsaved, 2,
+		ec = clang_parseTranslationUnit2(p->index, name, args, p->argc + 2, p->unsaved, 2,
 		                                 CXTranslationUnit_KeepGoing, &tu);
 		free(args);
 		if (ec == CXError_Success && tu) {
@@ -372,7 +384,7 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 		}
 	}
 	if (ec != CXError_Success || !tu) {
-		ec = clang_parseTranslationUnit2(p->index, path, p->argv, p->argc, p->unsaved, 2,
+		ec = clang_parseTranslationUnit2(p->index, name, p->argv, p->argc, p->unsaved, 2,
 		                                 CXTranslationUnit_KeepGoing, &tu);
 		if (ec == CXError_Success && tu)
 			errs = collect_errors(tu, scratch, &nerrs, &suspect);

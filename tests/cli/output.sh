@@ -40,4 +40,16 @@ run --no-cuda-toolkit -o victim.cu victim.cu
 run --no-cuda-toolkit -o victim-link.cu ./victim.cu
 run --no-cuda-toolkit --write-baseline victim.cu .
 cmp -s victim.cu kernels/barrier.cu && echo "victim.cu unchanged" >>"$TR"
+
+say "after --paths no argument is an option: -ovictim.cu and -Dbad.cu are files, -- is a path"
+cp kernels/barrier.cu ./-ovictim.cu
+cp kernels/barrier.cu ./-Dbad.cu
+run --no-cuda-toolkit --paths -ovictim.cu -Dbad.cu -- --format=json
+cmp -s victim.cu kernels/barrier.cu && echo "victim.cu unchanged" >>"$TR"
+
+say "--extra-arg passes one argument to clang, before --paths"
+printf '__global__ void k(float *d)\n{\n#ifdef GUARD\n\tif (threadIdx.x < 32)\n#endif\n\t\t__syncthreads();\n}\n' >guarded.cu
+run --no-cuda-toolkit --extra-arg=-DGUARD --paths guarded.cu
+run --no-cuda-toolkit --extra-arg -DGUARD --paths guarded.cu
+run --no-cuda-toolkit --paths guarded.cu
 finish

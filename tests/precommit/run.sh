@@ -60,5 +60,20 @@ else
 	sed 's/^/    | /' out.txt
 	fail=$((fail + 1))
 fi
-echo "$((2 - fail)) passed, $fail failed"
+# Staged file names are never options: `-ovictim.cu` is analysed (it has
+# the divergent barrier), not read as `-o victim.cu`, and victim.cu stays.
+cp k.cu victim.cu
+cp victim.cu before.cu
+printf '__global__ void k(float *x)\n{\n    if (threadIdx.x < 10)\n        __syncthreads();\n}\n' >./-ovictim.cu
+git add victim.cu ./-ovictim.cu
+pre-commit try-repo "$tmp/hooks" cudalint --files ./-ovictim.cu victim.cu >out.txt 2>&1
+rc=$?
+if [ "$rc" -ne 0 ] && grep -q -- '-ovictim.cu:4:.*CL1001' out.txt && cmp -s victim.cu before.cu; then
+	echo "PASS a staged -ovictim.cu is analysed and victim.cu is left alone"
+else
+	echo "FAIL -ovictim.cu should fail the hook with CL1001 and leave victim.cu alone (exit $rc):"
+	sed 's/^/    | /' out.txt
+	fail=$((fail + 1))
+fi
+echo "$((3 - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]
