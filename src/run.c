@@ -11,6 +11,7 @@
 #include "files.h"
 #include "frontend/compdb.h"
 #include "frontend/frontend.h"
+#include "guard.h"
 #include "includers.h"
 #include "ir/ir.h"
 #include "options.h"
@@ -410,16 +411,22 @@ static void cache_store_file(struct run *r, int i, int nanalysed, const struct c
 
 /* ---- the steps --------------------------------------------------------- */
 
-/* A test hook, not a feature: CUDALINT_TEST_CRASH_ON=BASENAME makes a worker
- * process (-j 2 and up, never the main process) die of SIGSEGV when it
- * comes to that file, so that tests can check that a crash is reported. */
+/* Test hooks, not features: whether environment variable VAR names FILE
+ * (its base name). CUDALINT_TEST_CRASH_ON=BASENAME makes a worker process
+ * (-j 2 and up, never the main process) die of SIGSEGV when it comes to
+ * that file, so that tests can check that a crash is reported;
+ * CUDALINT_TEST_STALL_ON=BASENAME stalls for 30 s after that file's
+ * parse, so that tests can check that the time limit covers the analysis. */
+static int test_hook(const char *var, const char *file)
+{
+	const char *victim = getenv(var);
+	const char *base = strrchr(file, '/');
+	return victim && *victim && !strcmp(base ? base + 1 : file, victim);
+}
+
 static void test_crash_hook(const char *file)
 {
-	const char *victim = getenv("CUDALINT_TEST_CRASH_ON");
-	if (!cl_in_worker || !victim || !*victim)
-		return;
-	const char *base = strrchr(file, '/');
-	if (strcmp(base ? base + 1 : file, victim))
+	if (!cl_in_worker || !test_hook("CUDALINT_TEST_CRASH_ON", file))
 		return;
 	fflush(stderr);
 	signal(SIGSEGV, SIG_DFL);
@@ -586,19 +593,9 @@ static struct ir_unit *through_includer(struct parser *p, const char *file, char
 	return found;
 }
 
-/* Parses and checks file I, appending to FO and XO; stores the results in
- * the result cache when the file has a key. */
-static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_failures *xo)
+static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_findings *fo, struct cl_failures *xo)
 {
 	const char *file = r->files[i];
-	struct popts *pp = popts_of(r, i);
-	struct parser *p = parser_for(r, pp);
-	if (!p->p) {
-		errorf(file, p->err);
-		cl_failures_add(xo, file, p->err);
-		return;
-	}
-	test_crash_hook(file);
 	char *reason = NULL;
 	struct ir_unit *u = cl_parse_file(p->p, file, &reason);
 	if (!u) {
@@ -608,6 +605,9 @@ static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_fail
 		free(reason);
 		return;
 	}
+	if (test_hook("CUDALINT_TEST_STALL_ON", file))
+		for (int s = 30; s > 0;)
+			s = (int)sleep((unsigned)s);
 	struct target t = { file, NULL, NULL };
 	char *via = NULL;
 	/* not cached: a new includer, or none found, would go unnoticed */
@@ -652,6 +652,26 @@ static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_fail
 	cl_variants_parsed(r->variants[i], u->uses_cuda_arch);
 	free(via);
 	ir_unit_free(u);
+}
+
+/* Parses and checks file I, appending to FO and XO; stores the results in
+ * the result cache when the file has a key. */
+static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_failures *xo)
+{
+	const char *file = r->files[i];
+	struct popts *pp = popts_of(r, i);
+	struct parser *p = parser_for(r, pp);
+	if (!p->p) {
+		errorf(file, p->err);
+		cl_failures_add(xo, file, p->err);
+		return;
+	}
+	test_crash_hook(file);
+	/* the time limit covers the parse, the includers' parses and the
+	 * analysis: a pathological kernel can be slow in any of them */
+	guard_file(file);
+	analyse_guarded(r, i, p, fo, xo);
+	guard_file(NULL);
 }
 
 /* File I under each of its builds (variants.h), their results merged into

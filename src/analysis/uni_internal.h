@@ -52,6 +52,20 @@ struct frame {
 	bool has_default;
 };
 
+/* What one run of the interpreter learnt about a loop: its head state at
+ * the fixed point, and its cause (the level of its condition and breaks).
+ * The states reaching a loop only grow while an enclosing loop iterates,
+ * so a later execution of the same loop starts from there instead of from
+ * scratch: otherwise each loop relearns what the previous iteration of its
+ * enclosing loop already knew, at least twice, and n nested loops run the
+ * innermost body 2^n times or more (20 loops: seconds; a few more: hours). */
+struct loop_memo {
+	struct loop_memo *next;
+	const struct ir_stmt *loop;
+	struct ustate head;
+	struct ir_cause *cause;
+};
+
 struct pending {
 	struct pending *next;
 	const char *label;
@@ -71,6 +85,7 @@ struct interp {
 	uint8_t ret;
 	struct pending *gotos;
 	struct ptrvec labels_seen;
+	struct loop_memo *loops;
 };
 
 void uni_st_init(struct interp *I, struct ustate *s);

@@ -75,6 +75,22 @@ static void exec_if(struct interp *I, struct ustate *s, struct ir_stmt *st)
 	uni_taint_assigned(I, s, c, st->u.if_.then, st->u.if_.els, NULL);
 }
 
+/* The memo of loop st in this run; a new one (no head yet) on first use. */
+static struct loop_memo *loop_memo(struct interp *I, const struct ir_stmt *st, const struct ir_expr *cond)
+{
+	for (struct loop_memo *m = I->loops; m; m = m->next)
+		if (m->loop == st)
+			return m;
+	struct loop_memo *m = xcalloc(1, sizeof *m);
+	m->loop = st;
+	m->cause = uni_new_cause(I, CAUSE_LOOP_COND, U_GRID, cond, st);
+	uni_st_init(I, &m->head);
+	m->head.dead = true; /* nothing learnt: the join below takes the entry state */
+	m->next = I->loops;
+	I->loops = m;
+	return m;
+}
+
 static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 {
 	uni_exec(I, s, st->u.loop.init);
@@ -90,11 +106,15 @@ static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 	uint8_t entry_lexit = s->lexit;
 	const struct ir_cause *entry_lexit_cause = s->lexit_cause;
 	struct frame *f = push_frame(I, false);
-	struct ir_cause *cs = uni_new_cause(I, CAUSE_LOOP_COND, U_GRID, cond, st);
+	struct loop_memo *m = loop_memo(I, st, cond);
+	struct ir_cause *cs = m->cause;
 	struct ustate head, cur;
 	uni_st_init(I, &head);
 	uni_st_init(I, &cur);
 	uni_st_copy(I, &head, s);
+	uni_st_join(I, &head, &m->head);
+	head.lexit = entry_lexit; /* the enclosing iteration's, not an earlier one's */
+	head.lexit_cause = entry_lexit_cause;
 	for (int iter = 0; iter < MAX_LOOP_ITERS; iter++) {
 		uint8_t before = cs->level;
 		uni_st_copy(I, &cur, &head);
@@ -129,6 +149,7 @@ static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 		if (!changed && cs->level == before)
 			break;
 	}
+	uni_st_copy(I, &m->head, &head);
 	/* leaving: the condition failed, or a break */
 	uni_st_copy(I, s, &head);
 	if (forever)

@@ -50,6 +50,11 @@ uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params
 		free(p);
 	}
 	free(I.labels_seen.v);
+	for (struct loop_memo *m = I.loops, *n; m; m = n) {
+		n = m->next;
+		uni_st_free(&m->head);
+		free(m);
+	}
 	return I.ret;
 }
 

@@ -14,7 +14,6 @@
 #include "frontend/cxutil.h"
 #include "frontend/lower.h"
 #include "frontend/pch.h"
-#include "guard.h"
 #include "ir/ir.h"
 #include "util/arena.h"
 #include "util/embedded.h"
@@ -352,7 +351,6 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 
 	char namebuf[4096];
 	const char *name = clang_file_name(path, namebuf, sizeof namebuf);
-	guard_file(path);
 	if (p->use_pch < 0) {
 		p->pch = pch_ensure(p->index, p->argv, p->argc, p->unsaved, 2, p->cuda_path);
 		p->use_pch = p->pch != NULL;
@@ -393,7 +391,6 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 		snprintf(msg, sizeof msg, "libclang could not parse the file (error %d)", (int)ec);
 		*reason = xstrdup(msg);
 		arena_free(scratch);
-		guard_file(NULL);
 		return NULL;
 	}
 	for (int i = 0; p->verbose && i < nerrs; i++)
@@ -402,6 +399,5 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	arena_free(scratch);
 	record_deps(tu, u);
 	clang_disposeTranslationUnit(tu);
-	guard_file(NULL);
 	return u;
 }

@@ -65,6 +65,20 @@ warns ifs.cu
 run loops.cu "1" $NT loops.cu
 warns loops.cu
 
+# nested loops whose trip counts vary by thread: the uniformity fixed point
+# once ran the innermost body 2^depth times (20 loops: 3 s; 30: an hour)
+{ printf '__global__ void k(float *d){int v=0;'; repeat 30 'for(int i=0;i<threadIdx.x;i++){'; printf 'v=v+1;'; repeat 30 '__syncthreads();}'; printf 'd[0]=v;}\n'; } >nestedloops.cu
+run nestedloops.cu "1" $NT nestedloops.cu
+grep -q "CL1002" out || fail "the CL1002 finding is missing from the report"
+
+# the time limit covers the analysis, not only the parse: the test hook
+# stalls after the parse, and the run must stop at the limit
+cp kernel.cu stall.cu
+export CUDALINT_TEST_STALL_ON=stall.cu CUDALINT_FILE_TIMEOUT=2
+run analysis-time-limit "2" $NT stall.cu
+unset CUDALINT_TEST_STALL_ON CUDALINT_FILE_TIMEOUT
+grep -q "^cudalint: error: stall.cu: analysis exceeded the time limit" err || fail "no time-limit line for stall.cu: $(head -c 300 err)"
+
 { printf '__global__ void k(float *d,float a){float x=a'; repeat 60000 '+a'; printf ';d[0]=x;%s}\n' "$BAR"; } >expr.cu
 run expr.cu "1" $NT expr.cu
 warns expr.cu
