@@ -1,38 +1,59 @@
+/* files.c - see files.h. Directories are walked with fts(3), following
+ * symbolic links (a source tree may link in a folder of kernels), and
+ * each directory and each file is taken once, by device and inode: fts
+ * itself only stops a link back to an ancestor, and two links to ".."
+ * would otherwise make the walk exponential. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* tdestroy */
+#endif
 #include "files.h"
-#include "util/srctext.h"
 #include "util/xalloc.h"
 
-#include <dirent.h>
-#include <limits.h>
 #include <errno.h>
-#include <stdio.h>
+#include <fts.h>
+#include <search.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-static void push_name(struct file_list *l, const char *p)
+struct id {
+	dev_t dev;
+	ino_t ino;
+};
+
+static int cmp_id(const void *a, const void *b)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 16;
-		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
-	}
-	l->v[l->n++] = xstrdup(p);
+	const struct id *x = a, *y = b;
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	return x->ino < y->ino ? -1 : x->ino > y->ino;
 }
 
-static void push(struct file_list *l, const char *p)
+/* Whether (dev, ino) is new to SET; records it. */
+static int first_visit(void **set, const struct stat *st)
 {
-	char abs[PATH_MAX];
-	if (cl_srctext_abspath(p, abs, sizeof abs) < 0)
-		snprintf(abs, sizeof abs, "%s", p);
-	for (int i = 0; i < l->n; i++)
-		if (!strcmp(l->abs[i], abs))
-			return;
+	struct id *k = xmalloc(sizeof *k);
+	k->dev = st->st_dev;
+	k->ino = st->st_ino;
+	struct id **found = tsearch(k, set, cmp_id);
+	if (!found)
+		abort(); /* out of memory */
+	if (*found != k) {
+		free(k);
+		return 0;
+	}
+	return 1;
+}
+
+static void push(struct file_list *l, const char *p, const struct stat *st)
+{
+	if (!first_visit(&l->seen, st))
+		return;
 	if (l->n == l->cap) {
 		l->cap = l->cap ? l->cap * 2 : 16;
 		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
-		l->abs = xrealloc(l->abs, (size_t)l->cap * sizeof *l->abs);
 	}
-	l->abs[l->n] = xstrdup(abs);
 	l->v[l->n++] = xstrdup(p);
 }
 
@@ -42,64 +63,84 @@ static int is_cuda_source(const char *name)
 	return dot && (!strcmp(dot, ".cu") || !strcmp(dot, ".cuh"));
 }
 
-static int cmp(const void *a, const void *b)
+/* Sorted by name; hidden entries (".git", ".cache") are never visited. */
+static int by_name(const FTSENT **a, const FTSENT **b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp((*a)->fts_name, (*b)->fts_name);
 }
 
-static void walk(struct file_list *l, const char *dir, int depth)
+static int walk(struct file_list *l, const char *dir, files_problem *problem, void *arg)
 {
-	if (depth > 64) /* symlink loops */
-		return;
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	struct file_list names = { 0 };
-	for (struct dirent *e; (e = readdir(d));)
-		if (e->d_name[0] != '.')
-			push_name(&names, e->d_name);
-	closedir(d);
-	qsort(names.v, (size_t)names.n, sizeof *names.v, cmp);
-	for (int i = 0; i < names.n; i++) {
-		size_t n = strlen(dir) + strlen(names.v[i]) + 2;
-		char *p = xmalloc(n);
-		snprintf(p, n, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names.v[i]);
-		struct stat st;
-		if (stat(p, &st) == 0) {
-			if (S_ISDIR(st.st_mode))
-				walk(l, p, depth + 1);
-			else if (S_ISREG(st.st_mode) && is_cuda_source(names.v[i]))
-				push(l, p);
-		}
-		free(p);
+	char *const argv[] = { (char *)dir, NULL };
+	FTS *fts = fts_open(argv, FTS_LOGICAL | FTS_NOCHDIR, by_name);
+	if (!fts) {
+		problem(dir, strerror(errno), 1, arg);
+		return -1;
 	}
-	files_free(&names);
+	void *dirs = NULL;
+	int found = 0;
+	for (FTSENT *e; (e = fts_read(fts));) {
+		int top = e->fts_level == FTS_ROOTLEVEL;
+		if (!top && e->fts_name[0] == '.') {
+			if (e->fts_info == FTS_D)
+				fts_set(fts, e, FTS_SKIP);
+			continue;
+		}
+		switch (e->fts_info) {
+		case FTS_D:
+			if (!first_visit(&dirs, e->fts_statp))
+				fts_set(fts, e, FTS_SKIP);
+			break;
+		case FTS_F:
+			if (is_cuda_source(e->fts_name)) {
+				push(l, e->fts_path, e->fts_statp);
+				found++;
+			}
+			break;
+		case FTS_DC: /* a link back to an ancestor: already being walked */
+		case FTS_DP:
+			break;
+		case FTS_SLNONE:
+			if (is_cuda_source(e->fts_name))
+				problem(e->fts_path, "a symbolic link to nothing, not analysed", 0, arg);
+			break;
+		case FTS_DNR:
+			problem(e->fts_path, strerror(e->fts_errno), 1, arg);
+			break;
+		case FTS_NS:
+		case FTS_ERR:
+			problem(e->fts_path, strerror(e->fts_errno), 1, arg);
+			break;
+		default: /* sockets, FIFOs and devices are not sources */
+			break;
+		}
+	}
+	int e = errno;
+	if (e)
+		problem(dir, strerror(e), 1, arg);
+	fts_close(fts);
+	tdestroy(dirs, free);
+	return found;
 }
 
-int files_add(struct file_list *l, const char *path, const char **reason)
+int files_add(struct file_list *l, const char *path, files_problem *problem, void *arg)
 {
 	struct stat st;
 	if (stat(path, &st) != 0) {
-		*reason = strerror(errno);
+		problem(path, strerror(errno), 1, arg);
 		return -1;
 	}
 	if (S_ISDIR(st.st_mode))
-		walk(l, path, 0);
-	else
-		push(l, path); /* named explicitly: analysed whatever its extension */
-	return 0;
+		return walk(l, path, problem, arg);
+	push(l, path, &st); /* named explicitly: analysed whatever its extension */
+	return 1;
 }
 
 void files_free(struct file_list *l)
 {
-	for (int i = 0; i < l->n; i++) {
+	for (int i = 0; i < l->n; i++)
 		free(l->v[i]);
-		if (l->abs)
-			free(l->abs[i]);
-	}
-	free(l->abs);
-	l->abs = NULL;
 	free(l->v);
-	l->v = NULL;
-	l->n = l->cap = 0;
+	tdestroy(l->seen, free);
+	memset(l, 0, sizeof *l);
 }

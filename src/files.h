@@ -1,18 +1,24 @@
 /* files.h - the files a run analyses: the paths given, with directories
- * searched (sorted, hidden entries skipped) for .cu and .cuh. A file reached
- * twice (under any spelling) is listed once, as first spelled. */
+ * searched (sorted, hidden entries skipped, symbolic links followed) for
+ * .cu and .cuh. A file reached twice (under any spelling or link) is
+ * listed once, as first spelled. */
 #ifndef CUDALINT_FILES_H
 #define CUDALINT_FILES_H
 
 struct file_list {
 	char **v;
-	char **abs; /* v[i] resolved, to find duplicates */
 	int n, cap;
+	void *seen; /* tsearch(3) set of the files' device and inode */
 };
 
-/* Adds path (file or directory); returns -1 and sets *reason (a static
- * string, strerror's) when path cannot be read. */
-int files_add(struct file_list *l, const char *path, const char **reason);
+/* What files_add could not look at: PATH, the reason, and whether it is an
+ * error (files that may hold device code are not analysed) or a warning. */
+typedef void files_problem(const char *path, const char *why, int is_error, void *arg);
+
+/* Adds PATH (a file, or a directory to search). Returns how many files it
+ * names (1 for a file; for a directory, the CUDA files found in it, those
+ * already listed too), or -1 when PATH itself cannot be read. Each problem met on the way is passed to PROBLEM. */
+int files_add(struct file_list *l, const char *path, files_problem *problem, void *arg);
 void files_free(struct file_list *l);
 
 #endif

@@ -106,6 +106,17 @@ static void add_failure(struct run *r, const char *file, const char *reason)
 	cl_failures_add(&r->failures, file, reason);
 }
 
+/* files_add's problems: an error is a failure of that path (exit 2). */
+static void path_problem(const char *path, const char *why, int is_error, void *arg)
+{
+	if (!is_error) {
+		fprintf(stderr, "cudalint: warning: %s: %s\n", path, why);
+		return;
+	}
+	errorf(path, why);
+	add_failure(arg, path, why);
+}
+
 /* ---- configurations ---------------------------------------------------- */
 
 
@@ -1056,11 +1067,10 @@ int cl_run(const struct options *o)
 	struct file_list files = { 0 };
 	struct cfg **cfg_of = NULL;
 	for (int i = 0; i < o->npaths; i++) {
-		const char *why;
-		if (files_add(&files, o->paths[i], &why) < 0) {
-			errorf(o->paths[i], why);
-			add_failure(r, o->paths[i], why);
-		}
+		size_t failed = r->failures.n;
+		if (files_add(&files, o->paths[i], path_problem, r) == 0 && r->failures.n == failed)
+			/* as ruff: a warning, for a directory may hold host code only */
+			fprintf(stderr, "cudalint: warning: %s: no .cu or .cuh file in this directory\n", o->paths[i]);
 	}
 	const char *const outs[2][2] = { { "-o", o->output }, { "--write-baseline", o->write_baseline } };
 	for (int k = 0; k < 2; k++) {

@@ -120,6 +120,40 @@ ln -s .. tree/sub/up
 run dir-symlink-loop "1" $NT tree
 finds
 
+# two links to ".." made the old walk branch twice per level, 64 levels deep
+mkdir -p tree2/sub
+cp kernel.cu tree2/
+ln -s .. tree2/sub/up1
+ln -s .. tree2/sub/up2
+ln -s ../../tree2 tree2/sub/side
+run dir-two-up-links "1" $NT tree2
+finds
+[ "$(grep -c 'CL1001' out)" = 1 ] || fail "the kernel was reported more than once: $(head -c 300 out)"
+
+mkdir -p nocuda
+: >nocuda/host.cpp
+run dir-without-cuda "0" $NT nocuda
+grep -q "^cudalint: warning: nocuda: no .cu or .cuh file" err || fail "no warning for a directory without CUDA files: $(head -c 300 err)"
+
+# deeper than PATH_MAX: the file cannot be named, so the run cannot pass
+d=long
+i=0
+while [ $i -lt 260 ]; do d=$d/dddddddddddddddd; i=$((i + 1)); done
+# (cp cannot name the file either: walk down one folder at a time)
+if mkdir -p "$d" 2>/dev/null && (cd long && i=0 && while [ $i -lt 260 ]; do cd -P dddddddddddddddd || exit 1; i=$((i + 1)); done && cp "$T/kernel.cu" k.cu); then
+	run dir-deeper-than-path-max "2" $NT long
+	grep -q "^cudalint: error: long/d.*: File name too long" err || fail "the too-long path is not named: $(head -c 300 err)"
+else
+	echo "skip: dir-deeper-than-path-max (cannot make the tree)"
+fi
+
+ln -s nothing.cu dangling.cu
+mkdir -p dangle
+cp kernel.cu dangle/
+ln -s ../nothing.cu dangle/gone.cu
+run dir-dangling-link "1" $NT dangle
+grep -q "^cudalint: warning: dangle/gone.cu: a symbolic link to nothing" err || fail "no warning for the dangling link: $(head -c 300 err)"
+
 mkfifo fifo.cu
 run fifo.cu "2" $NT fifo.cu
 names fifo.cu
@@ -143,6 +177,20 @@ elif command -v setpriv >/dev/null 2>&1 && setpriv --reuid=65534 --regid=65534 -
 	RC=$?
 	if [ "$RC" = 2 ]; then echo "ok:   $CASE (exit 2)"; else fail "exit $RC, want 2"; fi
 	names noread.cu
+	# an unreadable directory in the tree: its files are not analysed
+	mkdir -p locked/inner
+	cp kernel.cu locked/
+	cp kernel.cu locked/inner/
+	chmod 000 locked/inner
+	N=$((N + 1))
+	CASE=unreadable-subdirectory
+	timeout -k 5 "$LIMIT" setpriv --reuid=65534 --regid=65534 --clear-groups \
+		env CUDALINT_CACHE_DIR="$T/cache-nobody" "$CUDALINT" $NT locked >out 2>err </dev/null
+	RC=$?
+	if [ "$RC" = 2 ]; then echo "ok:   $CASE (exit 2)"; else fail "exit $RC, want 2"; fi
+	names locked/inner
+	finds
+	chmod 755 locked/inner
 else
 	echo "skip: unreadable (root without setpriv)"
 fi
