@@ -15,6 +15,7 @@
 #include "fingerprint.h"
 #include "suppress.h"
 #include "util/atomic_file.h"
+#include "util/json_write.h"
 #include "util/srctext.h"
 #include "util/readall.h"
 #include "util/xalloc.h"
@@ -64,9 +65,7 @@ int cl_baseline_write(const char *path, const struct cl_findings *f, const char 
 		snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
 		rc = -1;
 	} else {
-		const char *s = json_object_to_json_string_ext(
-			top, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
-		if (fputs(s, af.fp) < 0 || fputc('\n', af.fp) == EOF) {
+		if (cl_json_write(af.fp, top) < 0) {
 			int e = errno;
 			cl_atomic_abort(&af);
 			snprintf(err, errlen, "%s: cannot write: %s", path, strerror(e));

@@ -1,5 +1,6 @@
 /* check.c - the reporting side of rules. */
 #include "check.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 #include <stdarg.h>
@@ -35,25 +36,6 @@ int cl_rule_index(const struct cl_rule *r)
 	return (int)(r - cl_rules);
 }
 
-/* Messages quote source text, which may hold anything: keep them valid
- * UTF-8 without control characters, so JSON and SARIF stay valid and a
- * terminal shows text, not escape sequences. Bad bytes become '?'. */
-static void sanitize(unsigned char *s)
-{
-	while (*s) {
-		unsigned char c = *s;
-		int len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
-		int ok = len > 0 && !(c < 0x20 || c == 0x7f) && !(c == 0xc0 || c == 0xc1);
-		for (int i = 1; ok && i < len; i++)
-			ok = (s[i] & 0xc0) == 0x80;
-		if (!ok) {
-			*s++ = '?';
-			continue;
-		}
-		s += len;
-	}
-}
-
 static char *vformat(const char *fmt, va_list ap)
 {
 	va_list ap2;
@@ -62,7 +44,8 @@ static char *vformat(const char *fmt, va_list ap)
 	va_end(ap2);
 	char *p = xmalloc((size_t)n + 1);
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
-	sanitize((unsigned char *)p);
+	/* messages quote source text, which may hold anything */
+	cl_text_sanitize(p, 0);
 	return p;
 }
 

@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE 700
 #endif
 #include "guard.h"
+#include "util/utf8.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -42,7 +43,18 @@ static void fatal(int sig)
 
 void guard_file(const char *path)
 {
-	current = path;
+	/* the handler can only write(2): it gets a copy already made safe to
+	 * print (util/utf8.h), truncated if need be */
+	static char name[2][1024];
+	static int which;
+	if (path) {
+		which ^= 1;
+		snprintf(name[which], sizeof name[which], "%s", path);
+		cl_text_sanitize(name[which], 0);
+		current = name[which];
+	} else {
+		current = NULL;
+	}
 	alarm(path ? timeout_s : 0);
 }
 

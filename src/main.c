@@ -6,6 +6,9 @@
 #include "rules.h"
 #include "run.h"
 
+#include "util/utf8.h"
+
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,7 +29,7 @@ static int explain(const char *what)
 {
 	const struct cl_rule *r = cl_rule_find(what);
 	if (!r) {
-		fprintf(stderr, "cudalint: error: --explain: unknown rule '%s' (see cudalint --list-rules)\n", what);
+		cl_eprintf("cudalint: error: --explain: unknown rule '%s' (see cudalint --list-rules)\n", what);
 		return 2;
 	}
 	const char *doc = cl_rule_doc(r);
@@ -47,6 +50,9 @@ static int run_guarded(void *o)
 
 int main(int argc, char **argv)
 {
+	/* a closed pipe is an EPIPE that the report writer handles, not a
+	 * death by signal (exit 141) */
+	signal(SIGPIPE, SIG_IGN);
 	struct options o;
 	if (options_parse(&o, argc, argv) < 0)
 		return 2;
@@ -65,7 +71,7 @@ int main(int argc, char **argv)
 	if (o.explain)
 		return explain(o.explain);
 	if (!o.npaths) {
-		fputs("cudalint: error: no input files (see cudalint --help)\n", stderr);
+		cl_eprintf("cudalint: error: no input files (see cudalint --help)\n");
 		return 2;
 	}
 	return guard_run(run_guarded, &o);

@@ -1,6 +1,7 @@
 /* options.c - command-line parsing (docs/cli.md). */
 #include "options.h"
 #include "config.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 #include <stdio.h>
@@ -98,9 +99,9 @@ static void push_rule(struct options *o, const char *pattern, int kind, enum cl_
 
 static int usage_error(const char *fmt, const char *arg)
 {
-	fputs("cudalint: error: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs(" (see cudalint --help)\n", stderr);
+	char msg[512];
+	snprintf(msg, sizeof msg, fmt, arg);
+	cl_eprintf("cudalint: error: %s (see cudalint --help)\n", msg);
 	return -1;
 }
 

@@ -24,6 +24,7 @@
 #include "util/atomic_file.h"
 #include "util/srctext.h"
 #include "util/path.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 #include "variants.h"
 #include "workers.h"
@@ -96,9 +97,9 @@ struct run {
 static void errorf(const char *file, const char *reason)
 {
 	if (file)
-		fprintf(stderr, "cudalint: error: %s: %s\n", file, reason);
+		cl_eprintf("cudalint: error: %s: %s\n", file, reason);
 	else
-		fprintf(stderr, "cudalint: error: %s\n", reason);
+		cl_eprintf("cudalint: error: %s\n", reason);
 }
 
 static void add_failure(struct run *r, const char *file, const char *reason)
@@ -110,7 +111,7 @@ static void add_failure(struct run *r, const char *file, const char *reason)
 static void path_problem(const char *path, const char *why, int is_error, void *arg)
 {
 	if (!is_error) {
-		fprintf(stderr, "cudalint: warning: %s: %s\n", path, why);
+		cl_eprintf("cudalint: warning: %s: %s\n", path, why);
 		return;
 	}
 	errorf(path, why);
@@ -259,10 +260,10 @@ static struct cl_variants *variants_of(struct run *r, int i)
 	if (r->db)
 		ncmds = compdb_commands(r->db, file, &cmds, &nbad);
 	if (nbad && !ncmds)
-		fprintf(stderr, "cudalint: warning: %s: its compile command could not be read; using the "
+		cl_eprintf("cudalint: warning: %s: its compile command could not be read; using the "
 		                "default flags\n", file);
 	else if (nbad)
-		fprintf(stderr, "cudalint: warning: %s: %d of its compile commands could not be read; analysed "
+		cl_eprintf("cudalint: warning: %s: %d of its compile commands could not be read; analysed "
 		                "with the other %d\n", file, nbad, ncmds);
 	r->variants[i] = xcalloc(1, sizeof *r->variants[i]);
 	cl_variants_init(r->variants[i], file, cmds, ncmds, r->o->cuda_arch);
@@ -596,7 +597,7 @@ static struct ir_unit *through_includer(struct parser *p, const char *file, char
 			ir_unit_free(u);
 	}
 	if (!found)
-		fprintf(stderr, "cudalint: note: %s: the header is not self-contained, and no file below %s that "
+		cl_eprintf("cudalint: note: %s: the header is not self-contained, and no file below %s that "
 		                "includes it could be parsed; it was analysed on its own\n", file, root);
 	for (int k = 0; k < n; k++)
 		free(cands[k]);
@@ -645,7 +646,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 		return;
 	}
 	if (u->truncated)
-		fprintf(stderr, "cudalint: warning: %s: code nested too deeply was left out of the analysis; "
+		cl_eprintf("cudalint: warning: %s: code nested too deeply was left out of the analysis; "
 		                "findings in it may be missing\n", t.via ? t.via : file);
 	struct uni_options uo = { r->o->warp_aligned_blocks };
 	uniformity_run(u, &uo);
@@ -696,7 +697,7 @@ static void analyse_file(struct run *r, int i, struct cl_findings *fo, struct cl
 		nanalysed++;
 		if (vs->n > 1 && vs->v[k].x.n) { /* the error lines above do not say which build */
 			char *name = cl_variants_name(vs, k);
-			fprintf(stderr, "cudalint: note: %s: that failure is in its configuration %s\n", r->files[i], name);
+			cl_eprintf("cudalint: note: %s: that failure is in its configuration %s\n", r->files[i], name);
 			free(name);
 		}
 	}
@@ -883,14 +884,14 @@ static int report_unanalysed(struct run *r)
 		struct cfg *g = cfg_for(r, f->file);
 		if (!g)
 			return -1;
-		fprintf(stderr, "cudalint: %s: %s:%u:%u: device function '%s' not analysed: %s\n",
+		cl_eprintf("cudalint: %s: %s:%u:%u: device function '%s' not analysed: %s\n",
 		        g->unanalysed_warning ? "warning" : "error", f->file, f->line, f->col, f->function, f->reason);
 	}
 	for (size_t i = 0; i < r->failures.nsum; i++) {
 		const struct cl_file_summary *s = &r->failures.sum[i];
 		if (!s->errors_ignored)
 			continue;
-		fprintf(stderr, "cudalint: note: %s: %d clang error%s outside device code did not stop the analysis "
+		cl_eprintf("cudalint: note: %s: %d clang error%s outside device code did not stop the analysis "
 		                "(the first: %s)%s\n", s->file, s->errors_ignored, s->errors_ignored == 1 ? "" : "s",
 		        s->first_ignored ? s->first_ignored : "?", r->o->verbose ? "" : "; -v prints them all");
 	}
@@ -975,14 +976,14 @@ static void report_stale(struct run *r, const char *path, const struct cl_baseli
 	n = k;
 	if (!n)
 		return;
-	fprintf(stderr, "cudalint: note: %s: %zu stale entr%s (fixed, or the line changed); refresh it with "
+	cl_eprintf("cudalint: note: %s: %zu stale entr%s (fixed, or the line changed); refresh it with "
 	                "--write-baseline\n", path, n, n == 1 ? "y" : "ies");
 	for (size_t i = 0; i < n; i++) {
 		const struct cl_baseline_entry *e = stale[i];
-		fprintf(stderr, "cudalint: note: %s: stale entry %s at %s:%u", path, e->rule_id ? e->rule_id : "?",
+		cl_eprintf("cudalint: note: %s: stale entry %s at %s:%u", path, e->rule_id ? e->rule_id : "?",
 		        e->file ? e->file : "?", e->line);
 		if (e->function)
-			fprintf(stderr, " in %s", e->function);
+			cl_eprintf(" in %s", e->function);
 		fputc('\n', stderr);
 	}
 }
@@ -1021,6 +1022,10 @@ static int write_report(struct run *r)
 		cl_atomic_abort(&af);
 	else
 		rc = cl_atomic_commit(&af);
+	/* the reader left early (`cudalint ... | head -1`), as it may: SIGPIPE
+	 * is ignored (main.c), and the exit status stays that of the findings */
+	if (rc < 0 && to_stdout && errno == EPIPE)
+		return 0;
 	if (rc < 0)
 		errorf(to_stdout ? "<stdout>" : o->output, strerror(errno ? errno : EIO));
 	return rc;
@@ -1070,7 +1075,7 @@ int cl_run(const struct options *o)
 		size_t failed = r->failures.n;
 		if (files_add(&files, o->paths[i], path_problem, r) == 0 && r->failures.n == failed)
 			/* as ruff: a warning, for a directory may hold host code only */
-			fprintf(stderr, "cudalint: warning: %s: no .cu or .cuh file in this directory\n", o->paths[i]);
+			cl_eprintf("cudalint: warning: %s: no .cu or .cuh file in this directory\n", o->paths[i]);
 	}
 	const char *const outs[2][2] = { { "-o", o->output }, { "--write-baseline", o->write_baseline } };
 	for (int k = 0; k < 2; k++) {
@@ -1132,7 +1137,7 @@ int cl_run(const struct options *o)
 					r->findings.v[i].suppressed = CL_SUPPRESSED_BASELINE;
 					n++;
 				}
-			fprintf(stderr, "cudalint: note: %s: wrote %zu finding%s\n", o->write_baseline, n,
+			cl_eprintf("cudalint: note: %s: wrote %zu finding%s\n", o->write_baseline, n,
 			        n == 1 ? "" : "s");
 		}
 	}

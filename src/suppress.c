@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../rules/rules.h"
+#include "util/utf8.h"
 #include "util/srctext.h"
 #include "util/xalloc.h"
 
@@ -70,6 +71,7 @@ static char *pool_fmt(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
 	va_end(ap);
+	cl_text_sanitize(s, 0); /* it may quote the comment, which may hold anything */
 	if (npool == cappool) {
 		cappool = cappool ? cappool * 2 : 16;
 		pool = xrealloc(pool, cappool * sizeof *pool);

@@ -17,6 +17,7 @@
 #include "ir/ir.h"
 #include "util/arena.h"
 #include "util/embedded.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 #include <clang-c/Index.h>
@@ -394,7 +395,7 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 		return NULL;
 	}
 	for (int i = 0; p->verbose && i < nerrs; i++)
-		fprintf(stderr, "%s\n", errs[i].text);
+		cl_eprintf("%s\n", errs[i].text);
 	struct ir_unit *u = lower_unit(tu, path, errs, nerrs);
 	arena_free(scratch);
 	record_deps(tu, u);

@@ -11,6 +11,7 @@
 
 #include "../../rules/rules.h"
 #include "fingerprint.h"
+#include "util/json_write.h"
 #include "util/srctext.h"
 
 #define CL_JSON_VERSION 1
@@ -101,9 +102,7 @@ int cl_report_json(FILE *out, const struct cl_findings *f, const struct cl_failu
 	}
 	json_object_object_add(root, "files", arr);
 
-	const char *s = json_object_to_json_string_ext(
-		root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
-	int rc = fputs(s, out) < 0 || fputc('\n', out) == EOF || ferror(out) ? -1 : 0;
+	int rc = cl_json_write(out, root);
 	json_object_put(root);
 	cl_fingerprints_free(&fps);
 	return rc;

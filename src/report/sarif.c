@@ -20,6 +20,7 @@
 #include "../../rules/rules.h"
 #include "fingerprint.h"
 #include "suppress.h"
+#include "util/json_write.h"
 #include "util/srctext.h"
 #include "util/xalloc.h"
 
@@ -364,9 +365,7 @@ int cl_report_sarif(FILE *out, const struct cl_findings *f, const struct cl_fail
 	json_object_object_add(top, "version", json_object_new_string("2.1.0"));
 	json_object_object_add(top, "runs", runs);
 
-	const char *s = json_object_to_json_string_ext(
-		top, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE);
-	int rc = fputs(s, out) < 0 || fputc('\n', out) == EOF || ferror(out) ? -1 : 0;
+	int rc = cl_json_write(out, top);
 	json_object_put(top);
 	cl_fingerprints_free(&fps);
 	cl_srctext_free(cx.st);

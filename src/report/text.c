@@ -3,6 +3,9 @@
 #include "rules.h"
 #include "suppress.h"
 #include "util/srctext.h"
+#include "util/utf8.h"
+
+#include <stdlib.h>
 
 #include <string.h>
 
@@ -18,7 +21,9 @@ static void snippet(FILE *out, struct cl_srctext *st, const struct cl_pos *p, co
 	const char *line = st && p->file ? cl_srctext_line(st, p->file, p->line, &len) : NULL;
 	if (!line)
 		return;
-	fprintf(out, "%.*s\n", (int)len, line);
+	char *clean = cl_text_clean(line, len, CL_TEXT_KEEP_TABS); /* byte for byte, so the caret lines up */
+	fprintf(out, "%s\n", clean);
+	free(clean);
 	/* the caret goes under the byte column; keep tabs so it lines up */
 	for (unsigned i = 0; i + 1 < p->col && i < len; i++)
 		fputc(line[i] == '\t' ? '\t' : ' ', out);
@@ -28,7 +33,10 @@ static void snippet(FILE *out, struct cl_srctext *st, const struct cl_pos *p, co
 static void location(FILE *out, struct cl_srctext *st, const struct cl_pos *p, enum cl_level l, const char *msg,
                      const char *tag, const struct text_opts *o)
 {
-	const char *file = p->file ? p->file : "<unknown>";
+	const char *f = p->file ? p->file : "<unknown>";
+	/* a file name or an edited cache entry can hold anything */
+	char *file = cl_text_clean(f, strlen(f), 0), *m = cl_text_clean(msg, strlen(msg), 0);
+	msg = m;
 	if (o->color)
 		fprintf(out, "\033[1m%s:%u:%u: %s%s:\033[0m\033[1m %s", file, p->line, p->col, level_color(l),
 		        cl_level_name(l), msg);
@@ -37,6 +45,8 @@ static void location(FILE *out, struct cl_srctext *st, const struct cl_pos *p, e
 	if (tag)
 		fprintf(out, " %s", tag);
 	fprintf(out, "%s\n", o->color ? "\033[0m" : "");
+	free(file);
+	free(m);
 	if (o->snippets)
 		snippet(out, st, p, o);
 }

@@ -1,0 +1,101 @@
+/* utf8.c - see utf8.h. */
+#include "util/utf8.h"
+#include "util/xalloc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t cl_utf8_len(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	unsigned char c = s[0];
+	if (c < 0x80)
+		return c ? 1 : 0;
+	/* the second byte's range rules out overlong forms, surrogates and
+	 * code points above U+10FFFF (RFC 3629, section 4) */
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t n;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else
+		return 0;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+static int is_control(const unsigned char *s, size_t len, int flags)
+{
+	if (flags & CL_TEXT_KEEP_CONTROLS)
+		return 0;
+	if (len == 1)
+		return (s[0] < 0x20 && !(s[0] == '\t' && (flags & CL_TEXT_KEEP_TABS))) || s[0] == 0x7f;
+	return len == 2 && s[0] == 0xc2 && s[1] < 0xa0; /* C1: U+0080-009F, 0x9b is a CSI */
+}
+
+void cl_text_sanitize(char *str, int flags)
+{
+	unsigned char *s = (unsigned char *)str;
+	while (*s) {
+		size_t len = cl_utf8_len((const char *)s);
+		if (!len) {
+			*s++ = '?';
+		} else if (is_control(s, len, flags)) {
+			memset(s, '?', len);
+			s += len;
+		} else {
+			s += len;
+		}
+	}
+}
+
+char *cl_text_clean(const char *s, size_t n, int flags)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = 0;
+	for (size_t i = 0; i < n; i++) /* a NUL inside is a byte like any other */
+		if (!p[i])
+			p[i] = '?';
+	cl_text_sanitize(p, flags);
+	return p;
+}
+
+void cl_eprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	char *p = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	int nl = n > 0 && p[n - 1] == '\n';
+	if (nl)
+		p[n - 1] = 0;
+	cl_text_sanitize(p, CL_TEXT_KEEP_TABS);
+	fputs(p, stderr);
+	if (nl)
+		fputc('\n', stderr);
+	free(p);
+}
