@@ -26,11 +26,12 @@ int cl_atomic_open(struct cl_atomic_file *af, const char *path)
 		af->fp = stdout;
 		return 0;
 	}
-	/* Only a regular file (or a new one) is replaced by rename: a device
-	 * such as /dev/null must stay a device, and a symlink must keep
-	 * pointing where it points, so those are written in place. */
+	/* A device such as /dev/null must stay a device, so it is written in
+	 * place. Anything else is replaced by rename, a symbolic link too:
+	 * the report never goes through a link to wherever it points (a
+	 * repository could ship `report.sarif -> ~/.bashrc`). */
 	struct stat st;
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
 		af->fp = fopen(path, "w");
 		if (!af->fp)
 			return -1;

@@ -10,8 +10,9 @@ struct cl_atomic_file {
 	FILE *fp;   /* write through this between open and commit */
 	char *path; /* the destination; NULL when writing to stdout ("-") */
 	char *tmp;  /* the temporary file, PATH.tmpXXXXXX */
-	int in_place; /* PATH exists and is no regular file (a device, a
-	               * symlink): written directly, never replaced */
+	int in_place; /* PATH exists and is neither a regular file nor a
+	               * symbolic link (a device, a FIFO): written directly,
+	               * never replaced. A link is replaced, not followed. */
 };
 
 /* Opens a temporary file next to PATH. PATH "-" means standard output

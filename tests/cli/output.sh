@@ -41,6 +41,13 @@ run --no-cuda-toolkit -o victim-link.cu ./victim.cu
 run --no-cuda-toolkit --write-baseline victim.cu .
 cmp -s victim.cu kernels/barrier.cu && echo "victim.cu unchanged" >>"$TR"
 
+say "-o onto a symbolic link replaces the link; the file it pointed to is untouched"
+echo 'precious' >precious.txt
+ln -s ../precious.txt out/link.txt
+run --no-cuda-toolkit -o out/link.txt kernels/exit.cu
+cat precious.txt >>"$TR"
+[ -L out/link.txt ] && echo "out/link.txt is still a link" >>"$TR"
+
 say "after --paths no argument is an option: -ovictim.cu and -Dbad.cu are files, -- is a path"
 cp kernels/barrier.cu ./-ovictim.cu
 cp kernels/barrier.cu ./-Dbad.cu
