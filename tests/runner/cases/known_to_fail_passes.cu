@@ -1,0 +1,6 @@
+// expect-fail: marked, but it passes: XPASS fails the run
+__global__ void k(float *d)
+{
+	if (threadIdx.x < 32)
+		__syncthreads(); // expect: CL1001
+}
