@@ -265,24 +265,29 @@ static void test_atomic_file(void **state)
 	assert_int_equal(count_entries(), before);
 	rmdir(out);
 
-	/* an existing non-regular file (a symlink here) is written through,
-	 * not replaced */
+	/* a symbolic link is replaced, never written through: the file it
+	 * points to keeps its contents */
 	char target[PATH_MAX], link_path[PATH_MAX];
 	snprintf(target, sizeof target, "%s/target", dir);
 	snprintf(link_path, sizeof link_path, "%s/link", dir);
 	fp = fopen(target, "w");
+	fputs("precious\n", fp);
 	fclose(fp);
 	assert_int_equal(symlink(target, link_path), 0);
 	assert_int_equal(cl_atomic_open(&af, link_path), 0);
-	fputs("through\n", af.fp);
+	fputs("report\n", af.fp);
 	assert_int_equal(cl_atomic_commit(&af), 0);
 	struct stat ls;
 	assert_int_equal(lstat(link_path, &ls), 0);
-	assert_true(S_ISLNK(ls.st_mode));
+	assert_true(S_ISREG(ls.st_mode));
 	fp = fopen(target, "r");
 	assert_non_null(fgets(line, sizeof line, fp));
 	fclose(fp);
-	assert_string_equal(line, "through\n");
+	assert_string_equal(line, "precious\n");
+	fp = fopen(link_path, "r");
+	assert_non_null(fgets(line, sizeof line, fp));
+	fclose(fp);
+	assert_string_equal(line, "report\n");
 	unlink(link_path);
 	unlink(target);
 }
