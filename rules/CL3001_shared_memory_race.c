@@ -400,12 +400,9 @@ static int each_loop(struct ir_stmt *st, void *arg)
 static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg)
 {
 	const struct memorder *m = arg;
-	struct affine_ctx ac;
-	affine_ctx_init(&ac, f);
-	struct write_walk ww = { cx, m, &ac };
+	struct write_walk ww = { cx, m, f->affine };
 	memorder_stmt_accesses(m, f->body, each_write, &ww);
 	ir_walk_stmts(f->body, each_loop, &ww);
-	affine_ctx_free(&ac);
 }
 
 void check_shared_memory_race(struct cl_ctx *cx, const struct ir_unit *u)

@@ -71,7 +71,7 @@ void order_scan_run(struct order_scan *s, struct ir_stmt *st)
 
 const struct memorder *order_facts(const struct ir_unit *u)
 {
-	return memorder_of((struct ir_unit *)u);
+	return u->memorder;
 }
 
 const char *fence_for_scope(enum mem_scope s)

@@ -4,7 +4,7 @@
 #endif
 #include "run.h"
 
-#include "analysis/uniformity.h"
+#include "analysis/analyze.h"
 #include "baseline.h"
 #include "check.h"
 #include "config.h"
@@ -648,8 +648,8 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	if (u->truncated)
 		cl_eprintf("cudalint: warning: %s: code nested too deeply was left out of the analysis; "
 		                "findings in it may be missing\n", t.via ? t.via : file);
-	struct uni_options uo = { r->o->warp_aligned_blocks };
-	uniformity_run(u, &uo);
+	struct analysis_options ao = { r->o->warp_aligned_blocks };
+	analyze_unit(u, &ao);
 	if (r->o->dump_ir)
 		ir_dump(u, stderr);
 	struct cfg *g = r->cfg_of[i];
@@ -663,6 +663,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 		cache_store(r, i, p, u);
 	cl_variants_parsed(r->variants[i], u->uses_cuda_arch);
 	free(via);
+	analyze_free(u);
 	ir_unit_free(u);
 }
 

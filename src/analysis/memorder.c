@@ -167,12 +167,12 @@ const char *memorder_describe(const struct ir_expr *e, char *buf, unsigned len)
 	return buf;
 }
 
-/* ---- the cache ------------------------------------------------------------------ */
+/* ---- the facts ------------------------------------------------------------------ */
 
-static void memorder_free(void *p)
+void memorder_free(struct memorder *m)
 {
-	struct memorder *m = p;
-	memspace_free(m->ms);
+	if (!m)
+		return;
 	free(m->polls);
 	free(m->deciding);
 	free(m->sync);
@@ -185,12 +185,10 @@ static void memorder_free(void *p)
 	free(m);
 }
 
-const struct memorder *memorder_of(struct ir_unit *u)
+struct memorder *memorder_new(const struct ir_unit *u, const struct memspace *ms)
 {
-	if (u->facts[IR_FACT_MEMORDER])
-		return u->facts[IR_FACT_MEMORDER];
 	struct memorder *m = xcalloc(1, sizeof *m);
-	m->ms = memspace_new(u);
+	m->ms = ms;
 	m->nfuncs = u->nfuncs;
 	m->taint_local = xcalloc((size_t)u->nfuncs + 1, sizeof *m->taint_local);
 	for (int i = 0; i < u->nfuncs; i++) {
@@ -212,7 +210,5 @@ const struct memorder *memorder_of(struct ir_unit *u)
 		if (m->deciding[i]->nkids)
 			add_key(&m->sync, &m->nsync, memspace_object(m->ms, m->deciding[i]->kids[0]),
 			        memorder_field(m->deciding[i]->kids[0]));
-	u->facts[IR_FACT_MEMORDER] = m;
-	u->facts_free[IR_FACT_MEMORDER] = memorder_free;
 	return m;
 }

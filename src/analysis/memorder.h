@@ -58,7 +58,7 @@ struct objkey {
 };
 
 struct memorder {
-	struct memspace *ms;
+	const struct memspace *ms; /* the unit's (ir_unit.memspace) */
 	struct poll *polls; int npolls;
 	struct ir_expr **deciding; int ndeciding; /* deciding RMW atomic calls */
 	struct objkey *sync; int nsync;           /* sync objects: polled, or tickets */
@@ -69,9 +69,10 @@ struct memorder {
 	const struct ir_var **taint_shared; int ntaint_shared;
 };
 
-/* The facts for u, computed on first use and cached on the unit. Needs
- * the uniformity analysis to have run (it marks analysed functions). */
-const struct memorder *memorder_of(struct ir_unit *u);
+/* The facts for u, over its memory objects MS. Needs the uniformity
+ * analysis to have run (it marks analysed functions). */
+struct memorder *memorder_new(const struct ir_unit *u, const struct memspace *ms);
+void memorder_free(struct memorder *m);
 
 bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field);

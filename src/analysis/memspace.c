@@ -159,7 +159,6 @@ static int scan_decl(struct ir_stmt *st, void *arg)
 struct memspace *memspace_new(const struct ir_unit *u)
 {
 	struct memspace *m = xcalloc(1, sizeof *m);
-	intrinsics_classify_unit((struct ir_unit *)u);
 	for (int i = 0; i < u->nfuncs; i++) {
 		struct scan s = { m, u->funcs[i] };
 		ir_walk_stmts(u->funcs[i]->body, scan_decl, &s);

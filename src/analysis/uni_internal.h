@@ -37,7 +37,7 @@ struct memo {
 
 struct uni {
 	struct ir_unit *u;
-	const struct uni_options *o;
+	const struct analysis_options *o;
 	uint8_t **pjoin;             /* per function: joined argument levels from analysed call sites */
 	bool *called;                /* per function: has an analysed device call site */
 	struct memo **memo;          /* per function */

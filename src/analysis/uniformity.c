@@ -84,7 +84,7 @@ static bool is_device_code(const struct ir_func *f)
 	return f->is_global || f->is_device;
 }
 
-void uniformity_run(struct ir_unit *u, const struct uni_options *o)
+void uniformity_run(struct ir_unit *u, const struct analysis_options *o)
 {
 	struct uni U = { 0 };
 	U.u = u;
@@ -95,8 +95,6 @@ void uniformity_run(struct ir_unit *u, const struct uni_options *o)
 	U.memo = xcalloc((size_t)u->nfuncs + 1, sizeof *U.memo);
 	for (int i = 0; i < u->nfuncs; i++)
 		U.pjoin[i] = xcalloc(17, 1);
-	intrinsics_classify_unit(u);
-	callgraph_compute_barriers(u);
 
 	/* callers before callees, so parameter levels are complete when a
 	 * function's own reporting pass runs */

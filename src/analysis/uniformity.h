@@ -20,6 +20,7 @@
 #ifndef CUDALINT_UNIFORMITY_H
 #define CUDALINT_UNIFORMITY_H
 
+#include "analysis/analyze.h"
 #include "ir/ir.h"
 
 enum uni_level { U_GRID, U_BLOCK, U_WARP, U_THREAD };
@@ -63,17 +64,11 @@ struct ir_ctx {
 	unsigned after_barrier : 1;         /* a block barrier is on every path since entry */
 };
 
-struct uni_options {
-	/* threadIdx.y/.z are warp-uniform only when blockDim.x is a multiple
-	 * of 32 (--assume-warp-aligned-blocks, on by default). */
-	int warp_aligned_blocks;
-};
-
 /* Runs the analysis over every device function of u, annotating
  * expr->level and expr->ctx. Functions are analysed with parameter
  * levels joined from their call sites (callers first); a function no one
  * in the file calls is analysed with uniform parameters. */
-void uniformity_run(struct ir_unit *u, const struct uni_options *o);
+void uniformity_run(struct ir_unit *u, const struct analysis_options *o);
 
 /* Whether a call (a barrier intrinsic, or a call of a function that
  * reaches one) is a block barrier site; *inner gets the barrier itself. */

@@ -870,8 +870,5 @@ void ir_unit_free(struct ir_unit *u)
 {
 	if (!u)
 		return;
-	for (int i = 0; i < IR_FACT_SLOTS; i++)
-		if (u->facts[i] && u->facts_free[i])
-			u->facts_free[i](u->facts[i]);
 	arena_free(u->arena);
 }

@@ -14,7 +14,6 @@
 #include <stdint.h>
 #include "util/arena.h"
 
-#define IR_FACT_SLOTS 4
 
 struct ir_loc {
 	const char *file; /* interned */
@@ -173,6 +172,7 @@ struct ir_func {
 	/* analysis (src/analysis/callgraph.c) */
 	const struct ir_expr *reaches_barrier; /* first block barrier reached, or the call leading to one */
 	unsigned analysed : 1;     /* a reporting pass ran over it */
+	struct affine_ctx *affine; /* device code: for affine indices (analysis/affine.h) */
 };
 
 /* A function the front end could not lower because clang reported an
@@ -218,14 +218,11 @@ struct ir_unit {
 	 * mentions __CUDA_ARCH__ (or the NV_IF_TARGET family), so the code may
 	 * differ from one GPU architecture to another (src/variants.h) */
 	unsigned uses_cuda_arch : 1;
-	/* Facts an analysis computes once per unit and several rules share;
-	 * freed with the unit. */
-	void *facts[IR_FACT_SLOTS];
-	void (*facts_free[IR_FACT_SLOTS])(void *);
+	/* analysis (src/analysis/analyze.c): the unit's memory objects and
+	 * memory-ordering facts; freed by analyze_free */
+	struct memspace *memspace;
+	struct memorder *memorder;
 };
-
-/* Shared facts cached on a unit, computed on first use. */
-enum { IR_FACT_MEMORDER, IR_FACT_SLOTS_USED };
 
 /* Walks, for analyses and rules. Callbacks return nonzero to stop. */
 typedef int (*ir_expr_fn)(struct ir_expr *e, void *arg);

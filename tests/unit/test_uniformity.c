@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include "analysis/analyze.h"
 #include "analysis/uniformity.h"
 #include "frontend/frontend.h"
 #include "ir/ir.h"
@@ -33,8 +34,8 @@ static struct ir_unit *analyse(const char *src, int warp_aligned)
 	unlink(path);
 	if (!u)
 		fail_msg("parse failed: %s", reason);
-	struct uni_options o = { warp_aligned };
-	uniformity_run(u, &o);
+	struct analysis_options o = { warp_aligned };
+	analyze_unit(u, &o);
 	return u;
 }
 
@@ -106,6 +107,7 @@ static void test_sources(void **state)
 	assert_int_equal(level_of(u, 11), U_THREAD);
 	assert_int_equal(level_of(u, 12), U_WARP);
 	assert_int_equal(level_of(u, 13), U_WARP);
+	analyze_free(u);
 	ir_unit_free(u);
 }
 
@@ -114,6 +116,7 @@ static void test_threadidx_y_without_alignment(void **state)
 	(void)state;
 	struct ir_unit *u = analyse("__global__ void k() { probe(1, threadIdx.y); }\n", 0);
 	assert_int_equal(level_of(u, 1), U_THREAD);
+	analyze_free(u);
 	ir_unit_free(u);
 }
 
@@ -139,6 +142,7 @@ static void test_locals_and_control_dependence(void **state)
 	assert_int_equal(level_of(u, 6), U_WARP);
 	assert_int_equal(level_of(u, 7), U_WARP);
 	assert_int_equal(level_of(u, 8), U_THREAD);
+	analyze_free(u);
 	ir_unit_free(u);
 }
 
@@ -160,6 +164,7 @@ static void test_loops_reach_fixed_point(void **state)
 	assert_int_equal(level_of(u, 2), U_GRID);
 	assert_int_equal(level_of(u, 3), U_THREAD); /* varying trip count */
 	assert_int_equal(level_of(u, 4), U_THREAD); /* varying break */
+	analyze_free(u);
 	ir_unit_free(u);
 }
 
@@ -176,6 +181,7 @@ static void test_shared_after_barrier(void **state)
 		"}\n", 1);
 	assert_int_equal(level_of(u, 1), U_THREAD);
 	assert_int_equal(level_of(u, 2), U_BLOCK);
+	analyze_free(u);
 	ir_unit_free(u);
 }
 
@@ -196,6 +202,7 @@ static void test_interprocedural(void **state)
 	assert_int_equal(level_of(u, 2), U_GRID);
 	assert_int_equal(level_of(u, 3), U_THREAD); /* parameter from the call site */
 	assert_int_equal(level_of(u, 4), U_THREAD);
+	analyze_free(u);
 	ir_unit_free(u);
 }
 
@@ -217,6 +224,7 @@ static void test_exits_and_contexts(void **state)
 	assert_int_equal(b2->ctx->exit, U_THREAD);
 	assert_int_equal(b2->ctx->exit_cause->kind, CAUSE_RETURN);
 	assert_null(b2->ctx->block_cause);
+	analyze_free(u);
 	ir_unit_free(u);
 }
 
