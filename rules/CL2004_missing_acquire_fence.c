@@ -35,25 +35,20 @@ static int expr_is(struct ir_expr *e, void *arg)
 	return e == ((struct find_stmt *)arg)->e;
 }
 
+static int own_holds(struct ir_stmt *s, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *arg)
+{
+	(void)s;
+	(void)role;
+	return !c && ir_walk_expr(e, expr_is, arg);
+}
+
 static int stmt_holding(struct ir_stmt *s, void *arg)
 {
 	struct find_stmt *fs = arg;
-	if (s->kind == SK_BLOCK)
-		return 0;
-	struct ir_expr *own[4] = { 0 };
-	switch (s->kind) {
-	case SK_EXPR: case SK_RETURN: own[0] = s->u.expr; break;
-	case SK_DECL: own[0] = s->u.decl.init; break;
-	case SK_IF: own[0] = s->u.if_.cond; break;
-	case SK_SWITCH: own[0] = s->u.sw.cond; break;
-	case SK_LOOP: own[0] = s->u.loop.cond; own[1] = s->u.loop.inc; break;
-	default: break;
+	if (ir_stmt_parts(s, own_holds, fs)) {
+		fs->found = s;
+		return 1;
 	}
-	for (int i = 0; i < 4; i++)
-		if (own[i] && ir_walk_expr(own[i], expr_is, fs)) {
-			fs->found = s;
-			return 1;
-		}
 	return 0;
 }
 

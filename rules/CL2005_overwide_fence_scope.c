@@ -48,8 +48,8 @@ static bool is_barrier_stmt(const struct ir_stmt *s)
 {
 	if (!s || s->kind != SK_EXPR || !s->u.expr || s->u.expr->kind != EK_CALL)
 		return false;
-	int k = s->u.expr->u.call.intrinsic;
-	return k > 0 && (k == IN_SYNCTHREADS || k == IN_SYNCTHREADS_REDUCE);
+	enum intrinsic k = s->u.expr->u.call.intrinsic;
+	return k == IN_SYNCTHREADS || k == IN_SYNCTHREADS_REDUCE;
 }
 
 /* __threadfence_block() right next to __syncthreads(): the barrier

@@ -346,8 +346,8 @@ static int gather(const struct access *a, void *arg)
 
 static bool is_block_barrier_stmt(const struct ir_stmt *s)
 {
-	return s->kind == SK_EXPR && s->u.expr && s->u.expr->kind == EK_CALL && s->u.expr->u.call.intrinsic > 0 &&
-	       intrinsic_is_block_barrier((enum intrinsic)s->u.expr->u.call.intrinsic);
+	return s->kind == SK_EXPR && s->u.expr && s->u.expr->kind == EK_CALL && s->u.expr->u.call.intrinsic != IN_NONE &&
+	       intrinsic_is_block_barrier(s->u.expr->u.call.intrinsic);
 }
 
 struct loop_walk { struct write_walk *ww; };

@@ -5,44 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool ir_expr_equal(const struct ir_expr *a, const struct ir_expr *b)
-{
-	a = ir_strip(a);
-	b = ir_strip(b);
-	if (!a || !b)
-		return a == b;
-	if (a->kind != b->kind || a->op != b->op || a->nkids != b->nkids)
-		return false;
-	switch (a->kind) {
-	case EK_CONST:
-		if (a->has_value != b->has_value || (a->has_value && a->ival != b->ival))
-			return false;
-		if (!a->has_value)
-			return false;
-		break;
-	case EK_VAR:
-		if (a->u.var != b->u.var)
-			return false;
-		break;
-	case EK_BUILTIN:
-		if (a->u.bi.which != b->u.bi.which || a->u.bi.dim != b->u.bi.dim)
-			return false;
-		break;
-	case EK_MEMBER:
-		if (!a->u.name || !b->u.name || strcmp(a->u.name, b->u.name))
-			return false;
-		break;
-	case EK_CALL:
-		return false; /* calls may return different values */
-	default:
-		break;
-	}
-	for (int i = 0; i < a->nkids; i++)
-		if (!ir_expr_equal(a->kids[i], b->kids[i]))
-			return false;
-	return true;
-}
-
 /* ---- substitution facts ---------------------------------------------------- */
 
 struct count_walk { struct affine_ctx *c; };

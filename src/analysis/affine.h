@@ -47,7 +47,4 @@ enum affine_rel {
 };
 enum affine_rel affine_relate(const struct affine *write, const struct affine *read);
 
-/* Structural equality of expressions. */
-bool ir_expr_equal(const struct ir_expr *a, const struct ir_expr *b);
-
 #endif

@@ -12,9 +12,8 @@ static int find_barrier(struct ir_expr *e, void *arg)
 	struct first_barrier *fb = arg;
 	if (e->kind != EK_CALL)
 		return 0;
-	int k = e->u.call.intrinsic;
-	if ((k > 0 && intrinsic_is_block_barrier((enum intrinsic)k)) ||
-	    (k <= 0 && e->u.call.target && e->u.call.target->reaches_barrier)) {
+	enum intrinsic k = e->u.call.intrinsic;
+	if (intrinsic_is_block_barrier(k) || (k == IN_NONE && e->u.call.target && e->u.call.target->reaches_barrier)) {
 		fb->found = e;
 		return 1;
 	}

@@ -110,8 +110,8 @@ static int is_cuda_atomic(const char *recv)
 enum intrinsic intrinsic_of(struct ir_expr *e)
 {
 	struct ir_call *c = &e->u.call;
-	if (c->intrinsic)
-		return c->intrinsic < 0 ? IN_NONE : (enum intrinsic)c->intrinsic;
+	if (c->classified)
+		return c->intrinsic;
 	enum intrinsic k = IN_NONE;
 	const char *n = c->name ? c->name : "";
 	if (c->is_method) {
@@ -155,7 +155,8 @@ enum intrinsic intrinsic_of(struct ir_expr *e)
 				break;
 			}
 	}
-	c->intrinsic = k == IN_NONE ? -1 : (int)k;
+	c->intrinsic = k;
+	c->classified = 1;
 	return k;
 }
 
@@ -243,7 +244,7 @@ enum mem_order intrinsic_order(const struct ir_expr *e)
 		if (has(n, "seq_cst"))
 			return ORDER_SEQ_CST;
 	}
-	enum intrinsic k = e->u.call.intrinsic > 0 ? (enum intrinsic)e->u.call.intrinsic : IN_NONE;
+	enum intrinsic k = e->u.call.intrinsic;
 	/* libcu++ atomics default to seq_cst; CUDA's atomicXxx are relaxed */
 	if ((k == IN_ATOMIC_LOAD || k == IN_ATOMIC_STORE || k == IN_ATOMIC_RMW) && e->u.call.is_method)
 		return ORDER_SEQ_CST;

@@ -10,35 +10,6 @@
 
 #include "ir/ir.h"
 
-enum intrinsic {
-	IN_NONE,
-	/* block barriers: every thread of the block must arrive */
-	IN_SYNCTHREADS,        /* __syncthreads, __barrier_sync, cg block sync */
-	IN_SYNCTHREADS_REDUCE, /* __syncthreads_count/_and/_or: also a barrier; result uniform */
-	IN_BLOCK_BARRIER_WAIT, /* cuda::barrier<thread_scope_block>::arrive_and_wait */
-	IN_GRID_SYNC,          /* cg::grid_group::sync */
-	/* fences */
-	IN_FENCE,              /* __threadfence*, cuda::atomic_thread_fence: see intrinsic_scope */
-	/* atomics */
-	IN_ATOMIC_RMW,         /* atomicAdd ... atomicCAS, __atomic_*, atomic_ref fetch_* / exchange */
-	IN_ATOMIC_LOAD,        /* atomic_ref / atomic load, __atomic_load_n */
-	IN_ATOMIC_STORE,       /* atomic_ref / atomic store, __atomic_store_n */
-	/* warp collectives */
-	IN_SHFL,               /* __shfl_sync (broadcast from a lane) */
-	IN_SHFL_REL,           /* __shfl_up/down/xor_sync (relative lane) */
-	IN_VOTE,               /* __ballot_sync, __all_sync, __any_sync, __reduce_*_sync, __match_*_sync */
-	IN_SYNCWARP,
-	IN_TILE_COLLECTIVE,    /* thread_block_tile shfl*, any, all, ballot, sync, cg::reduce */
-	IN_ACTIVEMASK,
-	/* identities */
-	IN_THREAD_RANK,        /* cg thread_rank(), thread_index() */
-	IN_WARP_RANK,          /* cg meta_group_rank() */
-	IN_GROUP_QUERY,        /* cg size(), num_threads(), group_index(), this_thread_block() ... */
-	IN_CLOCK,              /* clock(), clock64(), globaltimer: differ per thread */
-	IN_HOST_ALLOC_DEVICE,  /* cudaMalloc, cudaMallocAsync: device memory */
-	IN_HOST_ALLOC_MAPPED,  /* cudaHostAlloc, cudaMallocHost, cudaHostGetDevicePointer,
-	                        * cudaHostRegister, cudaMallocManaged: host-visible memory */
-};
 
 enum mem_scope { SCOPE_NONE, SCOPE_WARP, SCOPE_BLOCK, SCOPE_DEVICE, SCOPE_SYSTEM };
 

@@ -169,59 +169,25 @@ static bool is_atomic_binding(const struct ir_stmt *s)
 	return v->type && (strstr(v->type, "atomic_ref") || strstr(v->type, "atomic<"));
 }
 
-static int stmt_own(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
+struct stmt_walk { const struct memorder *m; access_fn fn; void *arg; };
+
+/* A statement's parts in the order they run: an asm's outputs are the
+ * stores it makes, not accesses of its operands, and a declaration
+ * `atomic_ref<T> r(*flag)` names flag rather than loading it. */
+static int part_accesses(struct ir_stmt *s, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *p)
 {
-	switch (s->kind) {
-	case SK_EXPR:
-	case SK_RETURN:
-		return memorder_expr_accesses(m, s->u.expr, s, fn, arg);
-	case SK_DECL:
-		if (is_atomic_binding(s))
-			return 0;
-		return memorder_expr_accesses(m, s->u.decl.init, s, fn, arg);
-	case SK_IF:
-		return memorder_expr_accesses(m, s->u.if_.cond, s, fn, arg);
-	case SK_SWITCH:
-		return memorder_expr_accesses(m, s->u.sw.cond, s, fn, arg);
-	case SK_LOOP:
-		return memorder_expr_accesses(m, s->u.loop.cond, s, fn, arg);
-	case SK_ASM:
-		for (int i = 0; i < s->u.asm_.nins; i++)
-			if (memorder_expr_accesses(m, s->u.asm_.ins[i], s, fn, arg))
-				return 1;
+	struct stmt_walk *w = p;
+	if (c)
+		return memorder_stmt_accesses(w->m, c, w->fn, w->arg);
+	if (role == IR_PART_ASM_OUT || (s->kind == SK_DECL && is_atomic_binding(s)))
 		return 0;
-	default:
-		return 0;
-	}
+	return memorder_expr_accesses(w->m, e, s, w->fn, w->arg);
 }
 
 int memorder_stmt_accesses(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
 {
-	if (!s)
-		return 0;
-	switch (s->kind) {
-	case SK_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			if (memorder_stmt_accesses(m, s->u.block.v[i], fn, arg))
-				return 1;
-		return 0;
-	case SK_IF:
-		return memorder_stmt_accesses(m, s->u.if_.init, fn, arg) || stmt_own(m, s, fn, arg) ||
-		       memorder_stmt_accesses(m, s->u.if_.then, fn, arg) || memorder_stmt_accesses(m, s->u.if_.els, fn, arg);
-	case SK_LOOP:
-		return memorder_stmt_accesses(m, s->u.loop.init, fn, arg) || stmt_own(m, s, fn, arg) ||
-		       memorder_stmt_accesses(m, s->u.loop.body, fn, arg) ||
-		       memorder_expr_accesses(m, s->u.loop.inc, s, fn, arg);
-	case SK_SWITCH:
-		return memorder_stmt_accesses(m, s->u.sw.init, fn, arg) || stmt_own(m, s, fn, arg) ||
-		       memorder_stmt_accesses(m, s->u.sw.body, fn, arg);
-	case SK_CASE:
-		return memorder_stmt_accesses(m, s->u.case_.body, fn, arg);
-	case SK_LABEL:
-		return memorder_stmt_accesses(m, s->u.label.body, fn, arg);
-	default:
-		return stmt_own(m, s, fn, arg);
-	}
+	struct stmt_walk w = { m, fn, arg };
+	return ir_stmt_parts(s, part_accesses, &w);
 }
 
 struct acc_vec {
@@ -290,11 +256,10 @@ int memorder_before(const struct memorder *m, struct ir_stmt *s, access_fn fn, v
 		if (siblings(m, p, c, -1, fn, arg))
 			return 1;
 		/* entering a branch or loop body: its condition ran just before */
-		bool is_init = (p->kind == SK_IF && c == p->u.if_.init) || (p->kind == SK_LOOP && c == p->u.loop.init) ||
-		               (p->kind == SK_SWITCH && c == p->u.sw.init);
-		if ((p->kind == SK_IF || p->kind == SK_LOOP || p->kind == SK_SWITCH) && !is_init) {
+		struct ir_expr *cond = ir_guarding_cond(c);
+		if (cond) {
 			struct acc_vec av = { 0 };
-			stmt_own(m, p, collect, &av);
+			memorder_expr_accesses(m, cond, p, collect, &av);
 			int stop = 0;
 			for (int i = av.n - 1; i >= 0 && !stop; i--)
 				stop = fn(&av.v[i], arg);

@@ -94,6 +94,7 @@ void uni_st_copy(struct interp *I, struct ustate *d, const struct ustate *s);
 void uni_st_dead(struct interp *I, struct ustate *s);
 bool uni_st_join(struct interp *I, struct ustate *d, const struct ustate *s);
 bool uni_raise8(uint8_t *d, uint8_t v);
+bool uni_raise(enum uni_level *d, uint8_t v);
 uint8_t uni_max8(uint8_t a, uint8_t b);
 struct ir_cause *uni_new_cause(struct interp *I, enum cause_kind k, uint8_t level, const struct ir_expr *cond,
                                   const struct ir_stmt *stmt);

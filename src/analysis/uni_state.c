@@ -55,6 +55,16 @@ bool uni_raise8(uint8_t *d, uint8_t v)
 	return false;
 }
 
+/* The same for a fact in the IR, which has its enum type. */
+bool uni_raise(enum uni_level *d, uint8_t v)
+{
+	if (v > *d) {
+		*d = (enum uni_level)v;
+		return true;
+	}
+	return false;
+}
+
 /* Joins src into dst; returns whether dst changed. A dead path brings
  * only its exit facets: the threads that left are gone from what follows. */
 bool uni_st_join(struct interp *I, struct ustate *d, const struct ustate *s)
@@ -147,7 +157,7 @@ void uni_annotate_ctx(struct interp *I, struct ustate *s, struct ir_expr *e)
 	if (!e->ctx)
 		e->ctx = arena_alloc(I->U->u->arena, sizeof *e->ctx);
 	struct ir_ctx *c = e->ctx;
-	uni_raise8(&c->ctrl, uni_ctrl_level_from(I, 0));
+	uni_raise(&c->ctrl, uni_ctrl_level_from(I, 0));
 	const struct ir_cause *b = uni_innermost_above(I, 0, U_BLOCK), *w = uni_innermost_above(I, 0, U_WARP);
 	if (b)
 		c->block_cause = b;

@@ -124,9 +124,9 @@ static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 			uint8_t r = uni_eval(I, &cur, st->u.loop.inc);
 			if (st->u.loop.init && st->u.loop.init->kind == SK_DECL && st->u.loop.init->u.decl.var->id >= 0)
 				cur.var[st->u.loop.init->u.decl.var->id] = r;
-			uni_raise8(&cs->level, r);
+			uni_raise(&cs->level, r);
 		} else if (cond && st->u.loop.form != LOOP_DO) {
-			uni_raise8(&cs->level, uni_eval(I, &cur, cond));
+			uni_raise(&cs->level, uni_eval(I, &cur, cond));
 		}
 		uni_push_ctrl(I, cs);
 		uni_exec(I, &cur, st->u.loop.body);
@@ -136,7 +136,7 @@ static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 		if (st->u.loop.form != LOOP_RANGE)
 			uni_eval(I, &cur, st->u.loop.inc);
 		if (cond && st->u.loop.form == LOOP_DO)
-			uni_raise8(&cs->level, uni_eval(I, &cur, cond));
+			uni_raise(&cs->level, uni_eval(I, &cur, cond));
 		uni_pop_ctrl(I);
 		if (f->break_level > cs->level) {
 			cs->level = f->break_level;

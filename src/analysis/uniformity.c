@@ -129,18 +129,18 @@ int uni_reaches_block_barrier(const struct ir_expr *call, const struct ir_expr *
 {
 	if (call->kind != EK_CALL)
 		return 0;
-	int k = call->u.call.intrinsic;
-	if (k > 0 && intrinsic_is_block_barrier((enum intrinsic)k)) {
+	enum intrinsic k = call->u.call.intrinsic;
+	if (intrinsic_is_block_barrier(k)) {
 		if (inner)
 			*inner = call;
 		return 1;
 	}
 	const struct ir_func *t = call->u.call.target;
-	if (t && t->reaches_barrier && k <= 0) {
+	if (t && t->reaches_barrier && k == IN_NONE) {
 		if (inner) {
 			const struct ir_expr *b = t->reaches_barrier;
 			/* follow the chain to the barrier itself */
-			for (int guard = 0; guard < 32 && b->u.call.target && b->u.call.intrinsic <= 0 &&
+			for (int guard = 0; guard < 32 && b->u.call.target && b->u.call.intrinsic == IN_NONE &&
 			                    b->u.call.target->reaches_barrier && b->u.call.target->reaches_barrier != b;
 			     guard++)
 				b = b->u.call.target->reaches_barrier;

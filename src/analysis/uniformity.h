@@ -23,7 +23,6 @@
 #include "analysis/analyze.h"
 #include "ir/ir.h"
 
-enum uni_level { U_GRID, U_BLOCK, U_WARP, U_THREAD };
 
 static inline enum uni_level uni_join(enum uni_level a, enum uni_level b)
 {
@@ -32,37 +31,6 @@ static inline enum uni_level uni_join(enum uni_level a, enum uni_level b)
 
 const char *uni_level_name(enum uni_level l);
 
-/* Why a region runs with only some of the threads. */
-enum cause_kind {
-	CAUSE_BRANCH,     /* if / else */
-	CAUSE_SWITCH,
-	CAUSE_SELECT,     /* ?: */
-	CAUSE_LOGICAL,    /* right operand of && or || */
-	CAUSE_LOOP_COND,  /* loop whose condition differs between threads */
-	CAUSE_LOOP_BREAK, /* loop left by a break under a divergent condition */
-	CAUSE_RETURN,
-	CAUSE_CONTINUE,
-	CAUSE_GOTO,
-};
-
-struct ir_cause {
-	enum cause_kind kind;
-	uint8_t level;               /* enum uni_level of the deciding condition */
-	const struct ir_expr *cond;  /* the deciding condition (may be NULL) */
-	const struct ir_stmt *stmt;  /* the branch or loop, or the exit statement */
-	const struct ir_cause *via;  /* exits and breaks: the branch they were taken under */
-};
-
-/* Analysis context of a call or memory access, joined over every time the
- * analysis reached it. */
-struct ir_ctx {
-	uint8_t ctrl;                       /* join of enclosing condition levels */
-	const struct ir_cause *block_cause; /* innermost enclosing cause above U_BLOCK */
-	const struct ir_cause *warp_cause;  /* innermost enclosing cause above U_WARP */
-	uint8_t exit;                       /* join of the levels of exits taken before */
-	const struct ir_cause *exit_cause;  /* the worst such exit */
-	unsigned after_barrier : 1;         /* a block barrier is on every path since entry */
-};
 
 /* Runs the analysis over every device function of u, annotating
  * expr->level and expr->ctx. Functions are analysed with parameter

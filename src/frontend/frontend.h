@@ -44,6 +44,5 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
  * macros (NV_IF_TARGET, NV_IF_ELSE_TARGET, NV_DISPATCH_TARGET). A plain
  * substring search, comments included: a false yes costs one more parse. */
 int cl_text_uses_cuda_arch(const char *text, size_t len);
-void ir_unit_free(struct ir_unit *u);
 
 #endif

@@ -866,9 +866,4 @@ struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_
 	return L.u;
 }
 
-void ir_unit_free(struct ir_unit *u)
-{
-	if (!u)
-		return;
-	arena_free(u->arena);
-}
+

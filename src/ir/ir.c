@@ -2,6 +2,7 @@
 #include "ir/ir.h"
 
 #include <stdio.h>
+#include <string.h>
 
 int ir_walk_expr(struct ir_expr *e, ir_expr_fn fn, void *arg)
 {
@@ -15,42 +16,69 @@ int ir_walk_expr(struct ir_expr *e, ir_expr_fn fn, void *arg)
 	return 0;
 }
 
-struct stmt_exprs { ir_expr_fn fn; void *arg; };
-
-static int exprs_of(struct ir_stmt *s, void *p)
+int ir_stmt_parts(struct ir_stmt *s, ir_part_fn fn, void *arg)
 {
-	struct stmt_exprs *se = p;
+#define STMT(c) if ((c) && fn(s, IR_PART_STMT, (c), NULL, arg)) return 1
+#define EXPR(role, e) if ((e) && fn(s, (role), NULL, (e), arg)) return 1
+	if (!s)
+		return 0;
 	switch (s->kind) {
+	case SK_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			STMT(s->u.block.v[i]);
+		return 0;
 	case SK_EXPR:
 	case SK_RETURN:
-		return ir_walk_expr(s->u.expr, se->fn, se->arg);
+		EXPR(IR_PART_VALUE, s->u.expr);
+		return 0;
 	case SK_DECL:
-		return ir_walk_expr(s->u.decl.init, se->fn, se->arg);
+		EXPR(IR_PART_VALUE, s->u.decl.init);
+		return 0;
 	case SK_IF:
-		return ir_walk_expr(s->u.if_.cond, se->fn, se->arg);
+		STMT(s->u.if_.init);
+		EXPR(IR_PART_COND, s->u.if_.cond);
+		STMT(s->u.if_.then);
+		STMT(s->u.if_.els);
+		return 0;
 	case SK_LOOP:
-		return ir_walk_expr(s->u.loop.cond, se->fn, se->arg) || ir_walk_expr(s->u.loop.inc, se->fn, se->arg);
+		STMT(s->u.loop.init);
+		EXPR(IR_PART_COND, s->u.loop.cond);
+		STMT(s->u.loop.body);
+		EXPR(IR_PART_INC, s->u.loop.inc);
+		return 0;
 	case SK_SWITCH:
-		return ir_walk_expr(s->u.sw.cond, se->fn, se->arg);
+		STMT(s->u.sw.init);
+		EXPR(IR_PART_COND, s->u.sw.cond);
+		STMT(s->u.sw.body);
+		return 0;
 	case SK_CASE:
-		return ir_walk_expr(s->u.case_.value, se->fn, se->arg);
+		EXPR(IR_PART_VALUE, s->u.case_.value);
+		STMT(s->u.case_.body);
+		return 0;
+	case SK_LABEL:
+		STMT(s->u.label.body);
+		return 0;
 	case SK_ASM:
 		for (int i = 0; i < s->u.asm_.nouts; i++)
-			if (ir_walk_expr(s->u.asm_.outs[i], se->fn, se->arg))
-				return 1;
+			EXPR(IR_PART_ASM_OUT, s->u.asm_.outs[i]);
 		for (int i = 0; i < s->u.asm_.nins; i++)
-			if (ir_walk_expr(s->u.asm_.ins[i], se->fn, se->arg))
-				return 1;
+			EXPR(IR_PART_ASM_IN, s->u.asm_.ins[i]);
 		return 0;
 	default:
 		return 0;
 	}
+#undef STMT
+#undef EXPR
 }
 
-int ir_walk_stmt_exprs(struct ir_stmt *s, ir_expr_fn fn, void *arg)
+struct walk { ir_stmt_fn sfn; ir_expr_fn efn; void *arg; };
+
+static int walk_part(struct ir_stmt *owner, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *p)
 {
-	struct stmt_exprs se = { fn, arg };
-	return ir_walk_stmts(s, exprs_of, &se);
+	(void)owner;
+	(void)role;
+	struct walk *w = p;
+	return c ? ir_walk_stmts(c, w->sfn, w->arg) : 0;
 }
 
 int ir_walk_stmts(struct ir_stmt *s, ir_stmt_fn fn, void *arg)
@@ -59,26 +87,27 @@ int ir_walk_stmts(struct ir_stmt *s, ir_stmt_fn fn, void *arg)
 		return 0;
 	if (fn(s, arg))
 		return 1;
-	switch (s->kind) {
-	case SK_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			if (ir_walk_stmts(s->u.block.v[i], fn, arg))
-				return 1;
-		return 0;
-	case SK_IF:
-		return ir_walk_stmts(s->u.if_.init, fn, arg) || ir_walk_stmts(s->u.if_.then, fn, arg) ||
-		       ir_walk_stmts(s->u.if_.els, fn, arg);
-	case SK_LOOP:
-		return ir_walk_stmts(s->u.loop.init, fn, arg) || ir_walk_stmts(s->u.loop.body, fn, arg);
-	case SK_SWITCH:
-		return ir_walk_stmts(s->u.sw.init, fn, arg) || ir_walk_stmts(s->u.sw.body, fn, arg);
-	case SK_CASE:
-		return ir_walk_stmts(s->u.case_.body, fn, arg);
-	case SK_LABEL:
-		return ir_walk_stmts(s->u.label.body, fn, arg);
-	default:
-		return 0;
-	}
+	struct walk w = { fn, NULL, arg };
+	return ir_stmt_parts(s, walk_part, &w);
+}
+
+static int own_expr(struct ir_stmt *owner, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *p)
+{
+	(void)owner;
+	(void)role;
+	struct walk *w = p;
+	return !c && ir_walk_expr(e, w->efn, w->arg);
+}
+
+static int exprs_of(struct ir_stmt *s, void *p)
+{
+	return ir_stmt_parts(s, own_expr, p);
+}
+
+int ir_walk_stmt_exprs(struct ir_stmt *s, ir_expr_fn fn, void *arg)
+{
+	struct walk w = { NULL, fn, arg };
+	return ir_walk_stmts(s, exprs_of, &w);
 }
 
 const struct ir_expr *ir_strip(const struct ir_expr *e)
@@ -159,23 +188,76 @@ bool ir_const_value(const struct ir_expr *e, int64_t *out)
 	}
 }
 
+bool ir_expr_equal(const struct ir_expr *a, const struct ir_expr *b)
+{
+	a = ir_strip(a);
+	b = ir_strip(b);
+	if (!a || !b)
+		return a == b;
+	if (a->kind != b->kind || a->op != b->op || a->nkids != b->nkids)
+		return false;
+	switch (a->kind) {
+	case EK_CONST:
+		if (a->has_value != b->has_value || (a->has_value && a->ival != b->ival))
+			return false;
+		if (!a->has_value)
+			return false;
+		break;
+	case EK_VAR:
+		if (a->u.var != b->u.var)
+			return false;
+		break;
+	case EK_BUILTIN:
+		if (a->u.bi.which != b->u.bi.which || a->u.bi.dim != b->u.bi.dim)
+			return false;
+		break;
+	case EK_MEMBER:
+		if (!a->u.name || !b->u.name || strcmp(a->u.name, b->u.name))
+			return false;
+		break;
+	case EK_CALL:
+		return false; /* calls may return different values */
+	default:
+		break;
+	}
+	for (int i = 0; i < a->nkids; i++)
+		if (!ir_expr_equal(a->kids[i], b->kids[i]))
+			return false;
+	return true;
+}
+
+void ir_unit_free(struct ir_unit *u)
+{
+	if (u)
+		arena_free(u->arena);
+}
+
 /* ---- dump --------------------------------------------------------------- */
 
-static const char *const ek_names[] = { "const", "var", "builtin", "unary", "binary", "assign",
-	                                "cond", "index", "member", "call", "other" };
-static const char *const sk_names[] = { "block", "expr", "decl", "if", "loop", "switch", "case",
-	                                "return", "break", "continue", "goto", "label", "asm", "nop" };
+#define IR_NAME(name, str) str,
+#define IR_NAME_FN(fn, type, list)                                         \
+	const char *fn(type k)                                             \
+	{                                                                  \
+		static const char *const names[] = { list(IR_NAME) };      \
+		return (unsigned)k < sizeof names / sizeof *names ? names[k] : "?"; \
+	}
+IR_NAME_FN(ir_op_name, enum ir_op, IR_OPS)
+IR_NAME_FN(ir_ekind_name, enum ir_ekind, IR_EKINDS)
+IR_NAME_FN(ir_builtin_name, enum ir_builtin, IR_BUILTINS)
+IR_NAME_FN(ir_space_name, enum ir_space, IR_SPACES)
+IR_NAME_FN(ir_skind_name, enum ir_skind, IR_SKINDS)
+IR_NAME_FN(ir_loop_form_name, enum ir_loop_form, IR_LOOP_FORMS)
 
 static void dump_expr(const struct ir_expr *e, FILE *f, int depth)
 {
 	if (!e)
 		return;
-	fprintf(f, "%*s%s", depth * 2, "", ek_names[e->kind]);
+	fprintf(f, "%*s%s", depth * 2, "", ir_ekind_name(e->kind));
 	if (e->op)
-		fprintf(f, " op=%d", e->op);
+		fprintf(f, " %s", ir_op_name(e->op));
 	switch (e->kind) {
 	case EK_VAR: fprintf(f, " %s", e->u.var->name); break;
-	case EK_BUILTIN: fprintf(f, " %d.%c", e->u.bi.which, e->u.bi.dim ? e->u.bi.dim : '?'); break;
+	case EK_BUILTIN: fprintf(f, " %s.%c", ir_builtin_name(e->u.bi.which), e->u.bi.dim ? e->u.bi.dim : '?'); break;
 	case EK_CALL:
 		fprintf(f, " %s qual=%s%s%s", e->u.call.name, e->u.call.qual ? e->u.call.qual : "-",
 		        e->u.call.target ? " (defined)" : "", e->u.call.is_launch ? " launch" : "");
@@ -195,7 +277,8 @@ static void dump_expr(const struct ir_expr *e, FILE *f, int depth)
 		fprintf(f, " volatile");
 	if (e->kind == EK_OTHER && e->type)
 		fprintf(f, " : %s", e->type);
-	fprintf(f, " @%u:%u lvl=%d\n", e->loc.line, e->loc.col, e->level);
+	static const char *const levels[] = { "grid", "block", "warp", "thread" };
+	fprintf(f, " @%u:%u %s\n", e->loc.line, e->loc.col, (unsigned)e->level < 4 ? levels[e->level] : "?");
 	for (int i = 0; i < e->nkids; i++)
 		dump_expr(e->kids[i], f, depth + 1);
 }
@@ -204,9 +287,12 @@ static void dump_stmt(const struct ir_stmt *s, FILE *f, int depth)
 {
 	if (!s)
 		return;
-	fprintf(f, "%*s%s @%u:%u", depth * 2, "", sk_names[s->kind], s->loc.line, s->loc.col);
+	fprintf(f, "%*s%s @%u:%u", depth * 2, "", ir_skind_name(s->kind), s->loc.line, s->loc.col);
 	switch (s->kind) {
-	case SK_DECL: fprintf(f, " %s space=%d\n", s->u.decl.var->name, s->u.decl.var->space); dump_expr(s->u.decl.init, f, depth + 1); return;
+	case SK_DECL:
+		fprintf(f, " %s space=%s\n", s->u.decl.var->name, ir_space_name(s->u.decl.var->space));
+		dump_expr(s->u.decl.init, f, depth + 1);
+		return;
 	case SK_BLOCK:
 		fputc('\n', f);
 		for (int i = 0; i < s->u.block.n; i++)
@@ -220,7 +306,7 @@ static void dump_stmt(const struct ir_stmt *s, FILE *f, int depth)
 		dump_stmt(s->u.if_.els, f, depth + 1);
 		return;
 	case SK_LOOP:
-		fprintf(f, " form=%d\n", s->u.loop.form);
+		fprintf(f, " %s\n", ir_loop_form_name(s->u.loop.form));
 		dump_stmt(s->u.loop.init, f, depth + 1);
 		dump_expr(s->u.loop.cond, f, depth + 1);
 		dump_expr(s->u.loop.inc, f, depth + 1);
@@ -313,45 +399,21 @@ void ir_mark_assigned_values(struct ir_stmt *s, struct ir_expr *e, uint8_t *mark
 	mark(s, e, &m);
 }
 
-static void link(struct ir_stmt *child, struct ir_stmt *parent)
+static int link_child(struct ir_stmt *parent, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *arg)
 {
-	if (child) {
-		child->parent = parent;
-		ir_link_parents(child);
+	(void)role;
+	(void)e;
+	(void)arg;
+	if (c) {
+		c->parent = parent;
+		ir_link_parents(c);
 	}
+	return 0;
 }
 
 void ir_link_parents(struct ir_stmt *s)
 {
-	if (!s)
-		return;
-	switch (s->kind) {
-	case SK_BLOCK:
-		for (int i = 0; i < s->u.block.n; i++)
-			link(s->u.block.v[i], s);
-		break;
-	case SK_IF:
-		link(s->u.if_.init, s);
-		link(s->u.if_.then, s);
-		link(s->u.if_.els, s);
-		break;
-	case SK_LOOP:
-		link(s->u.loop.init, s);
-		link(s->u.loop.body, s);
-		break;
-	case SK_SWITCH:
-		link(s->u.sw.init, s);
-		link(s->u.sw.body, s);
-		break;
-	case SK_CASE:
-		link(s->u.case_.body, s);
-		break;
-	case SK_LABEL:
-		link(s->u.label.body, s);
-		break;
-	default:
-		break;
-	}
+	ir_stmt_parts(s, link_child, NULL);
 }
 
 struct ir_expr *ir_guarding_cond(const struct ir_stmt *c)

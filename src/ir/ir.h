@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "ir/ir_facts.h"
 #include "util/arena.h"
 
 
@@ -20,16 +21,74 @@ struct ir_loc {
 	unsigned line, col;
 };
 
+/* The kinds below are each declared once, with their names (for the IR
+ * dump and messages), as X-macro lists: the enums and the name tables are
+ * generated from them (ir.c). */
+
+/* Operators: the binary ones, then the unary ones; the name is the C
+ * spelling (x++ and ++x are "post++" and "pre++"). */
+#define IR_OPS(X) \
+	X(NONE, "") \
+	X(MUL, "*") X(DIV, "/") X(REM, "%") X(ADD, "+") X(SUB, "-") X(SHL, "<<") X(SHR, ">>") \
+	X(LT, "<") X(GT, ">") X(LE, "<=") X(GE, ">=") X(EQ, "==") X(NE, "!=") \
+	X(AND, "&") X(XOR, "^") X(OR, "|") X(LAND, "&&") X(LOR, "||") X(COMMA, ",") \
+	X(NEG, "-") X(PLUS, "+") X(NOT, "~") X(LNOT, "!") X(DEREF, "*") X(ADDR, "&") \
+	X(PREINC, "pre++") X(PREDEC, "pre--") X(POSTINC, "post++") X(POSTDEC, "post--") \
+	X(OTHER, "other")
+
+/* Expressions:
+ * const    literal or enumerator: ival (if has_value), name (enumerators)
+ * var      var
+ * builtin  threadIdx / blockIdx / blockDim / gridDim / warpSize
+ * unary    op, kids[0]
+ * binary   op, kids[0], kids[1]
+ * assign   op: OP_NONE for '=', else the compound op; kids[0] = lhs, kids[1] = rhs
+ * cond     kids[0] ? kids[1] : kids[2]
+ * index    kids[0][kids[1]]
+ * member   kids[0].name (or ->name when arrow)
+ * call     call; kids = arguments, with the object first for methods
+ * other    anything else: kids are its operands */
+#define IR_EKINDS(X) \
+	X(CONST, "const") X(VAR, "var") X(BUILTIN, "builtin") X(UNARY, "unary") X(BINARY, "binary") \
+	X(ASSIGN, "assign") X(COND, "cond") X(INDEX, "index") X(MEMBER, "member") X(CALL, "call") \
+	X(OTHER, "other")
+
+#define IR_BUILTINS(X) \
+	X(THREADIDX, "threadIdx") X(BLOCKIDX, "blockIdx") X(BLOCKDIM, "blockDim") X(GRIDDIM, "gridDim") \
+	X(WARPSIZE, "warpSize")
+
+#define IR_SKINDS(X) \
+	X(BLOCK, "block") X(EXPR, "expr") X(DECL, "decl") X(IF, "if") X(LOOP, "loop") X(SWITCH, "switch") \
+	X(CASE, "case") X(RETURN, "return") X(BREAK, "break") X(CONTINUE, "continue") X(GOTO, "goto") \
+	X(LABEL, "label") X(ASM, "asm") X(NOP, "nop")
+
+#define IR_LOOP_FORMS(X) X(FOR, "for") X(WHILE, "while") X(DO, "do") X(RANGE, "range-for")
+
+#define IR_SPACES(X) \
+	X(GENERIC, "generic") X(LOCAL, "local") X(SHARED, "shared") X(GLOBAL, "global") \
+	X(CONSTANT, "constant") X(MANAGED, "managed")
+
+#define IR_ENUM_OP(name, str) OP_##name,
+#define IR_ENUM_EK(name, str) EK_##name,
+#define IR_ENUM_BI(name, str) BI_##name,
+#define IR_ENUM_SK(name, str) SK_##name,
+#define IR_ENUM_LOOP(name, str) LOOP_##name,
+#define IR_ENUM_SPACE(name, str) SPACE_##name,
+enum ir_op { IR_OPS(IR_ENUM_OP) };
+enum ir_ekind { IR_EKINDS(IR_ENUM_EK) };
+enum ir_builtin { IR_BUILTINS(IR_ENUM_BI) };
 /* Where a variable lives. Pointers carry the space of their pointee when
- * it is known (e.g. &shared_var), else SPACE_GENERIC. */
-enum ir_space {
-	SPACE_GENERIC,  /* unknown: could be global, shared or host-mapped */
-	SPACE_LOCAL,    /* registers / stack of one thread */
-	SPACE_SHARED,   /* __shared__ */
-	SPACE_GLOBAL,   /* __device__ variables */
-	SPACE_CONSTANT, /* __constant__ */
-	SPACE_MANAGED,  /* __managed__ */
-};
+ * it is known (e.g. &shared_var), else SPACE_GENERIC: generic is unknown
+ * (global, shared or host-mapped), local the registers or stack of one
+ * thread, global the __device__ variables. */
+enum ir_space { IR_SPACES(IR_ENUM_SPACE) };
+
+/* The names of the kinds, from the lists above. */
+const char *ir_op_name(enum ir_op op);
+const char *ir_ekind_name(enum ir_ekind k);
+const char *ir_builtin_name(enum ir_builtin b);
+const char *ir_space_name(enum ir_space s);
+
 
 enum ir_var_kind { VAR_LOCAL, VAR_PARAM, VAR_GLOBAL, VAR_TEMPLATE_PARAM };
 
@@ -50,36 +109,8 @@ struct ir_var {
 	int id;                    /* locals/params: index into ir_func.vars; globals: into ir_unit.globals */
 };
 
-enum ir_op {
-	OP_NONE,
-	/* binary */
-	OP_MUL, OP_DIV, OP_REM, OP_ADD, OP_SUB, OP_SHL, OP_SHR,
-	OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE,
-	OP_AND, OP_XOR, OP_OR, OP_LAND, OP_LOR, OP_COMMA,
-	/* unary */
-	OP_NEG, OP_PLUS, OP_NOT, OP_LNOT, OP_DEREF, OP_ADDR,
-	OP_PREINC, OP_PREDEC, OP_POSTINC, OP_POSTDEC,
-	OP_OTHER,
-};
-
-enum ir_ekind {
-	EK_CONST,   /* literal or enumerator: ival (if has_value), name (enumerators) */
-	EK_VAR,     /* var */
-	EK_BUILTIN, /* threadIdx / blockIdx / blockDim / gridDim / warpSize */
-	EK_UNARY,   /* op, kids[0] */
-	EK_BINARY,  /* op, kids[0], kids[1] */
-	EK_ASSIGN,  /* op: OP_NONE for '=', else the compound op; kids[0] = lhs, kids[1] = rhs */
-	EK_COND,    /* kids[0] ? kids[1] : kids[2] */
-	EK_INDEX,   /* kids[0][kids[1]] */
-	EK_MEMBER,  /* kids[0].name (or ->name when arrow) */
-	EK_CALL,    /* call; kids = arguments, with the object first for methods */
-	EK_OTHER,   /* anything else: kids are its operands */
-};
-
-enum ir_builtin { BI_THREADIDX, BI_BLOCKIDX, BI_BLOCKDIM, BI_GRIDDIM, BI_WARPSIZE };
 
 struct ir_func;
-struct ir_ctx;
 
 struct ir_call {
 	const char *name;      /* spelled name: "__syncthreads", "sync", "load" */
@@ -90,7 +121,10 @@ struct ir_call {
 	struct ir_func *target;/* callee defined with a body in this unit */
 	unsigned is_method : 1;
 	unsigned is_launch : 1;/* kernel<<<...>>>(...) */
-	int intrinsic;         /* analysis: enum intrinsic, src/analysis/intrinsics.h */
+	/* analysis: what the callee means (analysis/intrinsics.h), once
+	 * classified; IN_NONE for an ordinary function */
+	enum intrinsic intrinsic;
+	unsigned classified : 1;
 };
 
 struct ir_expr {
@@ -114,16 +148,14 @@ struct ir_expr {
 	int64_t ival;              /* EK_CONST */
 	const char *text;          /* conditions: source text, for messages */
 	/* analysis */
-	uint8_t level;             /* enum uni_level: join over all executions analysed */
-	struct ir_ctx *ctx;        /* EK_CALL and memory accesses: context of the access */
+	enum uni_level level;      /* join over all executions analysed */
+	struct ir_ctx *ctx;        /* EK_CALL and memory accesses: context of the access (ir_facts.h) */
 };
 
-enum ir_skind {
-	SK_BLOCK, SK_EXPR, SK_DECL, SK_IF, SK_LOOP, SK_SWITCH, SK_CASE,
-	SK_RETURN, SK_BREAK, SK_CONTINUE, SK_GOTO, SK_LABEL, SK_ASM, SK_NOP,
-};
-
-enum ir_loop_form { LOOP_FOR, LOOP_WHILE, LOOP_DO, LOOP_RANGE };
+enum ir_skind { IR_SKINDS(IR_ENUM_SK) };
+enum ir_loop_form { IR_LOOP_FORMS(IR_ENUM_LOOP) };
+const char *ir_skind_name(enum ir_skind k);
+const char *ir_loop_form_name(enum ir_loop_form f);
 
 struct ir_stmt {
 	enum ir_skind kind;
@@ -224,6 +256,14 @@ struct ir_unit {
 	struct memorder *memorder;
 };
 
+/* The parts of statement S in the order they run: its child statements
+ * and its own expressions, each with its role (a loop: init, cond, body,
+ * inc). The one walker every pass that looks inside statements uses;
+ * FN gets either C or E, and returns nonzero to stop. */
+enum ir_part { IR_PART_STMT, IR_PART_VALUE, IR_PART_COND, IR_PART_INC, IR_PART_ASM_OUT, IR_PART_ASM_IN };
+typedef int (*ir_part_fn)(struct ir_stmt *s, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *arg);
+int ir_stmt_parts(struct ir_stmt *s, ir_part_fn fn, void *arg);
+
 /* Walks, for analyses and rules. Callbacks return nonzero to stop. */
 typedef int (*ir_expr_fn)(struct ir_expr *e, void *arg);
 typedef int (*ir_stmt_fn)(struct ir_stmt *s, void *arg);
@@ -233,6 +273,14 @@ int ir_walk_stmts(struct ir_stmt *s, ir_stmt_fn fn, void *arg);         /* every
 
 /* Strips casts, parentheses and implicit wrappers the front end kept. */
 const struct ir_expr *ir_strip(const struct ir_expr *e);
+/* Frees the unit and everything in its arena (analysis facts are freed
+ * first, by analyze_free). */
+void ir_unit_free(struct ir_unit *u);
+
+/* Structural equality of expressions (calls are never equal: they may
+ * return different values). */
+bool ir_expr_equal(const struct ir_expr *a, const struct ir_expr *b);
+
 /* The variable an lvalue expression is rooted at: a[i].f -> a, *p -> p. */
 struct ir_var *ir_base_var(const struct ir_expr *e);
 /* Integer value of a constant expression, folding simple arithmetic. */
