@@ -8,60 +8,14 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "analysis/analyze.h"
 #include "analysis/uniformity.h"
-#include "frontend/frontend.h"
-#include "ir/ir.h"
+#include "analysis_fixture.h"
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-static struct cl_parser *parser;
-
-static struct ir_unit *analyse(const char *src, int warp_aligned)
-{
-	char path[] = "/tmp/cudalint-unit-XXXXXX.cu";
-	int fd = mkstemps(path, 3);
-	assert_true(fd >= 0);
-	FILE *f = fdopen(fd, "w");
-	fputs("__device__ void probe(int tag, int v);\n", f);
-	fputs(src, f);
-	fclose(f);
-	char *reason = NULL;
-	struct ir_unit *u = cl_parse_file(parser, path, &reason);
-	unlink(path);
-	if (!u)
-		fail_msg("parse failed: %s", reason);
-	struct analysis_options o = { warp_aligned };
-	analyze_unit(u, &o);
-	return u;
-}
-
-struct probe_find { int tag; int level; };
-
-static int find_probe(struct ir_expr *e, void *arg)
-{
-	struct probe_find *p = arg;
-	int64_t tag;
-	if (e->kind == EK_CALL && !strcmp(e->u.call.name, "probe") && e->nkids == 2 &&
-	    ir_const_value(e->kids[0], &tag) && tag == p->tag) {
-		p->level = e->kids[1]->level;
-		return 1;
-	}
-	return 0;
-}
+#define analyse fixture_analyse
 
 static int level_of(struct ir_unit *u, int tag)
 {
-	struct probe_find p = { tag, -1 };
-	for (int i = 0; i < u->nfuncs; i++)
-		if (ir_walk_stmt_exprs(u->funcs[i]->body, find_probe, &p))
-			break;
-	if (p.level < 0)
-		fail_msg("probe %d not found or not analysed", tag);
-	return p.level;
+	return (int)fixture_probe(u, tag, NULL)->level;
 }
 
 static void test_join_is_max(void **state)
@@ -107,8 +61,7 @@ static void test_sources(void **state)
 	assert_int_equal(level_of(u, 11), U_THREAD);
 	assert_int_equal(level_of(u, 12), U_WARP);
 	assert_int_equal(level_of(u, 13), U_WARP);
-	analyze_free(u);
-	ir_unit_free(u);
+	fixture_free(u);
 }
 
 static void test_threadidx_y_without_alignment(void **state)
@@ -116,8 +69,7 @@ static void test_threadidx_y_without_alignment(void **state)
 	(void)state;
 	struct ir_unit *u = analyse("__global__ void k() { probe(1, threadIdx.y); }\n", 0);
 	assert_int_equal(level_of(u, 1), U_THREAD);
-	analyze_free(u);
-	ir_unit_free(u);
+	fixture_free(u);
 }
 
 static void test_locals_and_control_dependence(void **state)
@@ -142,8 +94,7 @@ static void test_locals_and_control_dependence(void **state)
 	assert_int_equal(level_of(u, 6), U_WARP);
 	assert_int_equal(level_of(u, 7), U_WARP);
 	assert_int_equal(level_of(u, 8), U_THREAD);
-	analyze_free(u);
-	ir_unit_free(u);
+	fixture_free(u);
 }
 
 static void test_loops_reach_fixed_point(void **state)
@@ -164,8 +115,7 @@ static void test_loops_reach_fixed_point(void **state)
 	assert_int_equal(level_of(u, 2), U_GRID);
 	assert_int_equal(level_of(u, 3), U_THREAD); /* varying trip count */
 	assert_int_equal(level_of(u, 4), U_THREAD); /* varying break */
-	analyze_free(u);
-	ir_unit_free(u);
+	fixture_free(u);
 }
 
 static void test_shared_after_barrier(void **state)
@@ -181,8 +131,7 @@ static void test_shared_after_barrier(void **state)
 		"}\n", 1);
 	assert_int_equal(level_of(u, 1), U_THREAD);
 	assert_int_equal(level_of(u, 2), U_BLOCK);
-	analyze_free(u);
-	ir_unit_free(u);
+	fixture_free(u);
 }
 
 static void test_interprocedural(void **state)
@@ -202,8 +151,7 @@ static void test_interprocedural(void **state)
 	assert_int_equal(level_of(u, 2), U_GRID);
 	assert_int_equal(level_of(u, 3), U_THREAD); /* parameter from the call site */
 	assert_int_equal(level_of(u, 4), U_THREAD);
-	analyze_free(u);
-	ir_unit_free(u);
+	fixture_free(u);
 }
 
 static void test_exits_and_contexts(void **state)
@@ -224,15 +172,12 @@ static void test_exits_and_contexts(void **state)
 	assert_int_equal(b2->ctx->exit, U_THREAD);
 	assert_int_equal(b2->ctx->exit_cause->kind, CAUSE_RETURN);
 	assert_null(b2->ctx->block_cause);
-	analyze_free(u);
-	ir_unit_free(u);
+	fixture_free(u);
 }
 
 int main(void)
 {
-	char err[256];
-	struct cl_parse_opts o = { .no_toolkit = 1 };
-	parser = cl_parser_new(&o, err, sizeof err);
+	fixture_open();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_join_is_max),
 		cmocka_unit_test(test_sources),
@@ -244,6 +189,6 @@ int main(void)
 		cmocka_unit_test(test_exits_and_contexts),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
-	cl_parser_free(parser);
+	fixture_close();
 	return r;
 }

@@ -1,0 +1,136 @@
+/* Unit tests of the memory-ordering facts (src/analysis/memorder*.c):
+ * the accesses of a function in program order, the polls (spin-waits)
+ * with their kind, the deciding atomics (tickets), and the objects they
+ * make synchronisation objects. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "analysis/memorder.h"
+#include "analysis_fixture.h"
+
+static const struct ir_func *func(struct ir_unit *u, const char *name)
+{
+	for (int i = 0; i < u->nfuncs; i++)
+		if (!strcmp(u->funcs[i]->name, name))
+			return u->funcs[i];
+	fail_msg("no function %s", name);
+	return NULL;
+}
+
+static const struct ir_var *param(const struct ir_func *f, int i)
+{
+	assert_true(i < f->nparams);
+	return f->params[i];
+}
+
+struct seq { enum acc_kind kind[16]; const struct ir_var *obj[16]; int n; };
+
+static int record(const struct access *a, void *arg)
+{
+	struct seq *s = arg;
+	if (s->n < 16) {
+		s->kind[s->n] = a->kind;
+		s->obj[s->n] = a->obj;
+		s->n++;
+	}
+	return 0;
+}
+
+static void program_order(void **state)
+{
+	(void)state;
+	struct ir_unit *u = fixture_analyse(
+		"__global__ void publish(int *data, int *flag) {\n"
+		"  data[threadIdx.x] = 1;\n"
+		"  __threadfence();\n"
+		"  if (threadIdx.x == 0) atomicExch(flag, 1);\n"
+		"  __syncthreads();\n"
+		"}\n", 1);
+	const struct ir_func *f = func(u, "publish");
+	struct seq s = { 0 };
+	memorder_stmt_accesses(u->memorder, f->body, record, &s);
+	assert_int_equal(s.n, 4);
+	assert_int_equal(s.kind[0], ACC_STORE);
+	assert_ptr_equal(s.obj[0], param(f, 0));
+	assert_int_equal(s.kind[1], ACC_FENCE);
+	assert_int_equal(s.kind[2], ACC_ATOMIC);
+	assert_ptr_equal(s.obj[2], param(f, 1));
+	assert_int_equal(s.kind[3], ACC_BARRIER);
+	assert_true(memorder_is_written(u->memorder, param(f, 0), NULL));
+	fixture_free(u);
+}
+
+static void polls(void **state)
+{
+	(void)state;
+	struct ir_unit *u = fixture_analyse(
+		"__global__ void plain(int *flag, int *out) { while (*flag == 0) { } out[0] = 1; }\n"
+		"__global__ void vol(volatile int *flag, int *out) { while (*flag == 0) { } out[0] = 1; }\n"
+		"__global__ void counted(int *a, int n) { for (int i = 0; i < n; i++) a[i] = 0; }\n", 1);
+	const struct memorder *m = u->memorder;
+	assert_int_equal(m->npolls, 2);
+	const struct ir_func *p = func(u, "plain"), *v = func(u, "vol");
+	for (int i = 0; i < m->npolls; i++) {
+		if (m->polls[i].fn == p) {
+			assert_int_equal(m->polls[i].kind, POLL_PLAIN);
+			assert_ptr_equal(m->polls[i].obj, param(p, 0));
+		} else {
+			assert_ptr_equal(m->polls[i].fn, v);
+			assert_int_equal(m->polls[i].kind, POLL_VOLATILE);
+		}
+		assert_false(m->polls[i].body_forces_reload);
+	}
+	assert_true(memorder_is_polled(m, param(p, 0), NULL));
+	assert_true(memorder_is_sync(m, param(p, 0), NULL));
+	/* a counted loop waits for nothing */
+	assert_false(memorder_is_polled(m, param(func(u, "counted"), 0), NULL));
+	fixture_free(u);
+}
+
+static void deciding_atomics(void **state)
+{
+	(void)state;
+	struct ir_unit *u = fixture_analyse(
+		"__global__ void last_block(int *count, int *out) {\n"
+		"  __shared__ bool last;\n"
+		"  if (threadIdx.x == 0) last = atomicAdd(count, 1) == gridDim.x - 1;\n"
+		"  __syncthreads();\n"
+		"  if (last) out[0] = 1;\n"
+		"}\n"
+		"__global__ void counter(int *hits) { atomicAdd(hits, 1); }\n", 1);
+	const struct memorder *m = u->memorder;
+	assert_int_equal(m->ndeciding, 1);
+	assert_true(memorder_is_sync(m, param(func(u, "last_block"), 0), NULL));
+	/* an atomic whose result nobody reads is a counter, not a ticket */
+	assert_false(memorder_is_sync(m, param(func(u, "counter"), 0), NULL));
+	fixture_free(u);
+}
+
+static void same_object(void **state)
+{
+	(void)state;
+	struct ir_unit *u = fixture_analyse("struct box { int full; int payload; };\n"
+	                                    "__global__ void k(box *b) { b->payload = 1; b->full = 1; }\n", 1);
+	const struct ir_var *b = param(func(u, "k"), 0);
+	assert_true(memorder_same_object(b, NULL, b, "full"));
+	assert_true(memorder_same_object(b, "full", b, "full"));
+	assert_false(memorder_same_object(b, "full", b, "payload"));
+	fixture_free(u);
+}
+
+int main(void)
+{
+	fixture_open();
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(program_order),
+		cmocka_unit_test(polls),
+		cmocka_unit_test(deciding_atomics),
+		cmocka_unit_test(same_object),
+	};
+	int r = cmocka_run_group_tests(tests, NULL, NULL);
+	fixture_close();
+	return r;
+}
