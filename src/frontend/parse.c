@@ -18,14 +18,13 @@
 #include "ir/ir.h"
 #include "util/arena.h"
 #include "util/embedded.h"
+#include "util/regfile.h"
 #include "util/xalloc.h"
 
 #include <clang-c/Index.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define VDIR "/__cudalint__/include"
 
@@ -321,20 +320,10 @@ static void record_deps(CXTranslationUnit tu, struct ir_unit *u)
 struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason)
 {
 	char msg[1024];
-	struct stat st;
 	*reason = NULL;
-	if (stat(path, &st) != 0) {
-		snprintf(msg, sizeof msg, "cannot read: %s", strerror(errno));
-		*reason = xstrdup(msg);
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		*reason = xstrdup("not a regular file");
-		return NULL;
-	}
-	FILE *f = fopen(path, "r");
+	/* libclang would block on a FIFO, or read a device without end */
+	FILE *f = cl_fopen_regular(path, "cannot read", NULL, msg, sizeof msg);
 	if (!f) {
-		snprintf(msg, sizeof msg, "cannot read: %s", strerror(errno));
 		*reason = xstrdup(msg);
 		return NULL;
 	}
