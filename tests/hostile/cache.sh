@@ -44,4 +44,50 @@ printf '[{"directory":"%s","command":"nvcc --options-file opts.rsp -c kernel.cu"
 run rsp-fifo "1" $NT -p rsp rsp/kernel.cu
 finds
 
+# the source is hashed for its result-cache key before it is parsed
+mkfifo fifo.cu
+run cache-key-source-fifo "2" $NT --cache-results fifo.cu
+notreg fifo.cu
+
+# --- result-cache entries ---------------------------------------------------
+# A file modified within the last second is not stored: make it older.
+cp kernel.cu rk.cu
+touch -d '2020-01-01' rk.cu
+run entry-stored "1" $NT --cache-results rk.cu
+finds
+E=$(find cache/results -type f | head -n 1)
+if [ -z "$E" ]; then
+	fail "no result-cache entry was written"
+	E=cache/results/missing
+fi
+# entry_repaired CASE: the run analysed the file again (the report has the
+# finding) and left a regular entry that holds it
+entry_repaired() {
+	finds
+	if [ -L "$E" ] || [ ! -f "$E" ] || ! grep -q CL1001 "$E"; then
+		fail "the entry was not rewritten: $(ls -l "$E" 2>&1)"
+	fi
+}
+
+# an entry edited to hold no findings: not a silent pass
+sed 's/"findings":\[.*\],"failures"/"findings":[],"failures"/' "$E" >entry.edited
+cat entry.edited >"$E"
+grep -q CL1001 "$E" && fail "the edit did not remove the finding from the entry"
+run entry-edited "1" $NT --cache-results rk.cu
+entry_repaired
+
+head -c 2000 /dev/urandom >"$E"
+run entry-garbage "1" $NT --cache-results rk.cu
+entry_repaired
+
+rm -f "$E"
+mkfifo "$E"
+run entry-fifo "1" $NT --cache-results rk.cu
+entry_repaired
+
+rm -f "$E"
+ln -s /dev/zero "$E"
+run entry-dev-zero "1" $NT --cache-results rk.cu
+entry_repaired
+
 finish
