@@ -216,17 +216,14 @@ static void include_chain(const struct inc_map *m, struct lower_error *e)
 }
 
 /* clang's errors in TU, the tolerated ones left out, as the lowering
- * wants them. *SUSPECT is set when one lies in a system header or
- * nowhere: what a file's own macros clashing with the precompiled toolkit
- * header look like. */
-static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a, int *n, int *suspect)
+ * wants them. */
+static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a, int *n)
 {
 	unsigned nd = clang_getNumDiagnostics(tu);
 	struct lower_error *out = arena_alloc(a, (size_t)(nd + 1) * sizeof *out);
 	struct inc_map m = { 0 };
 	int mapped = 0;
 	current_tu = tu;
-	*suspect = 0;
 	*n = 0;
 	for (unsigned i = 0; i < nd; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -248,7 +245,6 @@ static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a,
 				                                           CXDiagnostic_DisplayColumn);
 				e->text = arena_strdup(a, clang_getCString(s));
 				clang_disposeString(s);
-				*suspect |= !e->file || clang_Location_isInSystemHeader(l);
 			}
 		}
 		clang_disposeDiagnostic(d);
@@ -336,9 +332,6 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	}
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode ec = CXError_Failure;
-	struct arena *scratch = arena_new();
-	struct lower_error *errs = NULL;
-	int nerrs = 0, suspect = 0;
 	if (p->use_pch) {
 		/* -include-pch goes last so it sees the same arguments it was built with */
 		const char **args = xmalloc((size_t)(p->argc + 2) * sizeof *args);
@@ -348,31 +341,23 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 		ec = clang_parseTranslationUnit2(p->index, path, args, p->argc + 2, p->unsaved, 2,
 		                                 CXTranslationUnit_KeepGoing, &tu);
 		free(args);
-		if (ec == CXError_Success && tu) {
-			errs = collect_errors(tu, scratch, &nerrs, &suspect);
-			if (suspect) {
-				/* perhaps the file's own macros clash with the shared
-				 * headers: the PCH is only an accelerator, so parse it
-				 * plainly */
-				clang_disposeTranslationUnit(tu);
-				tu = NULL;
-				ec = CXError_Failure;
-			}
-		}
 	}
-	if (ec != CXError_Success || !tu) {
+	/* Only a failure of the PCH itself gets here: with KeepGoing, the
+	 * file's own errors (even those inside system headers, in templates it
+	 * instantiates) leave the unit parsed, and a second parse would only
+	 * find them again, at five times the cost. */
+	if (ec != CXError_Success || !tu)
 		ec = clang_parseTranslationUnit2(p->index, path, p->argv, p->argc, p->unsaved, 2,
 		                                 CXTranslationUnit_KeepGoing, &tu);
-		if (ec == CXError_Success && tu)
-			errs = collect_errors(tu, scratch, &nerrs, &suspect);
-	}
 	if (ec != CXError_Success || !tu) {
 		snprintf(msg, sizeof msg, "libclang could not parse the file (error %d)", (int)ec);
 		*reason = xstrdup(msg);
-		arena_free(scratch);
 		guard_file(NULL);
 		return NULL;
 	}
+	struct arena *scratch = arena_new();
+	int nerrs = 0;
+	struct lower_error *errs = collect_errors(tu, scratch, &nerrs);
 	for (int i = 0; p->verbose && i < nerrs; i++)
 		fprintf(stderr, "%s\n", errs[i].text);
 	struct ir_unit *u = lower_unit(tu, path, errs, nerrs);

@@ -90,4 +90,43 @@ ln -s /dev/zero "$E"
 run entry-dev-zero "1" $NT --cache-results rk.cu
 entry_repaired
 
+# --- the precompiled toolkit header -----------------------------------------
+CUDA=
+for d in "${CUDA_PATH:-}" "${CUDA_HOME:-}" /usr/local/cuda; do
+	if [ -n "$d" ] && [ -r "$d/include/cuda_runtime.h" ]; then
+		CUDA=$d
+		break
+	fi
+done
+TK="--cuda-path=$CUDA"
+
+if [ -z "$CUDA" ]; then
+	echo "skip: the precompiled toolkit header (no CUDA toolkit)"
+else
+	export CUDALINT_CACHE_DIR="$T/pch"
+	{ printf '#include <cuda_runtime.h>\n'; cat kernel.cu; } >tk.cu
+
+	run pch-warm "1" "$TK" tk.cu
+	finds
+
+	# A file whose errors lie in a system header (a template it
+	# instantiates) is parsed once, with the PCH: a second, plain parse of
+	# these headers takes longer than its time limit.
+	cat >errs.cu <<-'EOF'
+		#include <cuda_runtime.h>
+		#include <cooperative_groups.h>
+		#include <cuda/atomic>
+		#include <cuda/barrier>
+		#include <vector>
+		#include <algorithm>
+		struct S { int a; };
+		void sort_them(std::vector<S> &v) { std::sort(v.begin(), v.end()); }
+	EOF
+	cat kernel.cu >>errs.cu
+	export CUDALINT_FILE_TIMEOUT=1
+	run pch-errors-parsed-once "1" "$TK" errs.cu
+	unset CUDALINT_FILE_TIMEOUT
+	finds
+fi
+
 finish
