@@ -4,6 +4,7 @@
 #endif
 #include "workers.h"
 
+#include "util/child.h"
 #include "util/xalloc.h"
 
 #include <errno.h>
@@ -133,28 +134,6 @@ static int spawn(struct worker *ws, int nw, int k, const int *items, const struc
 	return 0;
 }
 
-static void describe(int status, char *out, size_t len)
-{
-	static const struct { int sig; const char *name; } names[] = {
-		{ SIGSEGV, "SIGSEGV" }, { SIGABRT, "SIGABRT" }, { SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" },
-		{ SIGILL, "SIGILL" },   { SIGKILL, "SIGKILL" }, { SIGTERM, "SIGTERM" }, { SIGINT, "SIGINT" },
-		{ SIGPIPE, "SIGPIPE" },
-	};
-	if (WIFSIGNALED(status)) {
-		int s = WTERMSIG(status);
-		for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-			if (names[i].sig == s) {
-				snprintf(out, len, "%s", names[i].name);
-				return;
-			}
-		snprintf(out, len, "signal %d", s);
-	} else if (WIFEXITED(status)) {
-		snprintf(out, len, "exit status %d", WEXITSTATUS(status));
-	} else {
-		snprintf(out, len, "status %d", status);
-	}
-}
-
 /* Closes worker K's pipes and reaps it; the crash description in out. */
 static void bury(struct worker *w, char *out, size_t len)
 {
@@ -163,7 +142,7 @@ static void bury(struct worker *w, char *out, size_t len)
 	int status = 0;
 	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
 		;
-	describe(status, out, len);
+	cl_describe_status(status, out, len);
 	w->pid = 0;
 	w->busy = -1;
 }
