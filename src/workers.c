@@ -147,8 +147,7 @@ static void bury(struct worker *w, char *out, size_t len)
 	w->busy = -1;
 }
 
-int cl_pool_run(const int *items, int n, int jobs, int first_alone, const struct cl_pool_ops *ops,
-                unsigned char *not_run)
+int cl_pool_run(const int *items, int n, int jobs, const struct cl_pool_ops *ops, unsigned char *not_run)
 {
 	if (n <= 0)
 		return 0;
@@ -164,7 +163,7 @@ int cl_pool_run(const int *items, int n, int jobs, int first_alone, const struct
 	struct worker *ws = xcalloc((size_t)jobs, sizeof *ws);
 	struct pollfd *pf = xcalloc((size_t)jobs, sizeof *pf);
 	int *who = xcalloc((size_t)jobs, sizeof *who);
-	int next = 0, finished = 0, first_done = !first_alone;
+	int next = 0, finished = 0;
 	char crash[64];
 
 	while (finished < n) {
@@ -177,7 +176,7 @@ int cl_pool_run(const int *items, int n, int jobs, int first_alone, const struct
 		}
 		/* hand out items */
 		for (int k = 0; k < jobs; k++) {
-			if (!ws[k].pid || ws[k].busy >= 0 || next >= n || (!first_done && next > 0))
+			if (!ws[k].pid || ws[k].busy >= 0 || next >= n)
 				continue;
 			int32_t item = items[next];
 			if (write_full(ws[k].task_fd, &item, sizeof item) < 0) {
@@ -235,8 +234,6 @@ int cl_pool_run(const int *items, int n, int jobs, int first_alone, const struct
 			}
 			free(payload);
 			finished++;
-			if (pos == 0)
-				first_done = 1;
 		}
 	}
 	for (int k = 0; k < jobs; k++)

@@ -32,8 +32,9 @@ struct cl_parser {
 	CXIndex index;
 	char *cuda_path;
 	int use_pch;               /* -1 not tried yet, 0 no, 1 yes */
+	int pch_rebuilt;           /* a PCH that did not load was built again */
 	int verbose;               /* print every clang error */
-	char *pch;
+	struct pch pch;
 	const char **argv;
 	int argc;
 	struct CXUnsavedFile unsaved[2]; /* texture_fetch_functions.h, the -include'd header */
@@ -120,7 +121,7 @@ void cl_parser_free(struct cl_parser *p)
 		return;
 	clang_disposeIndex(p->index);
 	free(p->cuda_path);
-	free(p->pch);
+	free(p->pch.path);
 	free(p->argv); /* the strings are leaked on purpose: a few per run */
 	free(p);
 }
@@ -313,6 +314,36 @@ static void record_deps(CXTranslationUnit tu, struct ir_unit *u)
 	free(d.inc.v);
 }
 
+/* One parse of PATH, with the PCH or without. */
+static enum CXErrorCode parse_unit(struct cl_parser *p, const char *path, int with_pch, CXTranslationUnit *tu)
+{
+	if (!with_pch)
+		return clang_parseTranslationUnit2(p->index, path, p->argv, p->argc, p->unsaved, 2,
+		                                   CXTranslationUnit_KeepGoing, tu);
+	/* -include-pch goes last so it sees the same arguments it was built with */
+	const char **args = xmalloc((size_t)(p->argc + 2) * sizeof *args);
+	memcpy(args, p->argv, (size_t)p->argc * sizeof *args);
+	args[p->argc] = "-include-pch";
+	args[p->argc + 1] = p->pch.path;
+	enum CXErrorCode ec = clang_parseTranslationUnit2(p->index, path, args, p->argc + 2, p->unsaved, 2,
+	                                                  CXTranslationUnit_KeepGoing, tu);
+	free(args);
+	return ec;
+}
+
+/* The PCH, found or built, when it has not been tried yet. */
+static void want_pch(struct cl_parser *p)
+{
+	if (p->use_pch < 0)
+		p->use_pch = pch_ensure(&p->pch, p->index, p->argv, p->argc, p->unsaved, 2, p->cuda_path,
+		                        p->verbose) == 0;
+}
+
+void cl_parser_prepare(struct cl_parser *p)
+{
+	want_pch(p);
+}
+
 struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason)
 {
 	char msg[1024];
@@ -325,30 +356,33 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	}
 	fclose(f);
 
+	want_pch(p); /* before the file's clock starts: a build is no part of it */
 	guard_file(path);
-	if (p->use_pch < 0) {
-		p->pch = pch_ensure(p->index, p->argv, p->argc, p->unsaved, 2, p->cuda_path);
-		p->use_pch = p->pch != NULL;
-	}
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode ec = CXError_Failure;
 	if (p->use_pch) {
-		/* -include-pch goes last so it sees the same arguments it was built with */
-		const char **args = xmalloc((size_t)(p->argc + 2) * sizeof *args);
-		memcpy(args, p->argv, (size_t)p->argc * sizeof *args);
-		args[p->argc] = "-include-pch";
-		args[p->argc + 1] = p->pch;
-		ec = clang_parseTranslationUnit2(p->index, path, args, p->argc + 2, p->unsaved, 2,
-		                                 CXTranslationUnit_KeepGoing, &tu);
-		free(args);
+		ec = parse_unit(p, path, 1, &tu);
+		if (ec == CXError_ASTReadError && !p->pch_rebuilt) {
+			/* the PCH did not load: damaged, or a header it was built
+			 * from has changed. Kept, it would fail every file, each
+			 * then parsed twice; so it is built again, once, off the
+			 * file's clock */
+			guard_file(NULL);
+			pch_discard(&p->pch);
+			p->pch_rebuilt = 1;
+			p->use_pch = -1;
+			want_pch(p);
+			guard_file(path);
+			if (p->use_pch)
+				ec = parse_unit(p, path, 1, &tu);
+		}
 	}
 	/* Only a failure of the PCH itself gets here: with KeepGoing, the
 	 * file's own errors (even those inside system headers, in templates it
 	 * instantiates) leave the unit parsed, and a second parse would only
 	 * find them again, at five times the cost. */
 	if (ec != CXError_Success || !tu)
-		ec = clang_parseTranslationUnit2(p->index, path, p->argv, p->argc, p->unsaved, 2,
-		                                 CXTranslationUnit_KeepGoing, &tu);
+		ec = parse_unit(p, path, 0, &tu);
 	if (ec != CXError_Success || !tu) {
 		snprintf(msg, sizeof msg, "libclang could not parse the file (error %d)", (int)ec);
 		*reason = xstrdup(msg);

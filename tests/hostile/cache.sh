@@ -99,6 +99,12 @@ for d in "${CUDA_PATH:-}" "${CUDA_HOME:-}" /usr/local/cuda; do
 	fi
 done
 TK="--cuda-path=$CUDA"
+# pch_warned TEXT: stderr is one line, a warning about the PCH (tk.cu has
+# nothing else to say)
+pch_warned() {
+	[ "$(wc -l <err)" = 1 ] && grep -q "^cudalint: warning: .*\.pch: $1" err ||
+		fail "want stderr to be one 'cudalint: warning: ....pch: $1' line: $(head -c 400 err)"
+}
 
 if [ -z "$CUDA" ]; then
 	echo "skip: the precompiled toolkit header (no CUDA toolkit)"
@@ -106,8 +112,29 @@ else
 	export CUDALINT_CACHE_DIR="$T/pch"
 	{ printf '#include <cuda_runtime.h>\n'; cat kernel.cu; } >tk.cu
 
-	run pch-warm "1" "$TK" tk.cu
-	finds
+	# Three cold runs at once, each with a file time limit shorter than a
+	# build: one builds (not on its file's clock), the others wait for it.
+	N=$((N + 1))
+	CASE=pch-cold-parallel
+	for i in 1 2 3; do
+		(
+			CUDALINT_FILE_TIMEOUT=1 timeout -k 5 "$LIMIT" "$CUDALINT" -v "$TK" tk.cu >out$i 2>err$i </dev/null
+			echo $? >rc$i
+		) &
+	done
+	wait
+	ok=1
+	for i in 1 2 3; do
+		if [ "$(cat rc$i)" != 1 ] || ! grep -q CL1001 out$i; then
+			fail "run $i: exit $(cat rc$i), want 1 with the finding; stderr: $(head -c 300 err$i)"
+			ok=0
+		fi
+	done
+	builds=$(cat err1 err2 err3 | grep -c 'building the precompiled toolkit header')
+	[ "$builds" = 1 ] || { fail "$builds of the 3 runs built the precompiled header, want 1"; ok=0; }
+	[ $ok = 1 ] && echo "ok:   $CASE"
+	PCH=$(ls "$CUDALINT_CACHE_DIR"/cuda-*.pch 2>/dev/null | head -n 1)
+	[ -n "$PCH" ] || PCH=$CUDALINT_CACHE_DIR/missing.pch
 
 	# A file whose errors lie in a system header (a template it
 	# instantiates) is parsed once, with the PCH: a second, plain parse of
@@ -127,6 +154,89 @@ else
 	run pch-errors-parsed-once "1" "$TK" errs.cu
 	unset CUDALINT_FILE_TIMEOUT
 	finds
+
+	# A FIFO in the PCH's place, and the leftovers of killed builds: the
+	# next build replaces the one and removes the others.
+	rm -f "$PCH"
+	mkfifo "$PCH"
+	: >"$PCH.999999.tmp"
+	: >"$CUDALINT_CACHE_DIR/cuda-0123.pch.999998.tmp"
+	run pch-fifo "1" "$TK" tk.cu
+	finds
+	[ -f "$PCH" ] && [ ! -p "$PCH" ] || fail "the FIFO was not replaced by a built PCH"
+	CASE=pch-leftovers
+	N=$((N + 1))
+	if ls "$CUDALINT_CACHE_DIR" | grep -q '\.tmp'; then
+		fail "temporary files of killed builds are still there: $(ls "$CUDALINT_CACHE_DIR" | grep '\.tmp')"
+	else
+		echo "ok:   $CASE"
+	fi
+
+	# A damaged PCH: libclang cannot load it; it is built again.
+	[ -f "$PCH" ] && [ ! -p "$PCH" ] || { rm -f "$PCH"; : >"$PCH"; } # never read a FIFO here
+	head -c 4096 "$PCH" >pch.cut
+	cat pch.cut >"$PCH"
+	run pch-truncated "1" "$TK" tk.cu
+	finds
+	[ "$(wc -c <"$PCH")" -gt 100000 ] || fail "the damaged PCH was kept ($(wc -c <"$PCH") bytes)"
+
+	# Another run holds the build lock and never finishes: give up waiting
+	# in time, and parse without the PCH.
+	export CUDALINT_CACHE_DIR="$T/pch-locked"
+	mkdir -p "$CUDALINT_CACHE_DIR"
+	export CUDALINT_PCH_TIMEOUT=1
+	if command -v flock >/dev/null 2>&1; then
+		# -o: only flock(1) holds the lock, and it ends with the sleep
+		flock -o "$CUDALINT_CACHE_DIR/pch.lock" sh -c 'echo $$ >holder.pid; exec sleep 30' &
+		holder=$!
+		while [ ! -s holder.pid ]; do sleep 0.1; done
+		run pch-lock-held "1" "$TK" tk.cu
+		finds
+		pch_warned "another cudalint did not finish"
+		kill "$(cat holder.pid)" 2>/dev/null
+		wait $holder 2>/dev/null
+	else
+		echo "skip: pch-lock-held (no flock command)"
+	fi
+
+	# A build that takes longer than CUDALINT_PCH_TIMEOUT is stopped.
+	export CUDALINT_CACHE_DIR="$T/pch-slow"
+	t0=$(date +%s)
+	run pch-build-timeout "1" "$TK" tk.cu
+	t1=$(date +%s)
+	unset CUDALINT_PCH_TIMEOUT
+	finds
+	if ls "$CUDALINT_CACHE_DIR"/cuda-*.pch >/dev/null 2>&1; then
+		if [ $((t1 - t0)) -ge 3 ]; then
+			fail "CUDALINT_PCH_TIMEOUT=1 did not stop a build of $((t1 - t0)) s"
+		else
+			echo "skip: pch-build-timeout (the header was built in under a second)"
+		fi
+	else
+		pch_warned "the precompiled toolkit header could not be built"
+	fi
+
+	# A cache on a full file system: libclang aborts while writing the PCH.
+	mkdir full
+	FULL=
+	for u in "unshare -m" "unshare -r -m"; do
+		if $u sh -c 'mount -t tmpfs -o size=1M tmpfs "$1"' sh "$T/full" 2>/dev/null; then
+			FULL=$u
+			break
+		fi
+	done
+	if [ -n "$FULL" ]; then
+		N=$((N + 1))
+		CASE=pch-disk-full
+		timeout -k 5 "$LIMIT" $FULL sh -c 'mount -t tmpfs -o size=1M tmpfs "$1" && shift && exec "$@"' \
+			sh "$T/full" env CUDALINT_CACHE_DIR="$T/full" "$CUDALINT" "$TK" tk.cu >out 2>err </dev/null
+		RC=$?
+		if [ "$RC" = 1 ]; then echo "ok:   $CASE (exit 1)"; else fail "exit $RC, want 1: $(head -c 300 err)"; fi
+		finds
+		pch_warned "the precompiled toolkit header could not be built"
+	else
+		echo "skip: pch-disk-full (no small tmpfs can be mounted here)"
+	fi
 fi
 
 finish
