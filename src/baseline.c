@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <json-c/json.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,7 @@
 #include "util/atomic_file.h"
 #include "util/json_write.h"
 #include "util/srctext.h"
-#include "util/readall.h"
+#include "util/regfile.h"
 #include "util/xalloc.h"
 
 #ifndef CUDALINT_VERSION
@@ -112,17 +113,11 @@ void cl_baseline_free(struct cl_baseline *b)
  * on json-c's version. */
 static json_object *read_json(const char *path, char *err, size_t errlen)
 {
-	FILE *fp = fopen(path, "rb");
-	if (!fp) {
-		snprintf(err, errlen, "%s: cannot read baseline: %s", path, strerror(errno));
-		return NULL;
-	}
 	size_t n;
-	char *buf = cl_read_all(fp, &n);
-	int rerr = buf ? 0 : errno;
-	fclose(fp);
+	char why[256];
+	char *buf = cl_read_regular(path, "cannot read baseline", SIZE_MAX, &n, why, sizeof why);
 	if (!buf) {
-		snprintf(err, errlen, "%s: cannot read baseline: %s", path, strerror(rerr));
+		snprintf(err, errlen, "%s: %s", path, why);
 		return NULL;
 	}
 	json_tokener *tok = json_tokener_new();

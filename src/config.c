@@ -22,6 +22,7 @@
 #include <yaml.h>
 
 #include "../rules/rules.h"
+#include "util/regfile.h"
 #include "util/srctext.h"
 #include "util/xalloc.h"
 
@@ -412,9 +413,10 @@ static int load_doc(struct loader *L)
 int cl_config_load(const char *path, struct cl_config *out, char *err, size_t errlen)
 {
 	cl_config_init(out);
-	FILE *fp = fopen(path, "rb");
+	char why[256];
+	FILE *fp = cl_fopen_regular(path, "cannot open", NULL, why, sizeof why);
 	if (!fp) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: %s", path, why);
 		return -1;
 	}
 	yaml_parser_t parser;

@@ -91,6 +91,11 @@ static unsigned long env_number(const char *name, unsigned long dflt)
 	return v && *v && *end ? dflt : n;
 }
 
+unsigned guard_pch_timeout(void)
+{
+	return (unsigned)env_number("CUDALINT_PCH_TIMEOUT", 120);
+}
+
 int guard_run(int (*fn)(void *), void *arg)
 {
 	/* libclang parses on a thread of its own with an 8 MB stack unless

@@ -18,4 +18,9 @@ int guard_run(int (*fn)(void *), void *arg);
  * that file's time limit. NULL: between files. */
 void guard_file(const char *path);
 
+/* Seconds that building the precompiled toolkit header may take, waiting
+ * for another process's build included: CUDALINT_PCH_TIMEOUT (default
+ * 120). The build is not charged to any file's limit. */
+unsigned guard_pch_timeout(void);
+
 #endif

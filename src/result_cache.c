@@ -6,6 +6,8 @@
 
 #include "results.h"
 #include "util/atomic_file.h"
+#include "util/cachedir.h"
+#include "util/regfile.h"
 #include "util/xalloc.h"
 
 #include <errno.h>
@@ -15,101 +17,57 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define ENTRY_FORMAT 2 /* 2: failures of device functions, file summaries */
-
-/* ---- hashing ----------------------------------------------------------- */
-
-void cl_hash_init(struct cl_hash *h)
-{
-	h->a = 14695981039346656037ull;
-	h->b = 0x6c62272e07bb0142ull; /* another offset basis */
-}
-
-void cl_hash_add(struct cl_hash *h, const void *p, size_t n)
-{
-	const unsigned char *s = p;
-	uint64_t a = h->a, b = h->b;
-	for (size_t i = 0; i < n; i++) {
-		a = (a ^ s[i]) * 1099511628211ull;
-		b = (b ^ s[i]) * 0x100000001b3ull;
-		b ^= b >> 29; /* a different function, not just a different start */
-	}
-	h->a = a;
-	h->b = b;
-}
-
-void cl_hash_str(struct cl_hash *h, const char *s)
-{
-	if (!s)
-		cl_hash_add(h, "\x02\x01", 2);
-	else
-		cl_hash_add(h, s, strlen(s) + 1);
-}
-
-int cl_hash_file(struct cl_hash *h, const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		cl_hash_add(h, "\x03unreadable", 11);
-		return -1;
-	}
-	char buf[65536];
-	size_t n, total = 0;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-		cl_hash_add(h, buf, n);
-		total += n;
-	}
-	int err = ferror(f);
-	fclose(f);
-	cl_hash_add(h, &total, sizeof total);
-	if (err) {
-		cl_hash_add(h, "\x03unreadable", 11);
-		return -1;
-	}
-	return 0;
-}
-
-void cl_hash_hex(const struct cl_hash *h, char out[33])
-{
-	snprintf(out, 33, "%016llx%016llx", (unsigned long long)h->a, (unsigned long long)h->b);
-}
-
-/* ---- the directory ------------------------------------------------------ */
-
-static int mkdirs(char *path)
-{
-	for (char *p = path + 1; *p; p++)
-		if (*p == '/') {
-			*p = 0;
-			int rc = mkdir(path, 0755);
-			*p = '/';
-			if (rc != 0 && errno != EEXIST)
-				return -1;
-		}
-	return mkdir(path, 0755) == 0 || errno == EEXIST ? 0 : -1;
-}
+/* An entry is one line "cudalint result cache 3 HASH" and the JSON body
+ * (format 3: the checksum line; 2: failures of device functions, file
+ * summaries). HASH is the XXH3-128 of the body's bytes: an entry edited by
+ * hand, cut short by a full disk or damaged on it would otherwise replay
+ * what it now says - no findings, a silent pass. */
+#define ENTRY_MAGIC "cudalint result cache 3 "
+#define ENTRY_MAX (64u << 20) /* far above any real entry; a bound on the read */
 
 int cl_rcache_dir(char *out, size_t len)
 {
-	const char *d = getenv("CUDALINT_CACHE_DIR");
-	int n;
-	if (d && *d)
-		n = snprintf(out, len, "%s/results", d);
-	else if ((d = getenv("XDG_CACHE_HOME")) && *d)
-		n = snprintf(out, len, "%s/cudalint/results", d);
-	else if ((d = getenv("HOME")) && *d)
-		n = snprintf(out, len, "%s/.cache/cudalint/results", d);
-	else
-		return -1;
-	if (n < 0 || (size_t)n >= len)
-		return -1;
-	return mkdirs(out);
+	return cl_cache_dir("results", out, len);
 }
 
 static int entry_path(char *out, size_t len, const char *dir, const char *key)
 {
-	int n = snprintf(out, len, "%s/%s.json", dir, key);
+	int n = snprintf(out, len, "%s/%s.entry", dir, key);
 	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+static void body_hash(const char *body, size_t n, char hex[33])
+{
+	struct cl_hash h;
+	cl_hash_init(&h);
+	cl_hash_add(&h, body, n);
+	cl_hash_hex(&h, hex);
+}
+
+/* The JSON of the entry at PATH when its checksum holds; NULL for a
+ * missing, foreign, damaged or oversized entry, or one that is no regular
+ * file (a FIFO would block the look-up, which no time limit covers). */
+static struct json_object *read_entry(const char *path)
+{
+	size_t n, m = strlen(ENTRY_MAGIC);
+	char why[256], hex[33];
+	char *buf = cl_read_regular(path, "cannot read", ENTRY_MAX, &n, why, sizeof why);
+	if (!buf)
+		return NULL;
+	struct json_object *j = NULL;
+	if (n > m + 33 && !memcmp(buf, ENTRY_MAGIC, m) && buf[m + 32] == '\n') {
+		const char *body = buf + m + 33;
+		body_hash(body, n - m - 33, hex);
+		if (!memcmp(hex, buf + m, 32)) {
+			json_tokener *tok = json_tokener_new();
+			if (tok) {
+				j = json_tokener_parse_ex(tok, body, (int)(n - m - 33));
+				json_tokener_free(tok);
+			}
+		}
+	}
+	free(buf);
+	return j;
 }
 
 /* ---- entries ------------------------------------------------------------ */
@@ -140,13 +98,12 @@ int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, st
 	char path[4200];
 	if (!dir || entry_path(path, sizeof path, dir, key) < 0)
 		return 0;
-	struct json_object *j = json_object_from_file(path);
+	struct json_object *j = read_entry(path);
 	if (!j)
 		return 0;
 	int hit = 0;
 	struct json_object *v, *deps, *res;
-	if (json_object_is_type(j, json_type_object) && json_object_object_get_ex(j, "format", &v) &&
-	    json_object_get_int(v) == ENTRY_FORMAT && json_object_object_get_ex(j, "key", &v) &&
+	if (json_object_is_type(j, json_type_object) && json_object_object_get_ex(j, "key", &v) &&
 	    json_object_is_type(v, json_type_string) && !strcmp(json_object_get_string(v), key) &&
 	    json_object_object_get_ex(j, "deps", &deps) && json_object_is_type(deps, json_type_array) &&
 	    json_object_object_get_ex(j, "results", &res)) {
@@ -193,7 +150,6 @@ int cl_rcache_store(const char *dir, const char *key, const char *const *deps, i
 		return -1;
 	long long limit = not_before ? (long long)not_before->tv_sec * 1000000000ll + not_before->tv_nsec : 0;
 	struct json_object *j = json_object_new_object(), *da = json_object_new_array();
-	json_object_object_add(j, "format", json_object_new_int(ENTRY_FORMAT));
 	json_object_object_add(j, "key", json_object_new_string(key));
 	int ok = 1;
 	for (int i = 0; i < ndeps && ok; i++) {
@@ -218,9 +174,13 @@ int cl_rcache_store(const char *dir, const char *key, const char *const *deps, i
 	json_object_object_add(j, "results", cl_results_to_json(f, nf, x));
 	int rc = -1;
 	struct cl_atomic_file af;
-	if (ok && cl_atomic_open(&af, path) == 0) {
-		if (fputs(json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN), af.fp) < 0 ||
-		    fputc('\n', af.fp) == EOF)
+	size_t blen;
+	const char *body = json_object_to_json_string_length(j, JSON_C_TO_STRING_PLAIN, &blen);
+	char hex[33];
+	body_hash(body, blen, hex);
+	/* replaced, never written through: a FIFO or symlink here is damage */
+	if (ok && body && cl_atomic_replace(&af, path) == 0) {
+		if (fprintf(af.fp, ENTRY_MAGIC "%s\n", hex) < 0 || fwrite(body, 1, blen, af.fp) != blen)
 			cl_atomic_abort(&af);
 		else
 			rc = cl_atomic_commit(&af);

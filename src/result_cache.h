@@ -9,10 +9,11 @@
  * hits only when every one of them is unchanged (a dependency recorded as
  * missing must still be missing).
  *
- * Entries live in DIR/results/KEY.json, DIR being $CUDALINT_CACHE_DIR, else
- * $XDG_CACHE_HOME/cudalint, else ~/.cache/cudalint, and are written
- * atomically (util/atomic_file.h), so concurrent runs and workers never see
- * half an entry. A damaged or foreign entry is a miss. */
+ * Entries live in DIR/results/KEY.entry (DIR: util/cachedir.h) and are
+ * written atomically (util/atomic_file.h), so concurrent runs and workers
+ * never see half an entry. Each carries a checksum of its contents: a
+ * damaged, edited or foreign entry, or one that is no regular file, is a
+ * miss, and the file's fresh results replace it. */
 #ifndef CUDALINT_RESULT_CACHE_H
 #define CUDALINT_RESULT_CACHE_H
 
@@ -21,20 +22,7 @@
 #include <time.h>
 
 #include "finding.h"
-
-/* 128-bit FNV-1a pair: two independent 64-bit hashes. */
-struct cl_hash {
-	uint64_t a, b;
-};
-void cl_hash_init(struct cl_hash *h);
-void cl_hash_add(struct cl_hash *h, const void *p, size_t n);
-/* a string and its terminator, so that ("ab","c") and ("a","bc") differ;
- * NULL hashes differently from "" */
-void cl_hash_str(struct cl_hash *h, const char *s);
-/* 0 when the file was read whole, -1 when it could not be read (the
- * failure is hashed, so the key still differs from any readable file) */
-int cl_hash_file(struct cl_hash *h, const char *path);
-void cl_hash_hex(const struct cl_hash *h, char out[33]);
+#include "util/hash.h" /* the keys */
 
 /* The results directory (created), in out. -1 when there is none. */
 int cl_rcache_dir(char *out, size_t len);

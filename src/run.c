@@ -681,7 +681,9 @@ static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_fail
 	}
 	test_crash_hook(file);
 	/* the time limit covers the parse, the includers' parses and the
-	 * analysis: a pathological kernel can be slow in any of them */
+	 * analysis: a pathological kernel can be slow in any of them; the
+	 * precompiled header is built (or waited for) before, off the clock */
+	cl_parser_prepare(p->p);
 	guard_file(file);
 	analyse_guarded(r, i, p, fo, xo);
 	guard_file(NULL);
@@ -773,11 +775,16 @@ static void analyse_all(struct run *r)
 	}
 
 	if (jobs > 1 && ntodo > 1) {
-		/* The first file goes alone when it may build the precompiled
-		 * toolkit header, so that the workers do not all build it at once. */
+		/* The precompiled toolkit header of the first file's options,
+		 * built before the workers fork: they inherit it, instead of all
+		 * waiting for one of them to build it (or, when it cannot be
+		 * built, each failing again). */
+		struct parser *first = parser_for(r, popts_of(r, todo[0]));
+		if (first->p)
+			cl_parser_prepare(first->p);
 		struct cl_pool_ops ops = { work_one, done_one, r };
 		unsigned char *not_run = xcalloc((size_t)ntodo, 1);
-		cl_pool_run(todo, ntodo, jobs, !o->no_cache && !o->no_toolkit, &ops, not_run);
+		cl_pool_run(todo, ntodo, jobs, &ops, not_run);
 		for (int k = 0; k < ntodo; k++)
 			if (not_run[k]) /* no worker could be forked: do it here */
 				analyse_file(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);

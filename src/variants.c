@@ -12,10 +12,12 @@
 #include "variants.h"
 #include "frontend/frontend.h"
 #include "results.h"
+#include "util/regfile.h"
 #include "util/srctext.h"
 #include "util/xalloc.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,15 +154,11 @@ static int text_uses_arch(struct cl_variants *vs)
 	if (vs->text_uses_arch >= 0)
 		return vs->text_uses_arch;
 	vs->text_uses_arch = 0;
-	FILE *fp = fopen(vs->file, "rb");
-	if (!fp)
+	size_t n;
+	char why[256];
+	char *buf = cl_read_regular(vs->file, "cannot read", SIZE_MAX, &n, why, sizeof why);
+	if (!buf)
 		return 0;
-	size_t cap = 65536, n = 0, got;
-	char *buf = xmalloc(cap);
-	while ((got = fread(buf + n, 1, cap - n, fp)) > 0)
-		if ((n += got) == cap)
-			buf = xrealloc(buf, cap *= 2);
-	fclose(fp);
 	vs->text_uses_arch = cl_text_uses_cuda_arch(buf, n);
 	free(buf);
 	return vs->text_uses_arch;

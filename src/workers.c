@@ -4,6 +4,7 @@
 #endif
 #include "workers.h"
 
+#include "util/child.h"
 #include "util/xalloc.h"
 
 #include <errno.h>
@@ -133,28 +134,6 @@ static int spawn(struct worker *ws, int nw, int k, const int *items, const struc
 	return 0;
 }
 
-static void describe(int status, char *out, size_t len)
-{
-	static const struct { int sig; const char *name; } names[] = {
-		{ SIGSEGV, "SIGSEGV" }, { SIGABRT, "SIGABRT" }, { SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" },
-		{ SIGILL, "SIGILL" },   { SIGKILL, "SIGKILL" }, { SIGTERM, "SIGTERM" }, { SIGINT, "SIGINT" },
-		{ SIGPIPE, "SIGPIPE" },
-	};
-	if (WIFSIGNALED(status)) {
-		int s = WTERMSIG(status);
-		for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-			if (names[i].sig == s) {
-				snprintf(out, len, "%s", names[i].name);
-				return;
-			}
-		snprintf(out, len, "signal %d", s);
-	} else if (WIFEXITED(status)) {
-		snprintf(out, len, "exit status %d", WEXITSTATUS(status));
-	} else {
-		snprintf(out, len, "status %d", status);
-	}
-}
-
 /* Closes worker K's pipes and reaps it; the crash description in out. */
 static void bury(struct worker *w, char *out, size_t len)
 {
@@ -163,13 +142,12 @@ static void bury(struct worker *w, char *out, size_t len)
 	int status = 0;
 	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
 		;
-	describe(status, out, len);
+	cl_describe_status(status, out, len);
 	w->pid = 0;
 	w->busy = -1;
 }
 
-int cl_pool_run(const int *items, int n, int jobs, int first_alone, const struct cl_pool_ops *ops,
-                unsigned char *not_run)
+int cl_pool_run(const int *items, int n, int jobs, const struct cl_pool_ops *ops, unsigned char *not_run)
 {
 	if (n <= 0)
 		return 0;
@@ -185,7 +163,7 @@ int cl_pool_run(const int *items, int n, int jobs, int first_alone, const struct
 	struct worker *ws = xcalloc((size_t)jobs, sizeof *ws);
 	struct pollfd *pf = xcalloc((size_t)jobs, sizeof *pf);
 	int *who = xcalloc((size_t)jobs, sizeof *who);
-	int next = 0, finished = 0, first_done = !first_alone;
+	int next = 0, finished = 0;
 	char crash[64];
 
 	while (finished < n) {
@@ -198,7 +176,7 @@ int cl_pool_run(const int *items, int n, int jobs, int first_alone, const struct
 		}
 		/* hand out items */
 		for (int k = 0; k < jobs; k++) {
-			if (!ws[k].pid || ws[k].busy >= 0 || next >= n || (!first_done && next > 0))
+			if (!ws[k].pid || ws[k].busy >= 0 || next >= n)
 				continue;
 			int32_t item = items[next];
 			if (write_full(ws[k].task_fd, &item, sizeof item) < 0) {
@@ -256,8 +234,6 @@ int cl_pool_run(const int *items, int n, int jobs, int first_alone, const struct
 			}
 			free(payload);
 			finished++;
-			if (pos == 0)
-				first_done = 1;
 		}
 	}
 	for (int k = 0; k < jobs; k++)

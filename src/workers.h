@@ -29,13 +29,10 @@ struct cl_pool_ops {
 	void *arg;
 };
 
-/* Runs items[0..n) on at most JOBS workers. With FIRST_ALONE, items[0] runs
- * by itself before any other starts (it warms shared on-disk caches, such
- * as the precompiled toolkit header). Returns the number of items that
- * were not run because no worker could be forked (they are left to the
- * caller, marked in NOT_RUN, which must hold n flags); 0 normally. */
-int cl_pool_run(const int *items, int n, int jobs, int first_alone, const struct cl_pool_ops *ops,
-                unsigned char *not_run);
+/* Runs items[0..n) on at most JOBS workers. Returns the number of items
+ * that were not run because no worker could be forked (they are left to
+ * the caller, marked in NOT_RUN, which must hold n flags); 0 normally. */
+int cl_pool_run(const int *items, int n, int jobs, const struct cl_pool_ops *ops, unsigned char *not_run);
 
 /* The number of online CPUs (at least 1), for -j 0 / -j auto. */
 int cl_online_cpus(void);

@@ -11,7 +11,7 @@
 set -eu
 
 llvm=${CUDALINT_LLVM_VERSION:-22}
-pkgs="build-essential cmake pkg-config libclang-$llvm-dev libjson-c-dev libyaml-dev"
+pkgs="build-essential cmake pkg-config libclang-$llvm-dev libjson-c-dev libyaml-dev libxxhash-dev"
 if [ "${1:-}" = "--test" ]; then
 	# cmocka: unit tests; jq: tools/confirm --check; pre-commit: the hook
 	# test; nodejs/npm: the SARIF validator

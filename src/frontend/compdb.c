@@ -8,13 +8,14 @@
  * requires. Whatever libclang still says is caught and becomes the reason
  * of the one error line. */
 #include "frontend/compdb.h"
-#include "util/readall.h"
+#include "util/regfile.h"
 #include "util/xalloc.h"
 
 #include <clang-c/CXCompilationDatabase.h>
 #include <errno.h>
 #include <json-c/json.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,28 +79,10 @@ static int check_entry(json_object *o, size_t i, char *why, size_t len)
 /* 0 when PATH holds what libclang can read; else -1 and the reason. */
 static int check_file(const char *path, char *why, size_t len)
 {
-	struct stat st;
-	if (stat(path, &st) != 0) {
-		snprintf(why, len, "cannot read: %s", strerror(errno));
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(why, len, "not a regular file");
-		return -1;
-	}
-	FILE *fp = fopen(path, "rb");
-	if (!fp) {
-		snprintf(why, len, "cannot read: %s", strerror(errno));
-		return -1;
-	}
 	size_t n;
-	char *buf = cl_read_all(fp, &n);
-	int rerr = buf ? 0 : errno;
-	fclose(fp);
-	if (!buf) {
-		snprintf(why, len, "cannot read: %s", strerror(rerr));
+	char *buf = cl_read_regular(path, "cannot read", SIZE_MAX, &n, why, len);
+	if (!buf)
 		return -1;
-	}
 	json_tokener *tok = json_tokener_new_ex(JSON_TOKENER_DEFAULT_DEPTH);
 	json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
 	json_object *top = json_tokener_parse_ex(tok, buf, (int)n);

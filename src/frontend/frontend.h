@@ -31,6 +31,10 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 void cl_parser_free(struct cl_parser *p);
 /* The toolkit in use, or NULL when the bundled declarations stand in. */
 const char *cl_parser_cuda_path(const struct cl_parser *p);
+/* Finds or builds the precompiled toolkit header now rather than at the
+ * first file: before forking workers, so that they inherit it (or its
+ * failure, warned about once) instead of each trying. */
+void cl_parser_prepare(struct cl_parser *p);
 
 /* Parses and lowers one file. Functions with clang errors inside are left
  * out and listed in the unit (ir_unit.skipped); the other errors are

@@ -1,5 +1,6 @@
 #include "frontend/nvcc_args.h"
 #include "util/path.h"
+#include "util/regfile.h"
 #include "util/xalloc.h"
 
 #include <ctype.h>
@@ -91,7 +92,8 @@ static void take_arch(const char *v, struct strvec *archs)
  * response files. */
 static int read_words(const char *path, struct strvec *out)
 {
-	FILE *f = fopen(path, "r");
+	char why[256];
+	FILE *f = cl_fopen_regular(path, "cannot read", NULL, why, sizeof why);
 	if (!f)
 		return -1;
 	char word[8192];

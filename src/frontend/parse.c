@@ -14,18 +14,18 @@
 #include "frontend/cxutil.h"
 #include "frontend/lower.h"
 #include "frontend/pch.h"
+#include "guard.h"
 #include "ir/ir.h"
 #include "util/arena.h"
 #include "util/embedded.h"
+#include "util/regfile.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
 #include <clang-c/Index.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define VDIR "/__cudalint__/include"
 
@@ -33,8 +33,9 @@ struct cl_parser {
 	CXIndex index;
 	char *cuda_path;
 	int use_pch;               /* -1 not tried yet, 0 no, 1 yes */
+	int pch_rebuilt;           /* a PCH that did not load was built again */
 	int verbose;               /* print every clang error */
-	char *pch;
+	struct pch pch;
 	const char **argv;
 	int argc;
 	struct CXUnsavedFile unsaved[2]; /* texture_fetch_functions.h, the -include'd header */
@@ -121,7 +122,7 @@ void cl_parser_free(struct cl_parser *p)
 		return;
 	clang_disposeIndex(p->index);
 	free(p->cuda_path);
-	free(p->pch);
+	free(p->pch.path);
 	free(p->argv); /* the strings are leaked on purpose: a few per run */
 	free(p);
 }
@@ -217,17 +218,14 @@ static void include_chain(const struct inc_map *m, struct lower_error *e)
 }
 
 /* clang's errors in TU, the tolerated ones left out, as the lowering
- * wants them. *SUSPECT is set when one lies in a system header or
- * nowhere: what a file's own macros clashing with the precompiled toolkit
- * header look like. */
-static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a, int *n, int *suspect)
+ * wants them. */
+static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a, int *n)
 {
 	unsigned nd = clang_getNumDiagnostics(tu);
 	struct lower_error *out = arena_alloc(a, (size_t)(nd + 1) * sizeof *out);
 	struct inc_map m = { 0 };
 	int mapped = 0;
 	current_tu = tu;
-	*suspect = 0;
 	*n = 0;
 	for (unsigned i = 0; i < nd; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -249,7 +247,6 @@ static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a,
 				                                           CXDiagnostic_DisplayColumn);
 				e->text = arena_strdup(a, clang_getCString(s));
 				clang_disposeString(s);
-				*suspect |= !e->file || clang_Location_isInSystemHeader(l);
 			}
 		}
 		clang_disposeDiagnostic(d);
@@ -328,72 +325,84 @@ static const char *clang_file_name(const char *path, char *buf, size_t len)
 	return buf;
 }
 
+/* One parse of PATH, with the PCH or without. */
+static enum CXErrorCode parse_unit(struct cl_parser *p, const char *file, int with_pch, CXTranslationUnit *tu)
+{
+	char buf[4096];
+	const char *path = clang_file_name(file, buf, sizeof buf);
+	if (!with_pch)
+		return clang_parseTranslationUnit2(p->index, path, p->argv, p->argc, p->unsaved, 2,
+		                                   CXTranslationUnit_KeepGoing, tu);
+	/* -include-pch goes last so it sees the same arguments it was built with */
+	const char **args = xmalloc((size_t)(p->argc + 2) * sizeof *args);
+	memcpy(args, p->argv, (size_t)p->argc * sizeof *args);
+	args[p->argc] = "-include-pch";
+	args[p->argc + 1] = p->pch.path;
+	enum CXErrorCode ec = clang_parseTranslationUnit2(p->index, path, args, p->argc + 2, p->unsaved, 2,
+	                                                  CXTranslationUnit_KeepGoing, tu);
+	free(args);
+	return ec;
+}
+
+/* The PCH, found or built, when it has not been tried yet. */
+static void want_pch(struct cl_parser *p)
+{
+	if (p->use_pch < 0)
+		p->use_pch = pch_ensure(&p->pch, p->index, p->argv, p->argc, p->unsaved, 2, p->cuda_path,
+		                        p->verbose) == 0;
+}
+
+void cl_parser_prepare(struct cl_parser *p)
+{
+	want_pch(p);
+}
+
 struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason)
 {
 	char msg[1024];
-	struct stat st;
 	*reason = NULL;
-	if (stat(path, &st) != 0) {
-		snprintf(msg, sizeof msg, "cannot read: %s", strerror(errno));
-		*reason = xstrdup(msg);
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		*reason = xstrdup("not a regular file");
-		return NULL;
-	}
-	FILE *f = fopen(path, "r");
+	/* libclang would block on a FIFO, or read a device without end */
+	FILE *f = cl_fopen_regular(path, "cannot read", NULL, msg, sizeof msg);
 	if (!f) {
-		snprintf(msg, sizeof msg, "cannot read: %s", strerror(errno));
 		*reason = xstrdup(msg);
 		return NULL;
 	}
 	fclose(f);
 
-	char namebuf[4096];
-	const char *name = clang_file_name(path, namebuf, sizeof namebuf);
-	if (p->use_pch < 0) {
-		p->pch = pch_ensure(p->index, p->argv, p->argc, p->unsaved, 2, p->cuda_path);
-		p->use_pch = p->pch != NULL;
-	}
+	want_pch(p); /* the caller prepared it before the file's clock started */
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode ec = CXError_Failure;
-	struct arena *scratch = arena_new();
-	struct lower_error *errs = NULL;
-	int nerrs = 0, suspect = 0;
 	if (p->use_pch) {
-		/* -include-pch goes last so it sees the same arguments it was built with */
-		const char **args = xmalloc((size_t)(p->argc + 2) * sizeof *args);
-		memcpy(args, p->argv, (size_t)p->argc * sizeof *args);
-		args[p->argc] = "-include-pch";
-		args[p->argc + 1] = p->pch;
-		ec = clang_parseTranslationUnit2(p->index, name, args, p->argc + 2, p->unsaved, 2,
-		                                 CXTranslationUnit_KeepGoing, &tu);
-		free(args);
-		if (ec == CXError_Success && tu) {
-			errs = collect_errors(tu, scratch, &nerrs, &suspect);
-			if (suspect) {
-				/* perhaps the file's own macros clash with the shared
-				 * headers: the PCH is only an accelerator, so parse it
-				 * plainly */
-				clang_disposeTranslationUnit(tu);
-				tu = NULL;
-				ec = CXError_Failure;
-			}
+		ec = parse_unit(p, path, 1, &tu);
+		if (ec == CXError_ASTReadError && !p->pch_rebuilt) {
+			/* the PCH did not load: damaged, or a header it was built
+			 * from has changed. Kept, it would fail every file, each
+			 * then parsed twice; so it is built again, once, off the
+			 * file's clock */
+			guard_file(NULL);
+			pch_discard(&p->pch);
+			p->pch_rebuilt = 1;
+			p->use_pch = -1;
+			want_pch(p);
+			guard_file(path);
+			if (p->use_pch)
+				ec = parse_unit(p, path, 1, &tu);
 		}
 	}
-	if (ec != CXError_Success || !tu) {
-		ec = clang_parseTranslationUnit2(p->index, name, p->argv, p->argc, p->unsaved, 2,
-		                                 CXTranslationUnit_KeepGoing, &tu);
-		if (ec == CXError_Success && tu)
-			errs = collect_errors(tu, scratch, &nerrs, &suspect);
-	}
+	/* Only a failure of the PCH itself gets here: with KeepGoing, the
+	 * file's own errors (even those inside system headers, in templates it
+	 * instantiates) leave the unit parsed, and a second parse would only
+	 * find them again, at five times the cost. */
+	if (ec != CXError_Success || !tu)
+		ec = parse_unit(p, path, 0, &tu);
 	if (ec != CXError_Success || !tu) {
 		snprintf(msg, sizeof msg, "libclang could not parse the file (error %d)", (int)ec);
 		*reason = xstrdup(msg);
-		arena_free(scratch);
 		return NULL;
 	}
+	struct arena *scratch = arena_new();
+	int nerrs = 0;
+	struct lower_error *errs = collect_errors(tu, scratch, &nerrs);
 	for (int i = 0; p->verbose && i < nerrs; i++)
 		cl_eprintf("%s\n", errs[i].text);
 	struct ir_unit *u = lower_unit(tu, path, errs, nerrs);

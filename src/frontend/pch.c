@@ -1,16 +1,38 @@
-/* pch.c - see pch.h. The cache lives in $CUDALINT_CACHE_DIR, else
- * $XDG_CACHE_HOME/cudalint, else ~/.cache/cudalint. Files are written to
- * a temporary name and renamed, so concurrent runs (pre-commit splits
- * files across processes) never see half a PCH. */
+/* pch.c - see pch.h. Files, in the cache directory (util/cachedir.h):
+ *
+ *   cuda-KEY.cuh   the header that is precompiled (the PCH records its
+ *                  size and time: it is rewritten only when it differs)
+ *   cuda-KEY.pch   the PCH, renamed into place whole
+ *   cuda-KEY.pch.PID.tmp*  a build in progress, or the leftover of a
+ *                  killed one
+ *   pch.lock       flock(2)ed by whoever builds a PCH, of any key
+ *
+ * Concurrent cold runs (pre-commit splits files across processes) thus
+ * build once: the others wait, bounded, and take the PCH when it appears.
+ * The builder runs libclang in a child process (util/child.h): libclang
+ * aborts its process when it cannot write the file (a full disk), and a
+ * build must not run into a file's time limit. */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
 #include "frontend/pch.h"
+#include "guard.h"
+#include "util/atomic_file.h"
+#include "util/cachedir.h"
+#include "util/child.h"
+#include "util/hash.h"
+#include "util/regfile.h"
 #include "util/xalloc.h"
 
+#include <dirent.h>
 #include <errno.h>
-#include <stdint.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char pch_header[] =
@@ -23,114 +45,271 @@ static const char pch_header[] =
 	"#include <cstdlib>\n"
 	"#include <vector>\n";
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
+struct paths {
+	char dir[4096], pch[4200], hdr[4200], lock[4200], tmp[4300];
+};
+
+/* Its names: the key is libclang, cudalint, the header, the arguments and
+ * the toolkit's cuda_runtime.h (a PCH of another libclang or argument set
+ * fails to load). */
+static int name_files(struct paths *f, const char *const *argv, int argc, const char *cuda_path)
 {
-	const unsigned char *s = p;
-	for (size_t i = 0; i < n; i++) {
-		h ^= s[i];
-		h *= 1099511628211ull;
+	if (cl_cache_dir(NULL, f->dir, sizeof f->dir) != 0)
+		return -1;
+	struct cl_hash h;
+	cl_hash_init(&h);
+	CXString v = clang_getClangVersion();
+	cl_hash_str(&h, clang_getCString(v));
+	clang_disposeString(v);
+	cl_hash_str(&h, CUDALINT_VERSION);
+	cl_hash_str(&h, pch_header);
+	for (int i = 0; i < argc; i++)
+		cl_hash_str(&h, argv[i]);
+	char probe[4200];
+	struct stat st;
+	snprintf(probe, sizeof probe, "%s/include/cuda_runtime.h", cuda_path);
+	if (stat(probe, &st) == 0) {
+		long long id[2] = { (long long)st.st_mtime, (long long)st.st_size };
+		cl_hash_add(&h, id, sizeof id);
 	}
-	return h;
+	char key[33];
+	cl_hash_hex(&h, key);
+	snprintf(f->pch, sizeof f->pch, "%s/cuda-%s.pch", f->dir, key);
+	snprintf(f->hdr, sizeof f->hdr, "%s/cuda-%s.cuh", f->dir, key);
+	snprintf(f->lock, sizeof f->lock, "%s/pch.lock", f->dir);
+	snprintf(f->tmp, sizeof f->tmp, "%s.%ld.tmp", f->pch, (long)getpid());
+	return 0;
 }
 
-static int mkdirs(const char *path)
+/* 0 and OUT filled when PATH is a non-empty regular file (a FIFO planted
+ * there would block libclang's open). */
+static int usable(const char *path, struct pch *out)
 {
-	char buf[4096];
-	if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf)
-		return -1;
-	for (char *p = buf + 1; *p; p++)
-		if (*p == '/') {
-			*p = 0;
-			if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-				return -1;
-			*p = '/';
-		}
-	return mkdir(buf, 0755) == 0 || errno == EEXIST ? 0 : -1;
-}
-
-static int cache_dir(char *out, size_t len)
-{
-	const char *d = getenv("CUDALINT_CACHE_DIR");
-	if (d && *d)
-		snprintf(out, len, "%s", d);
-	else if ((d = getenv("XDG_CACHE_HOME")) && *d)
-		snprintf(out, len, "%s/cudalint", d);
-	else if ((d = getenv("HOME")) && *d)
-		snprintf(out, len, "%s/.cache/cudalint", d);
-	else
-		return -1;
-	return mkdirs(out);
-}
-
-static int write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
+	struct stat st;
+	char why[256];
+	FILE *f = cl_fopen_regular(path, "cannot read", &st, why, sizeof why);
 	if (!f)
 		return -1;
-	int ok = fputs(text, f) >= 0;
-	return fclose(f) == 0 && ok ? 0 : -1;
+	fclose(f);
+	if (st.st_size == 0)
+		return -1;
+	out->path = xstrdup(path);
+	out->dev = st.st_dev;
+	out->ino = st.st_ino;
+	return 0;
 }
 
-static int has_errors(CXTranslationUnit tu)
+static double now_s(void)
 {
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+enum lock_result { LOCKED, APPEARED, GAVE_UP, NO_LOCK };
+
+/* The build lock in *FD, or the PCH that another process built meanwhile,
+ * waiting until DEADLINE. NO_LOCK: locking is impossible here (no regular
+ * lock file, a file system without flock): build unlocked, as the PCH is
+ * renamed into place whole anyway. */
+static enum lock_result lock_or_wait(const struct paths *f, double deadline, struct pch *out, int *fd,
+                                     int verbose)
+{
+	*fd = open(f->lock, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0644);
+	struct stat st;
+	if (*fd < 0 || fstat(*fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (*fd >= 0)
+			close(*fd);
+		*fd = -1;
+		return NO_LOCK;
+	}
+	for (int said = 0;; said = 1) {
+		if (flock(*fd, LOCK_EX | LOCK_NB) == 0)
+			return LOCKED;
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			close(*fd);
+			*fd = -1;
+			return NO_LOCK;
+		}
+		if (usable(f->pch, out) == 0 || now_s() >= deadline) {
+			close(*fd);
+			*fd = -1;
+			return out->path ? APPEARED : GAVE_UP;
+		}
+		if (verbose && !said)
+			fprintf(stderr, "cudalint: note: %s: waiting for another cudalint to build it\n", f->pch);
+		nanosleep(&(struct timespec){ 0, 100 * 1000 * 1000 }, NULL);
+	}
+}
+
+/* Builds in progress leave cuda-KEY.pch.PID.tmp (and whatever libclang
+ * names after it); while the lock is held, no build is in progress, so
+ * any of them is the leftover of a killed run. */
+static void remove_leftovers(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	for (struct dirent *e; (e = readdir(d));) {
+		if (strncmp(e->d_name, "cuda-", 5) || !strstr(e->d_name, ".tmp"))
+			continue;
+		char p[4400];
+		if (snprintf(p, sizeof p, "%s/%s", dir, e->d_name) < (int)sizeof p)
+			unlink(p);
+	}
+	closedir(d);
+}
+
+/* The header as it should be, rewritten only when it is not: the PCH
+ * records its size and modification time, and one built from it would
+ * not load after a rewrite. */
+static int write_header(const char *path)
+{
+	size_t n;
+	char why[256];
+	char *old = cl_read_regular(path, "cannot read", sizeof pch_header, &n, why, sizeof why);
+	int same = old && n == sizeof pch_header - 1 && !memcmp(old, pch_header, n);
+	free(old);
+	if (same)
+		return 0;
+	struct cl_atomic_file af;
+	if (cl_atomic_replace(&af, path) != 0)
+		return -1;
+	if (fputs(pch_header, af.fp) < 0) {
+		cl_atomic_abort(&af);
+		return -1;
+	}
+	return cl_atomic_commit(&af);
+}
+
+struct build {
+	CXIndex index;
+	const char **args;
+	int nargs;
+	struct CXUnsavedFile *unsaved;
+	unsigned nunsaved;
+	const char *hdr, *tmp;
+};
+
+/* In the child: parse the header, save it to the temporary name. Nothing
+ * is freed: the process ends. What goes wrong goes to stderr, one line. */
+static int build_child(void *arg)
+{
+	const struct build *b = arg;
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode ec = clang_parseTranslationUnit2(b->index, b->hdr, b->args, b->nargs, b->unsaved,
+	                                                  b->nunsaved,
+	                                                  CXTranslationUnit_ForSerialization |
+	                                                          CXTranslationUnit_Incomplete,
+	                                                  &tu);
+	if (ec != CXError_Success || !tu) {
+		fprintf(stderr, "libclang could not parse the toolkit headers (error %d)\n", (int)ec);
+		return 1;
+	}
 	for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		int err = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
-		clang_disposeDiagnostic(d);
-		if (err)
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation);
+			fprintf(stderr, "the toolkit headers do not parse: %s\n", clang_getCString(s));
 			return 1;
+		}
+		clang_disposeDiagnostic(d);
+	}
+	int se = clang_saveTranslationUnit(tu, b->tmp, clang_defaultSaveOptions(tu));
+	if (se != CXSaveError_None) {
+		fprintf(stderr, "libclang could not write it (save error %d)\n", se);
+		return 1;
 	}
 	return 0;
 }
 
-char *pch_ensure(CXIndex index, const char *const *argv, int argc, struct CXUnsavedFile *unsaved,
-                 unsigned nunsaved, const char *cuda_path)
+/* Builds F->pch within SECONDS; 0 and OUT filled, or -1 and WHY. */
+static int build(const struct paths *f, const struct build *b0, double seconds, struct pch *out, char *why,
+                 size_t len)
 {
-	char dir[4096], pch[4200], hdr[4200], tmp[4300];
-	if (!cuda_path || cache_dir(dir, sizeof dir) != 0)
-		return NULL;
-
-	/* the key: libclang, cudalint, the arguments, the toolkit's headers */
-	uint64_t h = 14695981039346656037ull;
-	CXString v = clang_getClangVersion();
-	h = fnv(h, clang_getCString(v), strlen(clang_getCString(v)));
-	clang_disposeString(v);
-	h = fnv(h, CUDALINT_VERSION, sizeof CUDALINT_VERSION);
-	h = fnv(h, pch_header, sizeof pch_header);
-	for (int i = 0; i < argc; i++)
-		h = fnv(h, argv[i], strlen(argv[i]) + 1);
-	struct stat st;
-	char probe[4200];
-	snprintf(probe, sizeof probe, "%s/include/cuda_runtime.h", cuda_path);
-	if (stat(probe, &st) == 0) {
-		h = fnv(h, &st.st_mtime, sizeof st.st_mtime);
-		h = fnv(h, &st.st_size, sizeof st.st_size);
+	if (write_header(f->hdr) != 0) {
+		snprintf(why, len, "cannot write the header beside it: %s", strerror(errno));
+		return -1;
 	}
-	snprintf(pch, sizeof pch, "%s/cuda-%016llx.pch", dir, (unsigned long long)h);
-	if (access(pch, R_OK) == 0)
-		return xstrdup(pch);
+	struct build b = *b0;
+	b.hdr = f->hdr;
+	b.tmp = f->tmp;
+	int rc = cl_child_run(build_child, &b, (long)(seconds * 1000), why, len);
+	if (rc == -2)
+		snprintf(why, len, "it took longer than the %.0f s left of CUDALINT_PCH_TIMEOUT", seconds);
+	if (rc == 0 && usable(f->tmp, out) == 0) {
+		free(out->path);
+		out->path = NULL;
+		if (rename(f->tmp, f->pch) == 0 && usable(f->pch, out) == 0)
+			return 0;
+		snprintf(why, len, "cannot rename it into place: %s", strerror(errno));
+	} else if (rc == 0) {
+		snprintf(why, len, "libclang wrote no file");
+	}
+	return -1;
+}
 
-	snprintf(hdr, sizeof hdr, "%s/cuda-%016llx.cuh", dir, (unsigned long long)h);
-	snprintf(tmp, sizeof tmp, "%s.%ld.tmp", pch, (long)getpid());
-	if (write_file(hdr, pch_header) != 0)
-		return NULL;
+int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc,
+               struct CXUnsavedFile *unsaved, unsigned nunsaved, const char *cuda_path, int verbose)
+{
+	struct paths f;
+	memset(out, 0, sizeof *out);
+	if (!cuda_path || name_files(&f, argv, argc, cuda_path) != 0)
+		return -1;
+	if (usable(f.pch, out) == 0)
+		return 0;
+
+	unsigned limit = guard_pch_timeout();
+	double deadline = now_s() + limit;
+	int fd;
+	enum lock_result lr = lock_or_wait(&f, deadline, out, &fd, verbose);
+	if (lr == APPEARED)
+		return 0;
+	if (lr == GAVE_UP) {
+		fprintf(stderr, "cudalint: warning: %s: another cudalint did not finish building it within %u s "
+		                "(CUDALINT_PCH_TIMEOUT); parsing without the precompiled toolkit header\n",
+		        f.pch, limit);
+		return -1;
+	}
+	if (lr == LOCKED && usable(f.pch, out) == 0) { /* built while we waited for the lock */
+		close(fd);
+		return 0;
+	}
+	if (lr == LOCKED)
+		remove_leftovers(f.dir);
+	if (verbose)
+		fprintf(stderr, "cudalint: note: %s: building the precompiled toolkit header\n", f.pch);
+
 	const char **args = xmalloc((size_t)(argc + 2) * sizeof *args);
 	memcpy(args, argv, (size_t)argc * sizeof *args);
 	args[argc] = "-Xclang";
 	args[argc + 1] = "-fpch-instantiate-templates";
-	CXTranslationUnit tu = NULL;
-	enum CXErrorCode ec = clang_parseTranslationUnit2(index, hdr, args, argc + 2, unsaved, nunsaved,
-	                                                  CXTranslationUnit_ForSerialization |
-	                                                          CXTranslationUnit_Incomplete,
-	                                                  &tu);
+	struct build b = { index, args, argc + 2, unsaved, nunsaved, NULL, NULL };
+	char why[600];
+	double left = deadline - now_s();
+	int rc = left > 0 ? build(&f, &b, left, out, why, sizeof why) : -1;
+	if (left <= 0)
+		snprintf(why, sizeof why, "no time left of %u s (CUDALINT_PCH_TIMEOUT)", limit);
 	free(args);
-	char *result = NULL;
-	if (ec == CXError_Success && tu && !has_errors(tu) &&
-	    clang_saveTranslationUnit(tu, tmp, clang_defaultSaveOptions(tu)) == CXSaveError_None &&
-	    rename(tmp, pch) == 0)
-		result = xstrdup(pch);
-	unlink(tmp);
-	if (tu)
-		clang_disposeTranslationUnit(tu);
-	return result;
+	if (rc != 0) {
+		if (lr == LOCKED)
+			remove_leftovers(f.dir); /* a killed build's too */
+		else
+			unlink(f.tmp);
+		fprintf(stderr, "cudalint: warning: %s: the precompiled toolkit header could not be built (%s); "
+		                "parsing without it\n",
+		        f.pch, why);
+	}
+	if (fd >= 0)
+		close(fd); /* unlocks */
+	return rc;
+}
+
+void pch_discard(struct pch *p)
+{
+	struct stat st;
+	if (p->path && stat(p->path, &st) == 0 && st.st_dev == p->dev && st.st_ino == p->ino)
+		unlink(p->path);
+	free(p->path);
+	p->path = NULL;
 }

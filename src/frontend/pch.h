@@ -4,16 +4,32 @@
  * cooperative groups and libcu++: about 1.5 s of parsing per file. A PCH
  * of those headers, built once per toolkit, libclang and argument set,
  * brings a file down to about 0.3 s (NOTES.md measured 89 ms on a quiet
- * machine). The PCH is only an accelerator: a parse that fails with it is
- * redone without it. */
+ * machine). The PCH is only an accelerator: when it cannot be built or
+ * loaded, files are parsed without it. */
 #ifndef CUDALINT_PCH_H
 #define CUDALINT_PCH_H
 
 #include <clang-c/Index.h>
+#include <sys/types.h>
 
-/* Path of a PCH matching argv (malloc'd), building it if needed, or NULL
- * when none can be had (no cache directory, or the build failed). */
-char *pch_ensure(CXIndex index, const char *const *argv, int argc, struct CXUnsavedFile *unsaved,
-                 unsigned nunsaved, const char *cuda_path);
+struct pch {
+	char *path;  /* malloc'd */
+	dev_t dev;   /* the file that was found or built, so that only */
+	ino_t ino;   /* that one is removed if it turns out damaged */
+};
+
+/* A PCH matching ARGV in *OUT, built if needed: under a lock shared by
+ * concurrent runs, in a child process, within guard_pch_timeout(), and
+ * not charged to any file's time limit. 0 on success; -1 when none can
+ * be had (no cache directory; the build failed, timed out, or another
+ * process's build did not finish in time), after a one-line warning
+ * naming the PCH. VERBOSE: a note when building or waiting. */
+int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc,
+               struct CXUnsavedFile *unsaved, unsigned nunsaved, const char *cuda_path, int verbose);
+
+/* libclang could not load P (damaged, or a header it was built from has
+ * changed): removes the file if it is still the one P names, so that the
+ * next pch_ensure builds it again. Frees P's path. */
+void pch_discard(struct pch *p);
 
 #endif

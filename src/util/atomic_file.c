@@ -19,25 +19,9 @@ static void release(struct cl_atomic_file *af)
 	af->path = af->tmp = NULL;
 }
 
-int cl_atomic_open(struct cl_atomic_file *af, const char *path)
+/* The temporary file next to PATH, to be renamed over it. */
+static int open_tmp(struct cl_atomic_file *af, const char *path)
 {
-	memset(af, 0, sizeof *af);
-	if (strcmp(path, "-") == 0) {
-		af->fp = stdout;
-		return 0;
-	}
-	/* A device such as /dev/null must stay a device, so it is written in
-	 * place. Anything else is replaced by rename, a symbolic link too:
-	 * the report never goes through a link to wherever it points (a
-	 * repository could ship `report.sarif -> ~/.bashrc`). */
-	struct stat st;
-	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
-		af->fp = fopen(path, "w");
-		if (!af->fp)
-			return -1;
-		af->in_place = 1;
-		return 0;
-	}
 	size_t n = strlen(path);
 	af->path = strdup(path);
 	af->tmp = malloc(n + sizeof ".tmpXXXXXX");
@@ -69,6 +53,34 @@ int cl_atomic_open(struct cl_atomic_file *af, const char *path)
 		return -1;
 	}
 	return 0;
+}
+
+int cl_atomic_open(struct cl_atomic_file *af, const char *path)
+{
+	memset(af, 0, sizeof *af);
+	if (strcmp(path, "-") == 0) {
+		af->fp = stdout;
+		return 0;
+	}
+	/* A device such as /dev/null must stay a device, so it is written in
+	 * place. Anything else is replaced by rename, a symbolic link too:
+	 * the report never goes through a link to wherever it points (a
+	 * repository could ship `report.sarif -> ~/.bashrc`). */
+	struct stat st;
+	if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+		af->fp = fopen(path, "w");
+		if (!af->fp)
+			return -1;
+		af->in_place = 1;
+		return 0;
+	}
+	return open_tmp(af, path);
+}
+
+int cl_atomic_replace(struct cl_atomic_file *af, const char *path)
+{
+	memset(af, 0, sizeof *af);
+	return open_tmp(af, path);
 }
 
 int cl_atomic_commit(struct cl_atomic_file *af)

@@ -19,6 +19,12 @@ struct cl_atomic_file {
  * (commit then only flushes). 0 on success; -1 with errno set. */
 int cl_atomic_open(struct cl_atomic_file *af, const char *path);
 
+/* Like cl_atomic_open, but PATH is always replaced by the rename, whatever
+ * it is now: for cudalint's own caches, where a FIFO or a symlink at PATH
+ * is damage to repair (writing through it could block, or reach a
+ * device), never something to preserve. */
+int cl_atomic_replace(struct cl_atomic_file *af, const char *path);
+
 /* Flushes, fsyncs, closes and renames the temporary file over PATH.
  * On any failure the temporary file is removed and PATH is untouched.
  * 0 on success; -1 with errno set. AF is released either way. */

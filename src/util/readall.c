@@ -5,16 +5,17 @@
 #include <errno.h>
 #include <stdlib.h>
 
-char *cl_read_all(FILE *fp, size_t *n)
+char *cl_read_all(FILE *fp, size_t max, size_t *n)
 {
 	size_t cap = 8192, got;
 	char *buf = xmalloc(cap + 1);
 	*n = 0;
-	while ((got = fread(buf + *n, 1, cap - *n, fp)) > 0)
+	/* one byte more than MAX may be read: that is how too much is seen */
+	while (*n <= max && (got = fread(buf + *n, 1, cap - *n, fp)) > 0)
 		if ((*n += got) == cap)
 			buf = xrealloc(buf, (cap *= 2) + 1);
-	if (ferror(fp)) {
-		int e = errno;
+	if (ferror(fp) || *n > max) {
+		int e = ferror(fp) ? errno : EFBIG;
 		free(buf);
 		errno = e ? e : EIO;
 		return NULL;

@@ -6,7 +6,8 @@
 #include <stdio.h>
 
 /* Reads FP to its end into a malloc'd, NUL-terminated buffer; *N is its
- * length. NULL with errno set when reading fails (FP is left open). */
-char *cl_read_all(FILE *fp, size_t *n);
+ * length. NULL with errno set when reading fails, or with EFBIG when there
+ * is more than MAX bytes (FP is left open). */
+char *cl_read_all(FILE *fp, size_t max, size_t *n);
 
 #endif

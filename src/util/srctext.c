@@ -7,13 +7,12 @@
 #define _XOPEN_SOURCE 700
 #endif
 #include "srctext.h"
+#include "regfile.h"
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
-#include <fcntl.h>
 #include <stdlib.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -48,51 +47,13 @@ void cl_srctext_free(struct cl_srctext *st)
 	free(st);
 }
 
-/* Reads a regular file. Anything else (a FIFO would block forever, a
- * device could be endless) is treated as unreadable: it was reported when
- * the analysis rejected it. */
+/* Anything but a regular file (a FIFO would block forever, a device
+ * could be endless) is unreadable here: it was reported when the analysis
+ * rejected it. */
 static char *slurp(const char *path, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	struct stat st;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return NULL;
-	}
-	FILE *fp = fdopen(fd, "rb");
-	if (!fp) {
-		close(fd);
-		return NULL;
-	}
-	size_t cap = 8192, n = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		if (n + 1 >= cap) {
-			char *nb = realloc(buf, cap *= 2);
-			if (!nb) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = nb;
-		}
-		size_t got = fread(buf + n, 1, cap - n - 1, fp);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (buf && ferror(fp)) {
-		free(buf);
-		buf = NULL;
-	}
-	fclose(fp);
-	if (buf) {
-		buf[n] = '\0';
-		*len = n;
-	}
-	return buf;
+	char why[256];
+	return cl_read_regular(path, "cannot read", SIZE_MAX, len, why, sizeof why);
 }
 
 static struct srcfile *load(struct cl_srctext *st, const char *path)

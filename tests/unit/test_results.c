@@ -2,7 +2,8 @@
  * they cross the pipe from a worker (-j N), and the result cache
  * (src/result_cache.c): a round trip keeps every field, malformed input is
  * refused, a cache entry is trusted only while its dependencies are
- * unchanged. */
+ * unchanged and its checksum holds, and is never read unless it is a
+ * regular file. */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
@@ -172,6 +173,20 @@ static void write_at(const char *path, const char *text, time_t mtime)
 	assert_int_equal(utimensat(AT_FDCWD, path, ts, 0), 0);
 }
 
+/* An entry as cudalint writes one: the checksum line, then BODY. With
+ * CHECKSUM_OF, the checksum of another body: an entry edited after it was
+ * written. */
+static void write_entry(const char *path, const char *body, const char *checksum_of)
+{
+	struct cl_hash h;
+	char hex[33], text[600];
+	cl_hash_init(&h);
+	cl_hash_add(&h, checksum_of ? checksum_of : body, strlen(checksum_of ? checksum_of : body));
+	cl_hash_hex(&h, hex);
+	snprintf(text, sizeof text, "cudalint result cache 3 %s\n%s", hex, body);
+	write_at(path, text, 1500000000);
+}
+
 static void cache(void **state)
 {
 	(void)state;
@@ -245,25 +260,54 @@ static void cache(void **state)
 
 	/* a damaged entry misses and adds nothing */
 	char path[300];
-	snprintf(path, sizeof path, "%s/%s.json", dir, key);
+	snprintf(path, sizeof path, "%s/%s.entry", dir, key);
 	assert_int_equal(stat(path, &st), 0);
 	assert_int_equal(truncate(path, st.st_size / 2), 0);
 	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
 	assert_int_equal(g.n, 0);
 	assert_int_equal(y.n, 0);
 	/* and so does one whose results are not what a run writes */
-	char text[300];
-	snprintf(text, sizeof text, "{\"format\":2,\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
+	char text[300], edited[300];
+	snprintf(text, sizeof text, "{\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
 	         "{\"findings\":[],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\",\"function\":null,\"line\":0,\"col\":0}]}");
-	write_at(path, text, 1500000000);
+	write_entry(path, text, NULL);
 	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 1); /* well-formed: a hit */
 	assert_int_equal(y.n, 1);
 	cl_failures_free(&y);
-	snprintf(text, sizeof text, "{\"format\":2,\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
+	snprintf(edited, sizeof edited, "{\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
 	         "{\"findings\":[{}],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\",\"function\":null,\"line\":0,\"col\":0}]}");
-	write_at(path, text, 1500000000);
+	write_entry(path, edited, NULL);
 	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
 	assert_int_equal(y.n, 0);
+	/* an edited entry (well-formed, but not what was written): a miss */
+	snprintf(edited, sizeof edited, "{\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
+	         "{\"findings\":[],\"failures\":[]}");
+	write_entry(path, edited, text);
+	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	/* one without the checksum line (format 2): a miss */
+	write_at(path, text, 1500000000);
+	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	/* a FIFO is a miss, at once: opening it would wait for a writer */
+	unlink(path);
+	assert_int_equal(mkfifo(path, 0644), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	/* and storing replaces it with a regular file */
+	assert_int_equal(cl_rcache_store(dir, key, deps, 3, &now, f.v, f.n, &x), 0);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 1);
+	cl_findings_free(&g);
+	cl_failures_free(&y);
+	/* so does a symlink to an endless device */
+	unlink(path);
+	assert_int_equal(symlink("/dev/zero", path), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	assert_int_equal(cl_rcache_store(dir, key, deps, 3, &now, f.v, f.n, &x), 0);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	/* an entry too large to be one is not read */
+	assert_int_equal(truncate(path, 65 << 20), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
 
 	cl_findings_free(&f);
 	cl_failures_free(&x);

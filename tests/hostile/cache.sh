@@ -1,0 +1,242 @@
+#!/bin/sh
+# Hostile caches and inputs besides the sources: no file that cudalint reads
+# may hang it (a FIFO, a device), no damaged cache may turn into a silent
+# pass, and the precompiled toolkit header (PCH) may make a run slower at
+# worst, never fail it: a build that fails, takes too long, fills the disk
+# or waits on another run's build falls back to a plain parse with one
+# warning line.
+#
+#   sh tests/hostile/cache.sh CUDALINT
+#
+# The PCH cases need a CUDA toolkit (they are skipped without one). One
+# build takes seconds, so they share one cache directory and rebuild only
+# where the case is about a rebuild.
+. "$(dirname "$0")/lib.sh"
+
+# notreg FILE: stderr has exactly "cudalint: error: FILE: not a regular file"
+notreg() {
+	grep -qx "cudalint: error: $1: not a regular file" err ||
+		fail "stderr does not say '$1: not a regular file': $(head -c 300 err)"
+}
+
+# --- user-given files that are not regular files ----------------------------
+mkfifo fifo
+ln -s /dev/zero zero
+run config-fifo "2" $NT --config fifo kernel.cu
+notreg fifo
+run config-dev-zero "2" $NT --config zero kernel.cu
+notreg zero
+run baseline-fifo "2" $NT --baseline fifo kernel.cu
+notreg fifo
+run baseline-dev-zero "2" $NT --baseline zero kernel.cu
+notreg zero
+mkdir db
+mkfifo db/compile_commands.json
+run compdb-fifo "2" $NT -p db kernel.cu
+notreg db/compile_commands.json
+
+# an nvcc response file named by a compile command
+mkdir rsp
+cp kernel.cu rsp/
+mkfifo rsp/opts.rsp
+printf '[{"directory":"%s","command":"nvcc --options-file opts.rsp -c kernel.cu","file":"kernel.cu"}]\n' \
+	"$T/rsp" >rsp/compile_commands.json
+run rsp-fifo "1" $NT -p rsp rsp/kernel.cu
+finds
+
+# the source is hashed for its result-cache key before it is parsed
+mkfifo fifo.cu
+run cache-key-source-fifo "2" $NT --cache-results fifo.cu
+notreg fifo.cu
+
+# --- result-cache entries ---------------------------------------------------
+# A file modified within the last second is not stored: make it older.
+cp kernel.cu rk.cu
+touch -d '2020-01-01' rk.cu
+run entry-stored "1" $NT --cache-results rk.cu
+finds
+E=$(find cache/results -type f | head -n 1)
+if [ -z "$E" ]; then
+	fail "no result-cache entry was written"
+	E=cache/results/missing
+fi
+# entry_repaired CASE: the run analysed the file again (the report has the
+# finding) and left a regular entry that holds it
+entry_repaired() {
+	finds
+	if [ -L "$E" ] || [ ! -f "$E" ] || ! grep -q CL1001 "$E"; then
+		fail "the entry was not rewritten: $(ls -l "$E" 2>&1)"
+	fi
+}
+
+# an entry edited to hold no findings: not a silent pass
+sed 's/"findings":\[.*\],"failures"/"findings":[],"failures"/' "$E" >entry.edited
+cat entry.edited >"$E"
+grep -q CL1001 "$E" && fail "the edit did not remove the finding from the entry"
+run entry-edited "1" $NT --cache-results rk.cu
+entry_repaired
+
+head -c 2000 /dev/urandom >"$E"
+run entry-garbage "1" $NT --cache-results rk.cu
+entry_repaired
+
+rm -f "$E"
+mkfifo "$E"
+run entry-fifo "1" $NT --cache-results rk.cu
+entry_repaired
+
+rm -f "$E"
+ln -s /dev/zero "$E"
+run entry-dev-zero "1" $NT --cache-results rk.cu
+entry_repaired
+
+# --- the precompiled toolkit header -----------------------------------------
+CUDA=
+for d in "${CUDA_PATH:-}" "${CUDA_HOME:-}" /usr/local/cuda; do
+	if [ -n "$d" ] && [ -r "$d/include/cuda_runtime.h" ]; then
+		CUDA=$d
+		break
+	fi
+done
+TK="--cuda-path=$CUDA"
+# pch_warned TEXT: stderr is one line, a warning about the PCH (tk.cu has
+# nothing else to say)
+pch_warned() {
+	[ "$(wc -l <err)" = 1 ] && grep -q "^cudalint: warning: .*\.pch: $1" err ||
+		fail "want stderr to be one 'cudalint: warning: ....pch: $1' line: $(head -c 400 err)"
+}
+
+if [ -z "$CUDA" ]; then
+	echo "skip: the precompiled toolkit header (no CUDA toolkit)"
+else
+	export CUDALINT_CACHE_DIR="$T/pch"
+	{ printf '#include <cuda_runtime.h>\n'; cat kernel.cu; } >tk.cu
+
+	# Three cold runs at once, each with a file time limit shorter than a
+	# build: one builds (not on its file's clock), the others wait for it.
+	N=$((N + 1))
+	CASE=pch-cold-parallel
+	for i in 1 2 3; do
+		(
+			CUDALINT_FILE_TIMEOUT=1 timeout -k 5 "$LIMIT" "$CUDALINT" -v "$TK" tk.cu >out$i 2>err$i </dev/null
+			echo $? >rc$i
+		) &
+	done
+	wait
+	ok=1
+	for i in 1 2 3; do
+		if [ "$(cat rc$i)" != 1 ] || ! grep -q CL1001 out$i; then
+			fail "run $i: exit $(cat rc$i), want 1 with the finding; stderr: $(head -c 300 err$i)"
+			ok=0
+		fi
+	done
+	builds=$(cat err1 err2 err3 | grep -c 'building the precompiled toolkit header')
+	[ "$builds" = 1 ] || { fail "$builds of the 3 runs built the precompiled header, want 1"; ok=0; }
+	[ $ok = 1 ] && echo "ok:   $CASE"
+	PCH=$(ls "$CUDALINT_CACHE_DIR"/cuda-*.pch 2>/dev/null | head -n 1)
+	[ -n "$PCH" ] || PCH=$CUDALINT_CACHE_DIR/missing.pch
+
+	# A file whose errors lie in a system header (a template it
+	# instantiates) is parsed once, with the PCH: a second, plain parse of
+	# these headers takes longer than its time limit.
+	cat >errs.cu <<-'EOF'
+		#include <cuda_runtime.h>
+		#include <cooperative_groups.h>
+		#include <cuda/atomic>
+		#include <cuda/barrier>
+		#include <vector>
+		#include <algorithm>
+		struct S { int a; };
+		void sort_them(std::vector<S> &v) { std::sort(v.begin(), v.end()); }
+	EOF
+	cat kernel.cu >>errs.cu
+	export CUDALINT_FILE_TIMEOUT=1
+	run pch-errors-parsed-once "1" "$TK" errs.cu
+	unset CUDALINT_FILE_TIMEOUT
+	finds
+
+	# A FIFO in the PCH's place, and the leftovers of killed builds: the
+	# next build replaces the one and removes the others.
+	rm -f "$PCH"
+	mkfifo "$PCH"
+	: >"$PCH.999999.tmp"
+	: >"$CUDALINT_CACHE_DIR/cuda-0123.pch.999998.tmp"
+	run pch-fifo "1" "$TK" tk.cu
+	finds
+	[ -f "$PCH" ] && [ ! -p "$PCH" ] || fail "the FIFO was not replaced by a built PCH"
+	CASE=pch-leftovers
+	N=$((N + 1))
+	if ls "$CUDALINT_CACHE_DIR" | grep -q '\.tmp'; then
+		fail "temporary files of killed builds are still there: $(ls "$CUDALINT_CACHE_DIR" | grep '\.tmp')"
+	else
+		echo "ok:   $CASE"
+	fi
+
+	# A damaged PCH: libclang cannot load it; it is built again.
+	[ -f "$PCH" ] && [ ! -p "$PCH" ] || { rm -f "$PCH"; : >"$PCH"; } # never read a FIFO here
+	head -c 4096 "$PCH" >pch.cut
+	cat pch.cut >"$PCH"
+	run pch-truncated "1" "$TK" tk.cu
+	finds
+	[ "$(wc -c <"$PCH")" -gt 100000 ] || fail "the damaged PCH was kept ($(wc -c <"$PCH") bytes)"
+
+	# Another run holds the build lock and never finishes: give up waiting
+	# in time, and parse without the PCH.
+	export CUDALINT_CACHE_DIR="$T/pch-locked"
+	mkdir -p "$CUDALINT_CACHE_DIR"
+	export CUDALINT_PCH_TIMEOUT=1
+	if command -v flock >/dev/null 2>&1; then
+		# -o: only flock(1) holds the lock, and it ends with the sleep
+		flock -o "$CUDALINT_CACHE_DIR/pch.lock" sh -c 'echo $$ >holder.pid; exec sleep 30' &
+		holder=$!
+		while [ ! -s holder.pid ]; do sleep 0.1; done
+		run pch-lock-held "1" "$TK" tk.cu
+		finds
+		pch_warned "another cudalint did not finish"
+		kill "$(cat holder.pid)" 2>/dev/null
+		wait $holder 2>/dev/null
+	else
+		echo "skip: pch-lock-held (no flock command)"
+	fi
+
+	# A build that takes longer than CUDALINT_PCH_TIMEOUT is stopped.
+	export CUDALINT_CACHE_DIR="$T/pch-slow"
+	t0=$(date +%s%N)
+	run pch-build-timeout "1" "$TK" tk.cu
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	unset CUDALINT_PCH_TIMEOUT
+	finds
+	if ls "$CUDALINT_CACHE_DIR"/cuda-*.pch >/dev/null 2>&1; then
+		if [ $ms -gt 1500 ]; then
+			fail "CUDALINT_PCH_TIMEOUT=1 did not stop a build: the run took $ms ms and built it"
+		else
+			echo "skip: pch-build-timeout (the header was built in under a second)"
+		fi
+	else
+		pch_warned "the precompiled toolkit header could not be built"
+	fi
+
+	# A cache on a full file system: libclang aborts while writing the PCH.
+	mkdir full
+	FULL=
+	for u in "unshare -m" "unshare -r -m"; do
+		if $u sh -c 'mount -t tmpfs -o size=1M tmpfs "$1"' sh "$T/full" 2>/dev/null; then
+			FULL=$u
+			break
+		fi
+	done
+	if [ -n "$FULL" ]; then
+		N=$((N + 1))
+		CASE=pch-disk-full
+		timeout -k 5 "$LIMIT" $FULL sh -c 'mount -t tmpfs -o size=1M tmpfs "$1" && shift && exec "$@"' \
+			sh "$T/full" env CUDALINT_CACHE_DIR="$T/full" "$CUDALINT" "$TK" tk.cu >out 2>err </dev/null
+		RC=$?
+		if [ "$RC" = 1 ]; then echo "ok:   $CASE (exit 1)"; else fail "exit $RC, want 1: $(head -c 300 err)"; fi
+		finds
+		pch_warned "the precompiled toolkit header could not be built"
+	else
+		echo "skip: pch-disk-full (no small tmpfs can be mounted here)"
+	fi
+fi
+
+finish
