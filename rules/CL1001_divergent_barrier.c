@@ -6,11 +6,6 @@
 #include "barrier_sites.h"
 #include "checks.h"
 
-static const struct cl_rule *rule(void)
-{
-	return cl_rule_find("CL1001");
-}
-
 static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_expr *barrier)
 {
 	const struct ir_cause *c = call->ctx->block_cause;
@@ -19,7 +14,7 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 	char subj[256], cond[128];
 	barrier_site_subject(call, barrier, subj, sizeof subj);
 	cause_condition(c, cond, sizeof cond);
-	struct cl_finding *f = cl_report(cx, rule(), call->loc,
+	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL1001], call->loc,
 		"%s runs only in the threads for which %s holds, but every thread of the block must reach a "
 		"block barrier: the others never arrive, so the block can hang or read shared memory too early; "
 		"move the barrier out of the %s", subj, cond,

@@ -14,7 +14,7 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 	cause_condition(c, cond, sizeof cond);
 	struct cl_finding *f;
 	if (c->kind == CAUSE_LOOP_BREAK) {
-		f = cl_report(cx, cl_rule_find("CL1002"), call->loc,
+		f = cl_report(cx, &cl_rules[RULE_CL1002], call->loc,
 			"%s is inside a loop that threads leave at different iterations (a `break` under %s), so "
 			"the threads still looping wait at a barrier the others never reach again; make the exit "
 			"decision block-uniform (e.g. with __syncthreads_or) or move the barrier out of the loop",
@@ -24,7 +24,7 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		if (c->cond)
 			cl_note(f, c->cond->loc, "under this %s condition", c->level == U_WARP ? "warp-dependent" : "thread-dependent");
 	} else {
-		f = cl_report(cx, cl_rule_find("CL1002"), call->loc,
+		f = cl_report(cx, &cl_rules[RULE_CL1002], call->loc,
 			"%s is inside a loop whose trip count differs between threads (%s), so threads that "
 			"finish early stop arriving and the block hangs or desynchronises; loop a block-uniform "
 			"number of times and guard the per-thread work inside the loop instead", subj, cond);

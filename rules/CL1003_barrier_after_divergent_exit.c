@@ -23,7 +23,7 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 	char subj[256], cond[128];
 	barrier_site_subject(call, barrier, subj, sizeof subj);
 	cause_condition(c, cond, sizeof cond);
-	struct cl_finding *f = cl_report(cx, cl_rule_find("CL1003"), call->loc,
+	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL1003], call->loc,
 		"%s comes after a `%s` (line %u) that only the threads for which %s holds take; those threads "
 		"never arrive, so the barrier waits for fewer threads than it should and shared memory they were "
 		"to write stays stale; keep every thread running to the last barrier and guard the work instead",

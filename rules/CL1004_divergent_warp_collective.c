@@ -68,7 +68,7 @@ static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_ex
 	char name[96], cond[128];
 	intrinsic_display(call, name, sizeof name);
 	cause_condition(c, cond, sizeof cond);
-	struct cl_finding *fd = cl_report(cx, cl_rule_find("CL1004"), call->loc,
+	struct cl_finding *fd = cl_report(cx, &cl_rules[RULE_CL1004], call->loc,
 		"`%s` uses a full-warp mask, but %s %s, so lanes named in the mask never arrive and the result "
 		"is undefined; pass the mask of the lanes that get here (`__ballot_sync(0xffffffff, cond)` "
 		"taken before the branch, or `__activemask()`), or move the collective out of the divergent code",

@@ -14,7 +14,7 @@ void check_plain_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
 		char what[96];
 		memorder_describe(p->load, what, sizeof what);
 		cx->fn = p->fn;
-		struct cl_finding *f = cl_report(cx, cl_rule_find("CL2001"), p->at,
+		struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2001], p->at,
 			"`%s` is read with a plain load in the exit condition of a loop that waits for another "
 			"thread to change it; the compiler may read it once and spin forever; read it with "
 			"`cuda::atomic_ref<T, cuda::thread_scope_device>(...).load(cuda::memory_order_acquire)` "

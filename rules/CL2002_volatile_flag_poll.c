@@ -20,7 +20,7 @@ void check_volatile_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
 		memorder_describe(p->load, what, sizeof what);
 		memorder_describe(s.hit.e, data, sizeof data);
 		cx->fn = p->fn;
-		struct cl_finding *f = cl_report(cx, cl_rule_find("CL2002"), p->at,
+		struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2002], p->at,
 			"the loop polls `%s` through volatile and then reads `%s` with no acquire ordering, so the "
 			"read can see data older than the flag; add `%s` after the loop, or poll with "
 			"`cuda::atomic_ref<...>::load(cuda::memory_order_acquire)`",

@@ -38,7 +38,7 @@ static int publication(const struct access *a, void *arg)
 	memorder_describe(a->kind == ACC_ATOMIC && a->e->nkids ? a->e->kids[0] : a->e, flag, sizeof flag);
 	memorder_describe(s.hit.e, data, sizeof data);
 	bool shared = a->space == SPACE_SHARED;
-	struct cl_finding *f = cl_report(pc->cx, cl_rule_find("CL2003"), a->e->loc,
+	struct cl_finding *f = cl_report(pc->cx, &cl_rules[RULE_CL2003], a->e->loc,
 		"`%s` publishes to other threads, but nothing orders the earlier store to `%s` before it, so a "
 		"consumer can see the flag and still read stale data; put `%s` before the publication, or "
 		"publish with `cuda::atomic_ref<...>::store(v, cuda::memory_order_release)`",

@@ -10,7 +10,7 @@ static void report(struct cl_ctx *cx, const struct order_scan *s, const struct i
 	char data[96], what[96];
 	memorder_describe(s->hit.e, data, sizeof data);
 	memorder_describe(obs->kind == EK_CALL && obs->nkids ? obs->kids[0] : obs, what, sizeof what);
-	struct cl_finding *f = cl_report(cx, cl_rule_find("CL2004"), s->hit.e->loc,
+	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2004], s->hit.e->loc,
 		"`%s` is read after %s `%s` with no fence or acquire in between, so it can return data older "
 		"than the %s; put `%s` between them, or observe with "
 		"`cuda::atomic_ref<...>::load(cuda::memory_order_acquire)`",

@@ -67,7 +67,7 @@ static void redundant_block_fence(struct cl_ctx *cx, const struct access *a)
 	const struct ir_stmt *b = is_barrier_stmt(prev) ? prev : is_barrier_stmt(next) ? next : NULL;
 	if (!b)
 		return;
-	struct cl_finding *f = cl_report(cx, cl_rule_find("CL2005"), a->e->loc,
+	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
 		"`__threadfence_block()` next to `__syncthreads()` is redundant: the barrier already orders "
 		"memory for the whole block; remove the fence");
 	cl_note(f, b->loc, "the barrier");
@@ -90,12 +90,12 @@ static void check_fence(struct cl_ctx *cx, const struct memorder *m, const struc
 	char name[64];
 	intrinsic_display(a->e, name, sizeof name);
 	if (w.shared && !w.device) {
-		cl_report(cx, cl_rule_find("CL2005"), a->e->loc,
+		cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
 			"`%s` orders only __shared__ memory here, which threads of other blocks cannot see; "
 			"block scope is enough and several times cheaper: use `__threadfence_block()`%s", name,
 			strstr(name, "atomic_thread_fence") ? " (or `cuda::thread_scope_block`)" : "");
 	} else if (a->scope == SCOPE_SYSTEM && w.device) {
-		cl_report(cx, cl_rule_find("CL2005"), a->e->loc,
+		cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
 			"`%s` orders only device memory here (allocated with cudaMalloc or declared __device__), "
 			"which the host cannot see during the kernel; device scope is enough and about twice as "
 			"cheap: use `__threadfence()`%s", name,
@@ -113,12 +113,12 @@ static void check_atomic(struct cl_ctx *cx, const struct memorder *m, const stru
 	char name[64];
 	intrinsic_display(a->e, name, sizeof name);
 	if (a->space == SPACE_SHARED && a->scope > SCOPE_BLOCK && a->order != ORDER_RELAXED) {
-		cl_report(cx, cl_rule_find("CL2005"), a->e->loc,
+		cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
 			"`%s` is an atomic on __shared__ memory with %s scope; only the block can see that memory, "
 			"so use block scope (`cuda::thread_scope_block`, or the `_block` atomic)", name,
 			a->scope == SCOPE_SYSTEM ? "system" : "device");
 	} else if (a->scope == SCOPE_SYSTEM && memspace_origin(m->ms, a->e->kids[0]) == ORIGIN_DEVICE) {
-		cl_report(cx, cl_rule_find("CL2005"), a->e->loc,
+		cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
 			"`%s` has system scope on device memory (cudaMalloc or __device__), which the host cannot "
 			"access during the kernel; use device scope (`cuda::thread_scope_device`, or the atomic "
 			"without `_system`)", name);

@@ -280,7 +280,7 @@ static void report(struct cl_ctx *cx, const struct access *second, const struct 
 	char a[96], b[96];
 	memorder_describe(second->e, a, sizeof a);
 	memorder_describe(first->e, b, sizeof b);
-	struct cl_finding *f = cl_report(cx, cl_rule_find("CL3001"), second->e->loc,
+	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL3001], second->e->loc,
 		war ? "`%s` is written in the next iteration while other threads may still be reading `%s` from this "
 		      "one: the loop's only barrier does not separate them; add a `__syncthreads()` after the last read "
 		      "in the loop body (or double-buffer the array)"

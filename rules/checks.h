@@ -1,20 +1,15 @@
-/* checks.h - the check function of each rule, one per rules/CLnnnn_*.c. */
+/* checks.h - the check function of each rule, one per rules/CLnnnn_*.c,
+ * declared from rules.def so that a definition that differs from the
+ * table's type does not compile. */
 #ifndef CUDALINT_CHECKS_H
 #define CUDALINT_CHECKS_H
 
-struct cl_ctx;
-struct ir_unit;
+#include "check.h"
+#include "rules.h"
 
-void check_divergent_barrier(struct cl_ctx *cx, const struct ir_unit *u);
-void check_divergent_loop_barrier(struct cl_ctx *cx, const struct ir_unit *u);
-void check_barrier_after_divergent_exit(struct cl_ctx *cx, const struct ir_unit *u);
-
-void check_divergent_warp_collective(struct cl_ctx *cx, const struct ir_unit *u);
-void check_shared_memory_race(struct cl_ctx *cx, const struct ir_unit *u);
-void check_plain_flag_poll(struct cl_ctx *cx, const struct ir_unit *u);
-void check_volatile_flag_poll(struct cl_ctx *cx, const struct ir_unit *u);
-void check_missing_release_fence(struct cl_ctx *cx, const struct ir_unit *u);
-void check_missing_acquire_fence(struct cl_ctx *cx, const struct ir_unit *u);
-void check_overwide_fence_scope(struct cl_ctx *cx, const struct ir_unit *u);
+#define RULE(ID, NAME, PASCAL, LEVEL, ON, PRECISION, CHECK, SUMMARY) \
+	void CHECK(struct cl_ctx *cx, const struct ir_unit *u);
+#define RULE_WITHOUT_CHECK(ID, NAME, PASCAL, LEVEL, ON, PRECISION, SUMMARY)
+#include "rules.def"
 
 #endif

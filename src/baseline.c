@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../rules/rules.h"
+#include "rule.h"
 #include "fingerprint.h"
 #include "suppress.h"
 #include "util/atomic_file.h"

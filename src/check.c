@@ -1,4 +1,5 @@
-/* check.c - the reporting side of rules. */
+/* check.c - the reporting side of rules. It knows a rule by its shape
+ * (rule.h) only: the table and the dispatch are rules/'s. */
 #include "check.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -31,11 +32,6 @@ const char *cl_level_name(enum cl_level l)
 	return l == CL_LEVEL_ERROR ? "error" : l == CL_LEVEL_NOTE ? "note" : "warning";
 }
 
-int cl_rule_index(const struct cl_rule *r)
-{
-	return (int)(r - cl_rules);
-}
-
 static char *vformat(const char *fmt, va_list ap)
 {
 	va_list ap2;
@@ -57,7 +53,6 @@ static struct cl_pos pos_of(struct cl_ctx *cx, struct ir_loc loc)
 
 struct cl_finding *cl_report(struct cl_ctx *cx, const struct cl_rule *r, struct ir_loc loc, const char *fmt, ...)
 {
-	int idx = cl_rule_index(r);
 	struct cl_findings *o = cx->out;
 	if (o->n == o->cap) {
 		o->cap = o->cap ? o->cap * 2 : 16;
@@ -66,7 +61,7 @@ struct cl_finding *cl_report(struct cl_ctx *cx, const struct cl_rule *r, struct 
 	struct cl_finding *f = &o->v[o->n++];
 	memset(f, 0, sizeof *f);
 	f->rule = r;
-	f->level = cx->levels ? cx->levels[idx] : r->level;
+	f->level = cx->levels ? cx->levels[r->index] : r->level;
 	f->pos = pos_of(cx, loc);
 	f->function = cx->fn ? cl_intern(cx->fn->name) : NULL;
 	va_list ap;
@@ -134,13 +129,6 @@ void cl_for_each_call(struct cl_ctx *cx, const struct ir_unit *u,
 {
 	struct calls_of co = { fn, arg };
 	cl_for_each_function(cx, u, calls_in_function, &co);
-}
-
-void cl_check_unit(struct cl_ctx *cx, const struct ir_unit *u)
-{
-	for (int i = 0; i < cl_nrules; i++)
-		if (cl_rules[i].check && (!cx->enabled || cx->enabled[i]))
-			cl_rules[i].check(cx, u);
 }
 
 static int cmp_finding(const void *a, const void *b)

@@ -6,13 +6,13 @@
 
 #include "finding.h"
 #include "ir/ir.h"
-#include "rules.h"
+#include "rule.h"
 
 struct cl_ctx {
 	struct cl_findings *out;
 	const char *path;                 /* the file being checked */
-	const enum cl_level *levels;      /* per rule index: configured level */
-	const unsigned char *enabled;     /* per rule index */
+	const enum cl_level *levels;      /* per rule index (cl_rule.index): configured level */
+	const unsigned char *enabled;     /* per rule index; read by the dispatch, rules/rules.c */
 	const struct ir_func *fn;         /* set by cl_for_each_call */
 };
 
@@ -20,8 +20,6 @@ struct cl_ctx {
 struct cl_finding *cl_report(struct cl_ctx *cx, const struct cl_rule *r, struct ir_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void cl_note(struct cl_finding *f, struct ir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-int cl_rule_index(const struct cl_rule *r);
 
 /* Calls fn for every device function the analyses covered, with cx->fn set. */
 void cl_for_each_function(struct cl_ctx *cx, const struct ir_unit *u,
@@ -34,9 +32,6 @@ void cl_for_each_call(struct cl_ctx *cx, const struct ir_unit *u,
 
 /* Interned copy of a string that outlives the unit (file names). */
 const char *cl_intern(const char *s);
-
-/* Runs every enabled rule over u. */
-void cl_check_unit(struct cl_ctx *cx, const struct ir_unit *u);
 
 /* Sorts findings by file, line, column, rule. */
 void cl_findings_sort(struct cl_findings *f);

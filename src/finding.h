@@ -30,7 +30,7 @@ struct cl_note {
 #define CL_MAX_NOTES 4
 
 struct cl_finding {
-	const struct cl_rule *rule; /* rules/rules.h */
+	const struct cl_rule *rule; /* rule.h */
 	enum cl_level level;        /* the rule's level after configuration */
 	struct cl_pos pos;
 	const char *message;        /* one sentence: what goes wrong and how to fix it */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../rules/rules.h"
+#include "rule.h"
 #include "util/srctext.h"
 
 #define FNV_OFFSET 0xcbf29ce484222325ULL

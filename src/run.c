@@ -934,10 +934,7 @@ static void add_finding(struct cl_findings *out, const struct cl_finding *f)
  * unused ones where the file's configuration enables CL0001. */
 static int suppress(struct run *r)
 {
-	const struct cl_rule *cl0001 = cl_rule_find("CL0001");
-	if (!cl0001)
-		return cl_suppress_apply(&r->findings, r->files, (size_t)r->nfiles, 0, NULL) < 0 ? -1 : 0;
-	int idx = cl_rule_index(cl0001), any_unused = r->defaults->enabled[idx];
+	int idx = RULE_CL0001, any_unused = r->defaults->enabled[idx];
 	for (int i = 0; i < r->ncfgs; i++)
 		any_unused |= r->cfgs[i]->enabled[idx];
 	if (r->fixed)

@@ -521,8 +521,8 @@ static void append(struct cl_findings *out, const struct cl_rule *r, const char 
 int cl_suppress_apply(struct cl_findings *f, const char *const *files, size_t nfiles,
 		      int flags, struct cl_findings *extra_out)
 {
-	const struct cl_rule *unused_rule = cl_rule_find("CL0001");
-	if (flags && (!unused_rule || !extra_out))
+	const struct cl_rule *unused_rule = &cl_rules[RULE_CL0001];
+	if (flags && !extra_out)
 		return -1;
 
 	/* The files to read: the analysed ones, then any other file a finding lies in. */

@@ -9,7 +9,7 @@
 #include <json-c/json.h>
 #include <string.h>
 
-#include "../../rules/rules.h"
+#include "rule.h"
 #include "fingerprint.h"
 #include "util/json_write.h"
 #include "util/srctext.h"

@@ -1,6 +1,6 @@
 /* text.c - the text reporter (report/text.h). */
 #include "report/text.h"
-#include "rules.h"
+#include "rule.h"
 #include "suppress.h"
 #include "util/srctext.h"
 #include "util/utf8.h"
