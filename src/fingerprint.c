@@ -13,6 +13,12 @@
 #include "rule.h"
 #include "util/srctext.h"
 
+/* FNV-1a, 64 bits, and not the XXH3 of util/hash.h that the caches use:
+ * a fingerprint is a public format. Baselines committed to users'
+ * repositories and the alerts GitHub code scanning tracks (SARIF
+ * partialFingerprints) hold these values, so changing the function would
+ * turn every recorded finding into a new one. Change it only with a new
+ * baseline version and a migration. */
 #define FNV_OFFSET 0xcbf29ce484222325ULL
 #define FNV_PRIME 0x100000001b3ULL
 
