@@ -2,7 +2,9 @@
 #include "results.h"
 
 #include "check.h"
+#include "config.h"
 #include "rules.h"
+#include "suppress.h"
 #include "util/xalloc.h"
 
 #include <json-c/json.h>
@@ -19,21 +21,46 @@ static void put_pos(struct json_object *o, const struct cl_pos *p)
 {
 	json_object_object_add(o, "file", str_or_null(p->file));
 	json_object_object_add(o, "line", json_object_new_int64(p->line));
-	json_object_object_add(o, "col", json_object_new_int64(p->col));
+	json_object_object_add(o, "column", json_object_new_int64(p->col));
+}
+
+struct json_object *cl_finding_json(const struct cl_finding *fd, const char *fingerprint)
+{
+	struct json_object *o = json_object_new_object(), *notes = json_object_new_array();
+	json_object_object_add(o, "rule_id", str_or_null(fd->rule ? fd->rule->id : NULL));
+	json_object_object_add(o, "rule_name", str_or_null(fd->rule ? fd->rule->name : NULL));
+	json_object_object_add(o, "level", json_object_new_string(cl_level_name(fd->level)));
+	put_pos(o, &fd->pos);
+	json_object_object_add(o, "message", str_or_null(fd->message));
+	json_object_object_add(o, "function", str_or_null(fd->function));
+	for (int k = 0; k < fd->nnotes && k < CL_MAX_NOTES; k++) {
+		struct json_object *n = json_object_new_object();
+		put_pos(n, &fd->notes[k].pos);
+		json_object_object_add(n, "message", str_or_null(fd->notes[k].message));
+		json_object_array_add(notes, n);
+	}
+	json_object_object_add(o, "notes", notes);
+	json_object_object_add(o, "fingerprint", str_or_null(fingerprint));
+	json_object_object_add(o, "suppressed", json_object_new_boolean(fd->suppressed != 0));
+	return o;
+}
+
+struct json_object *cl_failure_json(const struct cl_failure *x)
+{
+	struct json_object *o = json_object_new_object();
+	json_object_object_add(o, "file", str_or_null(x->file));
+	json_object_object_add(o, "reason", str_or_null(x->reason));
+	json_object_object_add(o, "function", str_or_null(x->function));
+	json_object_object_add(o, "line", x->line ? json_object_new_int64(x->line) : NULL);
+	json_object_object_add(o, "column", x->col ? json_object_new_int64(x->col) : NULL);
+	return o;
 }
 
 static struct json_object *failures_json(const struct cl_failures *x)
 {
 	struct json_object *xa = json_object_new_array();
-	for (size_t i = 0; x && i < x->n; i++) {
-		struct json_object *o = json_object_new_object();
-		json_object_object_add(o, "file", str_or_null(x->v[i].file));
-		json_object_object_add(o, "reason", str_or_null(x->v[i].reason));
-		json_object_object_add(o, "function", str_or_null(x->v[i].function));
-		json_object_object_add(o, "line", json_object_new_int64(x->v[i].line));
-		json_object_object_add(o, "col", json_object_new_int64(x->v[i].col));
-		json_object_array_add(xa, o);
-	}
+	for (size_t i = 0; x && i < x->n; i++)
+		json_object_array_add(xa, cl_failure_json(&x->v[i]));
 	return xa;
 }
 
@@ -56,23 +83,8 @@ static struct json_object *summaries_json(const struct cl_failures *x)
 struct json_object *cl_results_to_json(const struct cl_finding *f, size_t nf, const struct cl_failures *x)
 {
 	struct json_object *root = json_object_new_object(), *fa = json_object_new_array();
-	for (size_t i = 0; i < nf; i++) {
-		struct json_object *o = json_object_new_object(), *notes = json_object_new_array();
-		json_object_object_add(o, "rule", json_object_new_string(f[i].rule->id));
-		json_object_object_add(o, "level", json_object_new_int(f[i].level));
-		put_pos(o, &f[i].pos);
-		json_object_object_add(o, "message", str_or_null(f[i].message));
-		json_object_object_add(o, "function", str_or_null(f[i].function));
-		json_object_object_add(o, "suppressed", json_object_new_int(f[i].suppressed));
-		for (int k = 0; k < f[i].nnotes && k < CL_MAX_NOTES; k++) {
-			struct json_object *n = json_object_new_object();
-			put_pos(n, &f[i].notes[k].pos);
-			json_object_object_add(n, "message", str_or_null(f[i].notes[k].message));
-			json_object_array_add(notes, n);
-		}
-		json_object_object_add(o, "notes", notes);
-		json_object_array_add(fa, o);
-	}
+	for (size_t i = 0; i < nf; i++)
+		json_object_array_add(fa, cl_finding_json(&f[i], NULL));
 	json_object_object_add(root, "findings", fa);
 	json_object_object_add(root, "failures", failures_json(x));
 	json_object_object_add(root, "files", summaries_json(x));
@@ -122,11 +134,22 @@ static int get_uint(struct json_object *o, const char *key, unsigned *out)
 	return 0;
 }
 
+/* A number, or JSON null for 0 (as failures without a position have). */
+static int get_uint_or_null(struct json_object *o, const char *key, unsigned *out)
+{
+	struct json_object *v;
+	if (json_object_object_get_ex(o, key, &v) && !v) {
+		*out = 0;
+		return 0;
+	}
+	return get_uint(o, key, out);
+}
+
 static int get_pos(struct json_object *o, int nullable_file, struct cl_pos *p)
 {
 	const char *file;
 	if (get_str(o, "file", nullable_file, &file) < 0 || get_uint(o, "line", &p->line) < 0 ||
-	    get_uint(o, "col", &p->col) < 0)
+	    get_uint(o, "column", &p->col) < 0)
 		return -1;
 	p->file = cl_intern(file);
 	return 0;
@@ -143,13 +166,15 @@ static void push_finding(struct cl_findings *out, const struct cl_finding *f)
 
 static int read_finding(struct json_object *o, struct cl_finding *f)
 {
-	const char *id, *msg, *fn;
-	unsigned level, supp;
+	const char *id, *msg, *fn, *level_name;
+	enum cl_level level;
+	struct json_object *supp;
 	memset(f, 0, sizeof *f);
-	if (!json_object_is_type(o, json_type_object) || get_str(o, "rule", 0, &id) < 0 ||
-	    !(f->rule = cl_rule_find(id)) || get_uint(o, "level", &level) < 0 || level > CL_LEVEL_ERROR ||
-	    get_pos(o, 0, &f->pos) < 0 || get_str(o, "message", 0, &msg) < 0 ||
-	    get_str(o, "function", 1, &fn) < 0 || get_uint(o, "suppressed", &supp) < 0)
+	if (!json_object_is_type(o, json_type_object) || get_str(o, "rule_id", 0, &id) < 0 ||
+	    !(f->rule = cl_rule_find(id)) || get_str(o, "level", 0, &level_name) < 0 ||
+	    cl_config_parse_level(level_name, &level) < 0 || get_pos(o, 0, &f->pos) < 0 ||
+	    get_str(o, "message", 0, &msg) < 0 || get_str(o, "function", 1, &fn) < 0 ||
+	    !json_object_object_get_ex(o, "suppressed", &supp) || !json_object_is_type(supp, json_type_boolean))
 		return -1;
 	struct json_object *notes;
 	if (!json_object_object_get_ex(o, "notes", &notes) || !json_object_is_type(notes, json_type_array) ||
@@ -166,8 +191,8 @@ static int read_finding(struct json_object *o, struct cl_finding *f)
 		tmp[k].message = nm;
 	}
 	/* all read: now allocate */
-	f->level = (enum cl_level)level;
-	f->suppressed = (int)supp;
+	f->level = level;
+	f->suppressed = json_object_get_boolean(supp) ? CL_SUPPRESSED_INSOURCE : CL_SUPPRESSED_NONE;
 	f->function = cl_intern(fn);
 	f->message = xstrdup(msg);
 	f->nnotes = nnotes;
@@ -225,10 +250,10 @@ int cl_results_from_json(struct json_object *j, struct cl_findings *f, struct cl
 	for (size_t i = 0, n = json_object_array_length(xa); i < n; i++) {
 		struct json_object *o = json_object_array_get_idx(xa, i);
 		const char *file, *reason, *fn;
-		unsigned line, col;
+		unsigned line = 0, col = 0;
 		if (!json_object_is_type(o, json_type_object) || get_str(o, "file", 0, &file) < 0 ||
 		    get_str(o, "reason", 0, &reason) < 0 || get_str(o, "function", 1, &fn) < 0 ||
-		    get_uint(o, "line", &line) < 0 || get_uint(o, "col", &col) < 0)
+		    get_uint_or_null(o, "line", &line) < 0 || get_uint_or_null(o, "column", &col) < 0)
 			return bad(err, errlen, "bad failure", i);
 		cl_failures_add_fn(x, file, fn, line, col, reason);
 	}

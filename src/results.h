@@ -2,18 +2,17 @@
  * from a worker process to the parent (workers.h) and for the result
  * cache (result_cache.h).
  *
- *   { "findings": [ { "rule": "CL1001", "level": 2, "file": "a.cu",
- *                     "line": 7, "col": 3, "message": "...",
- *                     "function": "k" | null, "suppressed": 0,
- *                     "notes": [ { "file": ..., "line": .., "col": ..,
- *                                  "message": ... } ] } ],
- *     "failures": [ { "file": "b.cu", "reason": "...", "function": "k" | null,
- *                     "line": 3, "col": 17 } ],
+ *   { "findings": [ ...as in the JSON report (docs/json-schema.md),
+ *                   fingerprint null... ],
+ *     "failures": [ ...as in the JSON report... ],
  *     "files": [ { "file": "b.cu", "device_functions": 2, "unanalysed": 1,
  *                  "errors_ignored": 0, "first_ignored": null } ] }
  *
- * Every field of struct cl_finding, cl_failure and cl_file_summary travels; the rule
- * goes by ID and is mapped back with cl_rule_find. Parsed file and
+ * A finding and a failure are written by the same functions as in the JSON
+ * report, so there is one encoding of each. Every field of struct
+ * cl_finding, cl_failure and cl_file_summary travels (results travel
+ * before suppressions apply, so "suppressed" is a boolean there too); the
+ * rule goes by ID and is mapped back with cl_rule_find. Parsed file and
  * function names are interned (cl_intern), messages and reasons are
  * malloc'd as cl_findings_free and cl_failures_free expect. */
 #ifndef CUDALINT_RESULTS_H
@@ -24,6 +23,11 @@
 #include "finding.h"
 
 struct json_object;
+
+/* One finding (FINGERPRINT may be NULL) and one failure, as the JSON
+ * report has them. */
+struct json_object *cl_finding_json(const struct cl_finding *fd, const char *fingerprint);
+struct json_object *cl_failure_json(const struct cl_failure *x);
 
 struct json_object *cl_results_to_json(const struct cl_finding *f, size_t nf, const struct cl_failures *x);
 /* Appends what J holds to F and X. 0, or -1 with a message in err (F and X

@@ -11,6 +11,7 @@
 
 #include "rule.h"
 #include "fingerprint.h"
+#include "results.h"
 #include "util/json_write.h"
 #include "util/srctext.h"
 
@@ -19,33 +20,6 @@
 static json_object *str_or_null(const char *s)
 {
 	return s ? json_object_new_string(s) : NULL;
-}
-
-static json_object *finding_json(const struct cl_finding *fd, const char *fp)
-{
-	json_object *o = json_object_new_object();
-	json_object_object_add(o, "rule_id", str_or_null(fd->rule ? fd->rule->id : NULL));
-	json_object_object_add(o, "rule_name", str_or_null(fd->rule ? fd->rule->name : NULL));
-	json_object_object_add(o, "level", json_object_new_string(cl_level_name(fd->level)));
-	json_object_object_add(o, "file", str_or_null(fd->pos.file));
-	json_object_object_add(o, "line", json_object_new_int64(fd->pos.line));
-	json_object_object_add(o, "column", json_object_new_int64(fd->pos.col));
-	json_object_object_add(o, "message", str_or_null(fd->message));
-	json_object_object_add(o, "function", str_or_null(fd->function));
-	json_object *notes = json_object_new_array();
-	for (int i = 0; i < fd->nnotes && i < CL_MAX_NOTES; i++) {
-		const struct cl_note *n = &fd->notes[i];
-		json_object *no = json_object_new_object();
-		json_object_object_add(no, "file", str_or_null(n->pos.file));
-		json_object_object_add(no, "line", json_object_new_int64(n->pos.line));
-		json_object_object_add(no, "column", json_object_new_int64(n->pos.col));
-		json_object_object_add(no, "message", str_or_null(n->message));
-		json_object_array_add(notes, no);
-	}
-	json_object_object_add(o, "notes", notes);
-	json_object_object_add(o, "fingerprint", str_or_null(fp));
-	json_object_object_add(o, "suppressed", json_object_new_boolean(fd->suppressed != 0));
-	return o;
 }
 
 int cl_report_json(FILE *out, const struct cl_findings *f, const struct cl_failures *fail,
@@ -73,20 +47,13 @@ int cl_report_json(FILE *out, const struct cl_findings *f, const struct cl_failu
 	for (size_t i = 0; i < f->n; i++) {
 		if (f->v[i].suppressed && !opts->report_suppressed)
 			continue;
-		json_object_array_add(arr, finding_json(&f->v[i], fps.n ? fps.v[i] : NULL));
+		json_object_array_add(arr, cl_finding_json(&f->v[i], fps.n ? fps.v[i] : NULL));
 	}
 	json_object_object_add(root, "findings", arr);
 
 	arr = json_object_new_array();
-	for (size_t i = 0; fail && i < fail->n; i++) {
-		json_object *o = json_object_new_object();
-		json_object_object_add(o, "file", str_or_null(fail->v[i].file));
-		json_object_object_add(o, "reason", str_or_null(fail->v[i].reason));
-		json_object_object_add(o, "function", str_or_null(fail->v[i].function));
-		json_object_object_add(o, "line", fail->v[i].line ? json_object_new_int64(fail->v[i].line) : NULL);
-		json_object_object_add(o, "column", fail->v[i].col ? json_object_new_int64(fail->v[i].col) : NULL);
-		json_object_array_add(arr, o);
-	}
+	for (size_t i = 0; fail && i < fail->n; i++)
+		json_object_array_add(arr, cl_failure_json(&fail->v[i]));
 	json_object_object_add(root, "failures", arr);
 
 	arr = json_object_new_array();

@@ -45,7 +45,7 @@ static void fill(struct cl_findings *fs, struct cl_failures *xs)
 		snprintf(m, sizeof m, "note %d", k);
 		f->notes[k].message = strdup(m);
 	}
-	f->suppressed = 2;
+	f->suppressed = 1; /* results travel before suppressions apply: a flag */
 	f = &fs->v[1];
 	f->rule = cl_rule_find("CL2005");
 	f->level = CL_LEVEL_NOTE;
@@ -137,14 +137,18 @@ static void malformed(void **state)
 		"[]",
 		"{\"findings\":[]}",
 		"{\"findings\":[],\"failures\":[]} trailing",
-		"{\"findings\":[{\"rule\":\"CL9999\",\"level\":1,\"file\":\"a\",\"line\":1,\"col\":1,\"message\":\"m\","
-		"\"function\":null,\"suppressed\":0,\"notes\":[]}],\"failures\":[]}",
-		"{\"findings\":[{\"rule\":\"CL1001\",\"level\":7,\"file\":\"a\",\"line\":1,\"col\":1,\"message\":\"m\","
-		"\"function\":null,\"suppressed\":0,\"notes\":[]}],\"failures\":[]}",
-		"{\"findings\":[{\"rule\":\"CL1001\",\"level\":1,\"file\":\"a\",\"line\":-1,\"col\":1,\"message\":\"m\","
-		"\"function\":null,\"suppressed\":0,\"notes\":[]}],\"failures\":[]}",
-		"{\"findings\":[{\"rule\":\"CL1001\",\"level\":1,\"file\":\"a\",\"line\":1,\"col\":1,\"message\":\"m\","
-		"\"function\":null,\"suppressed\":0,\"notes\":[{},{},{},{},{}]}],\"failures\":[]}",
+		/* an unknown rule */
+		"{\"findings\":[{\"rule_id\":\"CL9999\",\"level\":\"warning\",\"file\":\"a\",\"line\":1,\"column\":1,\"message\":\"m\",\"function\":null,\"suppressed\":false,\"notes\":[]}],\"failures\":[]}",
+		/* an unknown level */
+		"{\"findings\":[{\"rule_id\":\"CL1001\",\"level\":\"loud\",\"file\":\"a\",\"line\":1,\"column\":1,\"message\":\"m\",\"function\":null,\"suppressed\":false,\"notes\":[]}],\"failures\":[]}",
+		/* a negative line */
+		"{\"findings\":[{\"rule_id\":\"CL1001\",\"level\":\"warning\",\"file\":\"a\",\"line\":-1,\"column\":1,\"message\":\"m\",\"function\":null,\"suppressed\":false,\"notes\":[]}],\"failures\":[]}",
+		/* too many notes */
+		"{\"findings\":[{\"rule_id\":\"CL1001\",\"level\":\"warning\",\"file\":\"a\",\"line\":1,\"column\":1,\"message\":\"m\",\"function\":null,\"suppressed\":false,\"notes\":[{},{},{},{},{}]}],\"failures\":[]}",
+		/* suppressed is no boolean */
+		"{\"findings\":[{\"rule_id\":\"CL1001\",\"level\":\"warning\",\"file\":\"a\",\"line\":1,\"column\":1,\"message\":\"m\",\"function\":null,\"suppressed\":0,\"notes\":[]}],\"failures\":[]}",
+		/* the old encoding (\"rule\", \"col\") */
+		"{\"findings\":[{\"rule\":\"CL1001\",\"level\":\"warning\",\"file\":\"a\",\"line\":1,\"col\":1,\"message\":\"m\",\"function\":null,\"suppressed\":false,\"notes\":[]}],\"failures\":[]}",
 		"{\"findings\":[],\"failures\":[{\"file\":\"a\"}]}",
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -183,7 +187,7 @@ static void write_entry(const char *path, const char *body, const char *checksum
 	cl_hash_init(&h);
 	cl_hash_add(&h, checksum_of ? checksum_of : body, strlen(checksum_of ? checksum_of : body));
 	cl_hash_hex(&h, hex);
-	snprintf(text, sizeof text, "cudalint result cache 3 %s\n%s", hex, body);
+	snprintf(text, sizeof text, "cudalint result cache 4 %s\n%s", hex, body);
 	write_at(path, text, 1500000000);
 }
 
@@ -269,13 +273,13 @@ static void cache(void **state)
 	/* and so does one whose results are not what a run writes */
 	char text[300], edited[300];
 	snprintf(text, sizeof text, "{\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
-	         "{\"findings\":[],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\",\"function\":null,\"line\":0,\"col\":0}]}");
+	         "{\"findings\":[],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\",\"function\":null,\"line\":null,\"column\":null}]}");
 	write_entry(path, text, NULL);
 	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 1); /* well-formed: a hit */
 	assert_int_equal(y.n, 1);
 	cl_failures_free(&y);
 	snprintf(edited, sizeof edited, "{\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
-	         "{\"findings\":[{}],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\",\"function\":null,\"line\":0,\"col\":0}]}");
+	         "{\"findings\":[{}],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\",\"function\":null,\"line\":null,\"column\":null}]}");
 	write_entry(path, edited, NULL);
 	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
 	assert_int_equal(y.n, 0);
