@@ -2,6 +2,7 @@
  * (rule.h) only: the table and the dispatch are rules/'s. */
 #include "check.h"
 #include "util/utf8.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <stdarg.h>
@@ -54,10 +55,7 @@ static struct cl_pos pos_of(struct cl_ctx *cx, struct ir_loc loc)
 struct cl_finding *cl_report(struct cl_ctx *cx, const struct cl_rule *r, struct ir_loc loc, const char *fmt, ...)
 {
 	struct cl_findings *o = cx->out;
-	if (o->n == o->cap) {
-		o->cap = o->cap ? o->cap * 2 : 16;
-		o->v = xrealloc(o->v, o->cap * sizeof *o->v);
-	}
+	CL_VEC_GROW(o->v, o->n, o->cap);
 	struct cl_finding *f = &o->v[o->n++];
 	memset(f, 0, sizeof *f);
 	f->rule = r;

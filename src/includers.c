@@ -16,6 +16,7 @@
 #include "includers.h"
 
 #include "util/srctext.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <fts.h>
@@ -178,10 +179,7 @@ int cl_find_includers(const char *header, char ***out, char *root, size_t rootle
 		cl_srctext_free(st);
 		if (!hit)
 			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 8;
-			c = xrealloc(c, (size_t)cap * sizeof *c);
-		}
+		CL_VEC_GROW(c, n, cap);
 		c[n].path = xstrdup(e->fts_path);
 		c[n].rank = rank_of(hdir, e->fts_path);
 		n++;

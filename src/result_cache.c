@@ -8,6 +8,7 @@
 #include "util/atomic_file.h"
 #include "util/cachedir.h"
 #include "util/regfile.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <errno.h>
@@ -120,11 +121,7 @@ int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, st
 			hit = 0;
 		} else {
 			for (size_t i = 0; i < tf.n; i++) {
-				if (f->n == f->cap) {
-					f->cap = f->cap ? f->cap * 2 : 16;
-					f->v = xrealloc(f->v, f->cap * sizeof *f->v);
-				}
-				f->v[f->n++] = tf.v[i];
+				CL_VEC_PUSH(f->v, f->n, f->cap, tf.v[i]);
 			}
 			tf.n = 0;
 			cl_failures_append(x, &tx);

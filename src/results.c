@@ -5,6 +5,7 @@
 #include "config.h"
 #include "rules.h"
 #include "suppress.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <json-c/json.h>
@@ -157,11 +158,7 @@ static int get_pos(struct json_object *o, int nullable_file, struct cl_pos *p)
 
 static void push_finding(struct cl_findings *out, const struct cl_finding *f)
 {
-	if (out->n == out->cap) {
-		out->cap = out->cap ? out->cap * 2 : 16;
-		out->v = xrealloc(out->v, out->cap * sizeof *out->v);
-	}
-	out->v[out->n++] = *f;
+	CL_VEC_PUSH(out->v, out->n, out->cap, *f);
 }
 
 static int read_finding(struct json_object *o, struct cl_finding *f)
@@ -284,10 +281,7 @@ int cl_results_parse(const char *text, size_t len, struct cl_findings *f, struct
 void cl_failures_add_fn(struct cl_failures *x, const char *file, const char *function, unsigned line,
                         unsigned col, const char *reason)
 {
-	if (x->n == x->cap) {
-		x->cap = x->cap ? x->cap * 2 : 8;
-		x->v = xrealloc(x->v, x->cap * sizeof *x->v);
-	}
+	CL_VEC_GROW(x->v, x->n, x->cap);
 	x->v[x->n++] = (struct cl_failure){ cl_intern(file), xstrdup(reason), cl_intern(function), line, col };
 }
 
@@ -298,10 +292,7 @@ void cl_failures_add(struct cl_failures *x, const char *file, const char *reason
 
 void cl_failures_summary(struct cl_failures *x, const struct cl_file_summary *s)
 {
-	if (x->nsum == x->capsum) {
-		x->capsum = x->capsum ? x->capsum * 2 : 8;
-		x->sum = xrealloc(x->sum, x->capsum * sizeof *x->sum);
-	}
+	CL_VEC_GROW(x->sum, x->nsum, x->capsum);
 	struct cl_file_summary *d = &x->sum[x->nsum++];
 	*d = *s;
 	d->file = cl_intern(s->file);

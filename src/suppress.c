@@ -21,6 +21,7 @@
 #include "../rules/rules.h"
 #include "util/utf8.h"
 #include "util/srctext.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 struct entry {
@@ -72,11 +73,7 @@ static char *pool_fmt(const char *fmt, ...)
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	cl_text_sanitize(s, 0); /* it may quote the comment, which may hold anything */
-	if (npool == cappool) {
-		cappool = cappool ? cappool * 2 : 16;
-		pool = xrealloc(pool, cappool * sizeof *pool);
-	}
-	pool[npool++] = s;
+	CL_VEC_PUSH(pool, npool, cappool, s);
 	return s;
 }
 
@@ -91,20 +88,14 @@ void cl_suppress_free(void)
 
 static void add_bad(struct sfile *sf, unsigned line, unsigned col, char *msg)
 {
-	if (sf->nb == sf->capb) {
-		sf->capb = sf->capb ? sf->capb * 2 : 8;
-		sf->b = xrealloc(sf->b, sf->capb * sizeof *sf->b);
-	}
+	CL_VEC_GROW(sf->b, sf->nb, sf->capb);
 	sf->b[sf->nb++] = (struct bad){line, col, msg};
 }
 
 static struct supp *add_supp(struct sfile *sf, unsigned line, unsigned col,
 			     unsigned first, unsigned last)
 {
-	if (sf->ns == sf->caps) {
-		sf->caps = sf->caps ? sf->caps * 2 : 8;
-		sf->s = xrealloc(sf->s, sf->caps * sizeof *sf->s);
-	}
+	CL_VEC_GROW(sf->s, sf->ns, sf->caps);
 	struct supp *s = &sf->s[sf->ns++];
 	memset(s, 0, sizeof *s);
 	s->line = line;
@@ -116,11 +107,7 @@ static struct supp *add_supp(struct sfile *sf, unsigned line, unsigned col,
 
 static void push_open(size_t **v, size_t *n, size_t *cap, size_t idx)
 {
-	if (*n == *cap) {
-		*cap = *cap ? *cap * 2 : 4;
-		*v = xrealloc(*v, *cap * sizeof **v);
-	}
-	(*v)[(*n)++] = idx;
+	CL_VEC_PUSH(*v, *n, *cap, idx);
 }
 
 static int is_glob(const char *s)
@@ -504,10 +491,7 @@ static int covers(struct sfile *sf, const struct cl_finding *fd, int mark)
 static void append(struct cl_findings *out, const struct cl_rule *r, const char *file,
 		   unsigned line, unsigned col, const char *msg)
 {
-	if (out->n == out->cap) {
-		out->cap = out->cap ? out->cap * 2 : 16;
-		out->v = xrealloc(out->v, out->cap * sizeof *out->v);
-	}
+	CL_VEC_GROW(out->v, out->n, out->cap);
 	struct cl_finding *fd = &out->v[out->n++];
 	memset(fd, 0, sizeof *fd);
 	fd->rule = r;
@@ -532,10 +516,7 @@ int cl_suppress_apply(struct cl_findings *f, const char *const *files, size_t nf
 		const char *p = k < nfiles ? files[k] : f->v[k - nfiles].pos.file;
 		if (!p || find_file(sf, nsf, p))
 			continue;
-		if (nsf == capsf) {
-			capsf = capsf ? capsf * 2 : 8;
-			sf = xrealloc(sf, capsf * sizeof *sf);
-		}
+		CL_VEC_GROW(sf, nsf, capsf);
 		struct sfile *s = &sf[nsf++];
 		memset(s, 0, sizeof *s);
 		s->path = p;

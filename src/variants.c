@@ -14,6 +14,7 @@
 #include "results.h"
 #include "util/regfile.h"
 #include "util/srctext.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <limits.h>
@@ -379,10 +380,7 @@ void cl_variants_merge(struct cl_variants *vs, struct cl_findings *fo, struct cl
 				for (int j = 0; j < f->nnotes; j++)
 					free((char *)f->notes[j].message);
 			} else {
-				if (fo->n == fo->cap) {
-					fo->cap = fo->cap ? fo->cap * 2 : 16;
-					fo->v = xrealloc(fo->v, fo->cap * sizeof *fo->v);
-				}
+				CL_VEC_GROW(fo->v, fo->n, fo->cap);
 				fo->v[fo->n] = *f; /* the messages move with it */
 				seen = xrealloc(seen, (nseen + 1) * sizeof *seen);
 				seen[nseen++] = (struct seen){ fo->n++, xcalloc((size_t)n + 1, 1) };

@@ -1,6 +1,7 @@
 /* memorder_access.c - the memory events of code in program order: loads,
  * stores, atomics, fences, barriers (see memorder.h). */
 #include "analysis/memorder_internal.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <stdio.h>
@@ -198,11 +199,7 @@ struct acc_vec {
 static int collect(const struct access *a, void *arg)
 {
 	struct acc_vec *av = arg;
-	if (av->n == av->cap) {
-		av->cap = av->cap ? av->cap * 2 : 16;
-		av->v = xrealloc(av->v, (size_t)av->cap * sizeof *av->v);
-	}
-	av->v[av->n++] = *a;
+	CL_VEC_PUSH(av->v, av->n, av->cap, *a);
 	return 0;
 }
 

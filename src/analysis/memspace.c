@@ -1,6 +1,7 @@
 /* memspace.c - memory objects by union-find over variables. */
 #include "analysis/memspace.h"
 #include "analysis/intrinsics.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>
@@ -30,10 +31,7 @@ static int find_node(struct memspace *m, const struct ir_var *v, int create)
 			return i;
 	if (!create)
 		return -1;
-	if (m->count == m->cap) {
-		m->cap = m->cap ? m->cap * 2 : 32;
-		m->n = xrealloc(m->n, (size_t)m->cap * sizeof *m->n);
-	}
+	CL_VEC_GROW(m->n, m->count, m->cap);
 	struct node *n = &m->n[m->count];
 	memset(n, 0, sizeof *n);
 	n->v = v;

@@ -8,6 +8,7 @@
 #include "frontend/lower.h"
 #include "frontend/cxutil.h"
 #include "frontend/lower_internal.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>
@@ -21,11 +22,7 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
 {
 	(void)parent;
 	struct child_vec *cv = d;
-	if (cv->n == cv->cap) {
-		cv->cap = cv->cap ? cv->cap * 2 : 4;
-		cv->v = xrealloc(cv->v, (size_t)cv->cap * sizeof(CXCursor));
-	}
-	cv->v[cv->n++] = c;
+	CL_VEC_PUSH(cv->v, cv->n, cv->cap, c);
 	return CXChildVisit_Continue;
 }
 

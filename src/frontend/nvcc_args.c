@@ -1,6 +1,7 @@
 #include "frontend/nvcc_args.h"
 #include "util/path.h"
 #include "util/regfile.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <ctype.h>
@@ -10,11 +11,7 @@
 
 void strvec_push(struct strvec *s, const char *x)
 {
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 16;
-		s->v = xrealloc(s->v, (size_t)s->cap * sizeof *s->v);
-	}
-	s->v[s->n++] = xstrdup(x);
+	CL_VEC_PUSH(s->v, s->n, s->cap, xstrdup(x));
 }
 
 void strvec_free(struct strvec *s)

@@ -1,4 +1,5 @@
 #include "util/arena.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <stdarg.h>
@@ -80,11 +81,7 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 
 void ptrvec_push(struct ptrvec *pv, void *p)
 {
-	if (pv->n == pv->cap) {
-		pv->cap = pv->cap ? pv->cap * 2 : 8;
-		pv->v = xrealloc(pv->v, (size_t)pv->cap * sizeof(void *));
-	}
-	pv->v[pv->n++] = p;
+	CL_VEC_PUSH(pv->v, pv->n, pv->cap, p);
 }
 
 void **ptrvec_finish(struct ptrvec *pv, struct arena *a, int *n)
