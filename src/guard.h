@@ -11,7 +11,9 @@
 
 /* Runs fn(arg) under the guard and returns its result. Limits come from
  * CUDALINT_MAX_MEMORY_MB (default 8192) and CUDALINT_FILE_TIMEOUT
- * (seconds per file, default 300). */
+ * (seconds per file, default 300). A build with AddressSanitizer
+ * (-DCUDALINT_SANITIZE=ON) ignores the memory cap: the sanitizer's shadow
+ * memory needs terabytes of address space. */
 int guard_run(int (*fn)(void *), void *arg);
 
 /* The file being analysed, named if the process has to stop; starts

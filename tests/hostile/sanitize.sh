@@ -1,0 +1,26 @@
+#!/bin/sh
+# Cases for the sanitizer build (-DCUDALINT_SANITIZE=ON, docs/testing.md):
+# each reaches a path where AddressSanitizer, LeakSanitizer or
+# UndefinedBehaviorSanitizer once reported a bug in cudalint's own code.
+# In that build a report exits with status 99 (tests/CMakeLists.txt), which
+# no case allows; in a normal build they check the exit status and the
+# output like any hostile case.
+#
+#   sh tests/hostile/sanitize.sh CUDALINT
+. "$(dirname "$0")/lib.sh"
+
+# --- the guard (guard.c) ------------------------------------------------------
+# The address-space cap: under ASan it made every mapping fail, so a
+# sanitizer build ignores it (the shadow memory alone is terabytes).
+for mb in 0 2048 8192; do
+	CUDALINT_MAX_MEMORY_MB=$mb run "memory-cap-$mb" "1" $NT kernel.cu
+	finds
+done
+
+# The parse thread's alternate signal stack, unmapped by the sanitizer
+# runtime when the thread exits: it was a static buffer.
+run thread-exit "1" $NT kernel.cu
+finds
+run thread-exit/-j2 "1" $NT -j 2 kernel.cu kernel.cu
+
+finish
