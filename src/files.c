@@ -59,7 +59,8 @@ static void walk(struct file_list *l, const char *dir, int depth)
 		if (e->d_name[0] != '.')
 			push_name(&names, e->d_name);
 	closedir(d);
-	qsort(names.v, (size_t)names.n, sizeof *names.v, cmp);
+	if (names.n) /* names.v is NULL for an empty directory */
+		qsort(names.v, (size_t)names.n, sizeof *names.v, cmp);
 	for (int i = 0; i < names.n; i++) {
 		size_t n = strlen(dir) + strlen(names.v[i]) + 2;
 		char *p = xmalloc(n);

@@ -271,7 +271,8 @@ static struct popts *popts_of(struct run *r, int i)
 	const struct strvec *db_args = v->cmd >= 0 ? &vs->cmds[v->cmd].args : &none;
 	struct popts *pp = xcalloc(1, sizeof *pp);
 	pp->args = xcalloc((size_t)(g->nargs + db_args->n) + 1, sizeof *pp->args);
-	memcpy(pp->args, g->args, (size_t)g->nargs * sizeof *pp->args);
+	if (g->nargs) /* g->args is NULL without arguments */
+		memcpy(pp->args, g->args, (size_t)g->nargs * sizeof *pp->args);
 	for (int k = 0; k < db_args->n; k++)
 		pp->args[g->nargs + k] = db_args->v[k];
 	pp->po = (struct cl_parse_opts){

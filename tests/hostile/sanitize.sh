@@ -23,4 +23,18 @@ run thread-exit "1" $NT kernel.cu
 finds
 run thread-exit/-j2 "1" $NT -j 2 kernel.cu kernel.cu
 
+# --- null pointers with a zero length (UBSan: nonnull attribute) -------------
+# qsort of an empty directory's names
+mkdir -p empty nocuda
+: >nocuda/README
+run empty-dir "0" $NT empty
+run no-cuda-in-dir "0" $NT nocuda
+
+# a device method's implicit this->member, a call through a function name:
+# expressions lowered with no children
+printf 'struct S {\n\tint x;\n\t__device__ void f() { x = 1; g(); }\n\t__device__ void g() {}\n};\n' >method.cu
+cat kernel.cu >>method.cu
+run method.cu "1" $NT method.cu
+finds
+
 finish
