@@ -623,11 +623,11 @@ static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_fail
 		}
 	}
 	if (!t.via && nothing_parsed(file, u)) {
-		char *why = xmalloc(strlen(u->first_in_main) + 64);
-		sprintf(why, "%s (the first: %s)",
-		        u->not_source ? "not a source file: clang's lexer rejects its bytes"
-		                      : "clang found no function in it, only errors",
-		        u->first_in_main);
+		const char *what = u->not_source ? "not a source file: clang's lexer rejects its bytes"
+		                                 : "clang found no function in it, only errors";
+		size_t n = strlen(what) + sizeof " (the first: )" + strlen(u->first_in_main);
+		char *why = xmalloc(n);
+		snprintf(why, n, "%s (the first: %s)", what, u->first_in_main);
 		errorf(file, why);
 		cl_failures_add(xo, file, why);
 		free(why);

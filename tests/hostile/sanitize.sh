@@ -37,4 +37,10 @@ cat kernel.cu >>method.cu
 run method.cu "1" $NT method.cu
 finds
 
+# --- buffers ----------------------------------------------------------------
+# the "not a source file" message was one byte longer than its buffer
+printf '\001\377\376 not source\n' >binary.cu
+run binary.cu "2" $NT binary.cu
+names binary.cu
+
 finish
