@@ -45,28 +45,33 @@ static int run_guarded(void *o)
 	return cl_run(o);
 }
 
-int main(int argc, char **argv)
+static int run_command(const struct options *o)
 {
-	struct options o;
-	if (options_parse(&o, argc, argv) < 0)
-		return 2;
-	if (o.help) {
+	if (o->help) {
 		options_usage(stdout);
 		return 0;
 	}
-	if (o.version) {
+	if (o->version) {
 		printf("cudalint %s (libclang %d)\n", CUDALINT_VERSION, CUDALINT_LLVM_VERSION);
 		return 0;
 	}
-	if (o.list_rules) {
+	if (o->list_rules) {
 		list_rules();
 		return 0;
 	}
-	if (o.explain)
-		return explain(o.explain);
-	if (!o.npaths) {
+	if (o->explain)
+		return explain(o->explain);
+	if (!o->npaths) {
 		fputs("cudalint: error: no input files (see cudalint --help)\n", stderr);
 		return 2;
 	}
-	return guard_run(run_guarded, &o);
+	return guard_run(run_guarded, (void *)o);
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	int status = options_parse(&o, argc, argv) < 0 ? 2 : run_command(&o);
+	options_free(&o);
+	return status;
 }

@@ -43,4 +43,30 @@ printf '\001\377\376 not source\n' >binary.cu
 run binary.cu "2" $NT binary.cu
 names binary.cu
 
+# --- leaks on every way out of a run (LSan) ---------------------------------
+run severity "1" $NT --severity CL1001=error --enable 'CL1*' --disable CL0001 kernel.cu
+finds
+printf 'clang-args: [-DX=1, -I, inc, -Iinc2]\nrules:\n  CL1001: on\n' >.cudalint.yaml
+run config-found "1" $NT kernel.cu
+finds
+rm .cudalint.yaml
+printf 'rules: [\n' >broken.yaml
+run config-broken "2" $NT --config broken.yaml kernel.cu
+names broken.yaml
+printf 'rules:\n  CL9999: on\n' >unknown.yaml
+run config-unknown-rule "2" $NT --config unknown.yaml kernel.cu
+run enable-unknown-rule "2" $NT --enable CL9999 kernel.cu
+run usage-error "2" $NT --bogus kernel.cu
+run output-is-input "2" $NT -o kernel.cu kernel.cu
+printf '{ not json' >baseline.json
+run baseline-broken "2" $NT --baseline baseline.json kernel.cu
+run write-baseline "0" $NT --write-baseline base.json kernel.cu
+run baseline "0" $NT --baseline base.json kernel.cu
+mkdir -p db
+printf '[ nope' >db/compile_commands.json
+run compdb-broken "2" $NT -p db kernel.cu
+run json "1" $NT --format=json kernel.cu
+run sarif "1" $NT --format=sarif kernel.cu
+run missing-file "2" $NT kernel.cu no/such/file.cu
+
 finish
