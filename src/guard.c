@@ -32,7 +32,10 @@
 #endif
 
 static const char *volatile current;
-static unsigned timeout_s = 300;
+/* Set by guard_run. 0: no limit, and the process's alarm is left alone: a
+ * program that uses the front end without guard_run (the unit tests, the
+ * fuzz target) may run a timer of its own, which alarm(0) would cancel. */
+static unsigned timeout_s;
 
 static void say(const char *s)
 {
@@ -61,7 +64,8 @@ static void fatal(int sig)
 void guard_file(const char *path)
 {
 	current = path;
-	alarm(path ? timeout_s : 0);
+	if (timeout_s)
+		alarm(path ? timeout_s : 0);
 }
 
 struct job {

@@ -17,7 +17,9 @@
 int guard_run(int (*fn)(void *), void *arg);
 
 /* The file being analysed, named if the process has to stop; starts
- * that file's time limit. NULL: between files. */
+ * that file's time limit (set by guard_run; outside it, or with
+ * CUDALINT_FILE_TIMEOUT=0, the alarm is not touched). NULL: between
+ * files. */
 void guard_file(const char *path);
 
 #endif
