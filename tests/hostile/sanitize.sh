@@ -21,7 +21,9 @@ done
 # runtime when the thread exits: it was a static buffer.
 run thread-exit "1" $NT kernel.cu
 finds
-run thread-exit/-j2 "1" $NT -j 2 kernel.cu kernel.cu
+cp kernel.cu kernel2.cu
+run thread-exit/-j2 "1" $NT -j 2 kernel.cu kernel2.cu
+finds
 
 # --- null pointers with a zero length (UBSan: nonnull attribute) -------------
 # qsort of an empty directory's names
