@@ -283,12 +283,16 @@ static int want_list(struct loader *L, const char *key, const yaml_node_t *v,
 	}
 	if (v->type != YAML_SEQUENCE_NODE)
 		return fail(L, v, "'%s' expects a list", key);
+	/* room for the whole list at once: growing by one entry copies the
+	 * array each time with an allocator that cannot remap (ASan's), and
+	 * a list can have a million entries */
+	size_t len = (size_t)(v->data.sequence.items.top - v->data.sequence.items.start);
+	*out = xrealloc(*out, (*n + len) * sizeof **out);
 	for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
 		yaml_node_t *e = yaml_document_get_node(L->doc, *it);
 		const char *s = scalar(e);
 		if (!s || !*s)
 			return fail(L, e, "'%s' expects a list of strings", key);
-		*out = xrealloc(*out, (*n + 1) * sizeof **out);
 		(*out)[(*n)++] = xstrdup(s);
 	}
 	return 0;

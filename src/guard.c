@@ -1,6 +1,7 @@
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "guard.h"
 #include "util/utf8.h"
 
@@ -9,13 +10,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #define STACK_SIZE (1024ul * 1024 * 1024) /* reserved, touched only as deep as needed */
+#define ALTSTACK_SIZE (64ul * 1024)
+
+/* AddressSanitizer (gcc defines __SANITIZE_ADDRESS__, clang has the
+ * feature test) reserves terabytes of address space for its shadow
+ * memory at startup and maps more as the program runs: under an RLIMIT_AS
+ * cap every later mapping fails, so a sanitizer build runs uncapped. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
 
 static const char *volatile current;
-static unsigned timeout_s = 300;
+/* Set by guard_run. 0: no limit, and the process's alarm is left alone: a
+ * program that uses the front end without guard_run (the unit tests, the
+ * fuzz target) may run a timer of its own, which alarm(0) would cancel. */
+static unsigned timeout_s;
 
 static void say(const char *s)
 {
@@ -55,7 +76,8 @@ void guard_file(const char *path)
 	} else {
 		current = NULL;
 	}
-	alarm(path ? timeout_s : 0);
+	if (timeout_s)
+		alarm(path ? timeout_s : 0);
 }
 
 struct job {
@@ -67,10 +89,13 @@ struct job {
 static void *thread_main(void *p)
 {
 	struct job *j = p;
-	/* a stack overflow needs somewhere else to run its handler */
-	static char altstack[64 * 1024];
-	stack_t ss = { .ss_sp = altstack, .ss_size = sizeof altstack, .ss_flags = 0 };
-	sigaltstack(&ss, NULL);
+	/* A stack overflow needs somewhere else to run its handler. Mapped,
+	 * and the thread's previous alternate stack put back before it ends:
+	 * a sanitizer runtime gives each thread one of its own and unmaps
+	 * whatever is installed when the thread exits. */
+	stack_t ss = { .ss_size = ALTSTACK_SIZE, .ss_flags = 0 }, old;
+	ss.ss_sp = mmap(NULL, ALTSTACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	int alt = ss.ss_sp != MAP_FAILED && sigaltstack(&ss, &old) == 0;
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = fatal;
@@ -80,6 +105,10 @@ static void *thread_main(void *p)
 	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
 		sigaction(sigs[i], &sa, NULL);
 	j->result = j->fn(j->arg);
+	if (alt)
+		sigaltstack(&old, NULL);
+	if (ss.ss_sp != MAP_FAILED)
+		munmap(ss.ss_sp, ALTSTACK_SIZE);
 	return NULL;
 }
 
@@ -105,7 +134,7 @@ int guard_run(int (*fn)(void *), void *arg)
 	timeout_s = (unsigned)env_number("CUDALINT_FILE_TIMEOUT", 300);
 	unsigned long mb = env_number("CUDALINT_MAX_MEMORY_MB", 8192);
 	struct rlimit rl;
-	if (mb && getrlimit(RLIMIT_AS, &rl) == 0) {
+	if (mb && !UNDER_ASAN && getrlimit(RLIMIT_AS, &rl) == 0) {
 		rlim_t want = (rlim_t)mb * 1024 * 1024 + STACK_SIZE;
 		if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > want) {
 			rl.rlim_cur = want;

@@ -11,11 +11,15 @@
 
 /* Runs fn(arg) under the guard and returns its result. Limits come from
  * CUDALINT_MAX_MEMORY_MB (default 8192) and CUDALINT_FILE_TIMEOUT
- * (seconds per file, default 300). */
+ * (seconds per file, default 300). A build with AddressSanitizer
+ * (-DCUDALINT_SANITIZE=ON) ignores the memory cap: the sanitizer's shadow
+ * memory needs terabytes of address space. */
 int guard_run(int (*fn)(void *), void *arg);
 
 /* The file being analysed, named if the process has to stop; starts
- * that file's time limit. NULL: between files. */
+ * that file's time limit (set by guard_run; outside it, or with
+ * CUDALINT_FILE_TIMEOUT=0, the alarm is not touched). NULL: between
+ * files. */
 void guard_file(const char *path);
 
 /* Seconds that building the precompiled toolkit header may take, waiting

@@ -5,7 +5,6 @@
 #include "report/text.h"
 #include "rules.h"
 #include "run.h"
-
 #include "util/utf8.h"
 
 #include <signal.h>
@@ -29,7 +28,7 @@ static int explain(const char *what)
 {
 	const struct cl_rule *r = cl_rule_find(what);
 	if (!r) {
-		cl_eprintf("cudalint: error: --explain: unknown rule '%s' (see cudalint --list-rules)\n", what);
+		fprintf(stderr, "cudalint: error: --explain: unknown rule '%s' (see cudalint --list-rules)\n", what);
 		return 2;
 	}
 	const char *doc = cl_rule_doc(r);
@@ -48,31 +47,36 @@ static int run_guarded(void *o)
 	return cl_run(o);
 }
 
+static int run_command(const struct options *o)
+{
+	if (o->help) {
+		options_usage(stdout);
+		return 0;
+	}
+	if (o->version) {
+		printf("cudalint %s (libclang %d)\n", CUDALINT_VERSION, CUDALINT_LLVM_VERSION);
+		return 0;
+	}
+	if (o->list_rules) {
+		list_rules();
+		return 0;
+	}
+	if (o->explain)
+		return explain(o->explain);
+	if (!o->npaths) {
+		cl_eprintf("cudalint: error: no input files (see cudalint --help)\n");
+		return 2;
+	}
+	return guard_run(run_guarded, (void *)o);
+}
+
 int main(int argc, char **argv)
 {
 	/* a closed pipe is an EPIPE that the report writer handles, not a
 	 * death by signal (exit 141) */
 	signal(SIGPIPE, SIG_IGN);
 	struct options o;
-	if (options_parse(&o, argc, argv) < 0)
-		return 2;
-	if (o.help) {
-		options_usage(stdout);
-		return 0;
-	}
-	if (o.version) {
-		printf("cudalint %s (libclang %d)\n", CUDALINT_VERSION, CUDALINT_LLVM_VERSION);
-		return 0;
-	}
-	if (o.list_rules) {
-		list_rules();
-		return 0;
-	}
-	if (o.explain)
-		return explain(o.explain);
-	if (!o.npaths) {
-		cl_eprintf("cudalint: error: no input files (see cudalint --help)\n");
-		return 2;
-	}
-	return guard_run(run_guarded, &o);
+	int status = options_parse(&o, argc, argv) < 0 ? 2 : run_command(&o);
+	options_free(&o);
+	return status;
 }

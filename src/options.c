@@ -292,3 +292,16 @@ int options_parse(struct options *o, int argc, char **argv)
 		return usage_error("%s", "-o needs a file");
 	return 0;
 }
+
+void options_free(struct options *o)
+{
+	for (int i = 0; i < o->nrule_opts; i++)
+		if (o->rule_opts[i].kind == RULE_OPT_LEVEL) /* the pattern was cut out of its argument */
+			free((char *)o->rule_opts[i].pattern);
+	free(o->rule_opts);
+	free(o->paths);
+	free(o->clang_args);
+	o->rule_opts = NULL;
+	o->paths = o->clang_args = NULL;
+	o->nrule_opts = o->npaths = o->nclang_args = 0;
+}

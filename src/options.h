@@ -51,6 +51,9 @@ struct options {
 /* Parses argv; on a usage error prints "cudalint: error: ..." and
  * returns -1 (exit status 2). */
 int options_parse(struct options *o, int argc, char **argv);
+/* Frees what options_parse allocated (also after an error); the strings
+ * of argv stay. */
+void options_free(struct options *o);
 void options_usage(FILE *out);
 
 #endif

@@ -51,13 +51,15 @@ struct cfg {
 	int unanalysed_warning;    /* an unanalysed device function does not make status 2 */
 	const char **args;         /* config clang-args (paths resolved), then the command line's */
 	int nargs;
+	int nowned;                /* args[0..nowned) are the config's, made here */
 	char *cuda_path;           /* resolved against the config's directory */
-	struct parser *parser;     /* created on first use */
 };
 
 struct parser {
 	char *key;                 /* the options, serialized */
 	struct cl_parser *p;       /* NULL: creation failed, see err */
+	char **args;               /* p's own copies of its arguments */
+	int nargs;
 	char err[512];
 };
 
@@ -154,8 +156,9 @@ static void resolve_args(struct cfg *g)
 			}
 		}
 		if (!done)
-			push_arg(g, a);
+			push_arg(g, xstrdup(a));
 	}
+	g->nowned = g->nargs;
 }
 
 /* Applies the command line to G and fills its tables. -1 (message
@@ -193,6 +196,21 @@ static int finish_cfg(struct run *r, struct cfg *g)
 	return 0;
 }
 
+static void cfg_free(struct cfg *g)
+{
+	if (!g)
+		return;
+	for (int i = 0; i < g->nowned; i++)
+		free((char *)g->args[i]);
+	free(g->args);
+	free(g->abs);
+	free(g->levels);
+	free(g->enabled);
+	free(g->cuda_path);
+	cl_config_free(&g->c);
+	free(g);
+}
+
 /* Loads config file PATH (shown in messages as given). NULL on error,
  * with the message printed. */
 static struct cfg *load_cfg(struct run *r, const char *path)
@@ -201,11 +219,16 @@ static struct cfg *load_cfg(struct run *r, const char *path)
 	char err[1024];
 	if (cl_config_load(path, &g->c, err, sizeof err) < 0) {
 		errorf(NULL, err);
+		free(g);
 		return NULL;
 	}
 	char abs[PATH_MAX];
 	g->abs = xstrdup(cl_srctext_abspath(path, abs, sizeof abs) == 0 ? abs : path);
-	return finish_cfg(r, g) < 0 ? NULL : g;
+	if (finish_cfg(r, g) < 0) {
+		cfg_free(g);
+		return NULL;
+	}
+	return g;
 }
 
 /* The configuration that governs PATH. NULL on a bad config file. */
@@ -284,7 +307,8 @@ static struct popts *popts_of(struct run *r, int i)
 	const struct strvec *db_args = v->cmd >= 0 ? &vs->cmds[v->cmd].args : &none;
 	struct popts *pp = xcalloc(1, sizeof *pp);
 	pp->args = xcalloc((size_t)(g->nargs + db_args->n) + 1, sizeof *pp->args);
-	memcpy(pp->args, g->args, (size_t)g->nargs * sizeof *pp->args);
+	if (g->nargs) /* g->args is NULL without arguments */
+		memcpy(pp->args, g->args, (size_t)g->nargs * sizeof *pp->args);
 	for (int k = 0; k < db_args->n; k++)
 		pp->args[g->nargs + k] = db_args->v[k];
 	pp->po = (struct cl_parse_opts){
@@ -324,14 +348,31 @@ static struct parser *parser_for(struct run *r, const struct popts *pp)
 	found->key = xstrdup(pp->key);
 	/* the parser keeps pointers to its arguments: give it its own copies */
 	struct cl_parse_opts po = pp->po;
-	const char **args = xcalloc((size_t)po.nargs + 1, sizeof *args);
+	found->args = xcalloc((size_t)po.nargs + 1, sizeof *found->args);
 	for (int i = 0; i < po.nargs; i++)
-		args[i] = xstrdup(po.args[i]);
-	po.args = args;
+		found->args[i] = xstrdup(po.args[i]);
+	found->nargs = po.nargs;
+	po.args = (const char **)found->args;
 	found->p = cl_parser_new(&po, found->err, sizeof found->err); /* copies cuda_arch */
 	r->parsers = xrealloc(r->parsers, (size_t)(r->nparsers + 1) * sizeof *r->parsers);
 	r->parsers[r->nparsers++] = found;
 	return found;
+}
+
+static void parsers_free(struct run *r)
+{
+	for (int i = 0; i < r->nparsers; i++) {
+		struct parser *p = r->parsers[i];
+		cl_parser_free(p->p);
+		for (int k = 0; k < p->nargs; k++)
+			free(p->args[k]);
+		free(p->args);
+		free(p->key);
+		free(p);
+	}
+	free(r->parsers);
+	r->parsers = NULL;
+	r->nparsers = 0;
 }
 
 /* ---- the result cache --------------------------------------------------- */
@@ -634,11 +675,11 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 		}
 	}
 	if (!t.via && nothing_parsed(file, u)) {
-		char *why = xmalloc(strlen(u->first_in_main) + 64);
-		sprintf(why, "%s (the first: %s)",
-		        u->not_source ? "not a source file: clang's lexer rejects its bytes"
-		                      : "clang found no function in it, only errors",
-		        u->first_in_main);
+		const char *what = u->not_source ? "not a source file: clang's lexer rejects its bytes"
+		                                 : "clang found no function in it, only errors";
+		size_t n = strlen(what) + sizeof " (the first: )" + strlen(u->first_in_main);
+		char *why = xmalloc(n);
+		snprintf(why, n, "%s (the first: %s)", what, u->first_in_main);
 		errorf(file, why);
 		cl_failures_add(xo, file, why);
 		free(why);
@@ -1050,9 +1091,28 @@ static int is_an_input(const char *out, const struct file_list *files)
 	return 0;
 }
 
+/* Everything the run holds, once the report is written. */
+static void run_free(struct run *r)
+{
+	parsers_free(r);
+	compdb_free(r->db);
+	cfg_free(r->defaults);
+	cfg_free(r->fixed);
+	for (int i = 0; i < r->ncfgs; i++)
+		cfg_free(r->cfgs[i]);
+	free(r->cfgs);
+	free(r->cfg_of);
+	free(r->files);
+	cl_findings_free(&r->findings);
+	cl_failures_free(&r->failures);
+}
+
 int cl_run(const struct options *o)
 {
 	struct run run = { .o = o }, *r = &run;
+	struct cl_baseline base = { 0 };
+	struct file_list files = { 0 };
+	int status = 2;
 	char err[1024];
 	clock_gettime(CLOCK_REALTIME, &r->t0);
 	r->t0.tv_sec -= 1; /* file system clocks are coarse */
@@ -1060,22 +1120,19 @@ int cl_run(const struct options *o)
 	r->defaults = xcalloc(1, sizeof *r->defaults);
 	cl_config_init(&r->defaults->c);
 	if (finish_cfg(r, r->defaults) < 0)
-		return 2;
+		goto out;
 	if (o->config && !(r->fixed = load_cfg(r, o->config)))
-		return 2;
+		goto out;
 	if (o->compile_commands && !(r->db = compdb_open(o->compile_commands, err, sizeof err))) {
 		errorf(NULL, err);
-		return 2;
+		goto out;
 	}
-	struct cl_baseline base = { 0 };
 	if (o->baseline && cl_baseline_load(o->baseline, &base, err, sizeof err) < 0) {
 		errorf(NULL, err);
-		return 2;
+		goto out;
 	}
 
 	/* files and their configurations */
-	struct file_list files = { 0 };
-	struct cfg **cfg_of = NULL;
 	for (int i = 0; i < o->npaths; i++) {
 		size_t failed = r->failures.n;
 		if (files_add(&files, o->paths[i], path_problem, r) == 0 && r->failures.n == failed)
@@ -1090,43 +1147,41 @@ int cl_run(const struct options *o)
 		snprintf(msg, sizeof msg, "%s %s is one of the files to analyse; refusing to overwrite it", outs[k][0],
 		         outs[k][1]);
 		errorf(NULL, msg);
-		files_free(&files);
-		return 2;
+		goto out;
 	}
-	cfg_of = xcalloc((size_t)files.n + 1, sizeof *cfg_of);
+	r->cfg_of = xcalloc((size_t)files.n + 1, sizeof *r->cfg_of);
 	r->files = xcalloc((size_t)files.n + 1, sizeof *r->files);
 	for (int i = 0; i < files.n; i++) {
 		struct cfg *g = cfg_for(r, files.v[i]);
 		if (!g)
-			return 2;
+			goto out;
 		if (!cl_config_path_included(&g->c, files.v[i]))
 			continue;
-		cfg_of[r->nfiles] = g;
+		r->cfg_of[r->nfiles] = g;
 		r->files[r->nfiles++] = files.v[i];
 	}
 
-	r->cfg_of = cfg_of;
 	analyse_all(r);
-	for (int i = 0; i < r->nparsers; i++)
-		if (r->parsers[i]->p)
-			cl_parser_free(r->parsers[i]->p);
+	parsers_free(r);
 	compdb_free(r->db);
+	r->db = NULL;
 	given_spellings(r);
 	if (report_unanalysed(r) < 0)
-		return 2;
+		goto out;
 
 	if (suppress(r) < 0)
-		return 2;
+		goto out;
 	cl_findings_sort(&r->findings);
 	cl_findings_dedupe(&r->findings);
 
-	int status = 0;
+	status = 0;
 	if (o->baseline) {
 		const struct cl_baseline_entry **stale = NULL;
 		size_t nstale = 0;
 		if (cl_baseline_apply(&base, &r->findings, o->srcroot, &stale, &nstale) < 0) {
 			errorf(o->baseline, "out of memory");
-			return 2;
+			status = 2;
+			goto out;
 		}
 		report_stale(r, o->baseline, stale, nstale);
 		free(stale);
@@ -1157,7 +1212,8 @@ int cl_run(const struct options *o)
 		if (g && f->level >= g->fail_on)
 			status = 1;
 	}
-	cl_findings_free(&r->findings);
+out:
+	run_free(r);
 	cl_baseline_free(&base);
 	files_free(&files);
 	return status;

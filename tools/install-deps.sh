@@ -2,12 +2,15 @@
 # Installs what cudalint needs to build (and, with --test, to run its test
 # suite) on Debian 12. Idempotent: installs only what is missing.
 #
-#   tools/install-deps.sh [--test]
+#   tools/install-deps.sh [--test | --fuzz]
 #
 # CUDALINT_LLVM_VERSION selects the libclang major version (default 22,
 # from bookworm-security; 19 is in bookworm itself). With --test both are
 # installed: CI runs the testdata corpus against 19 as well. The CUDA toolkit is optional: without
-# one, cudalint parses against its bundled declarations.
+# one, cudalint parses against its bundled declarations. --fuzz adds
+# clang 14 and its libFuzzer/ASan/UBSan runtimes for tools/fuzz/run (not
+# needed by CI; the sanitizer build uses gcc's runtimes, which
+# build-essential brings).
 set -eu
 
 llvm=${CUDALINT_LLVM_VERSION:-22}
@@ -20,6 +23,8 @@ if [ "${1:-}" = "--test" ]; then
 	# with Debian's npm package: ask for packages only if the commands are missing.
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
 	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
+elif [ "${1:-}" = "--fuzz" ]; then
+	pkgs="$pkgs clang-14 libclang-rt-14-dev"
 fi
 
 missing=""

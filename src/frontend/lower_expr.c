@@ -30,7 +30,8 @@ static void set_kids(struct lower *L, struct ir_expr *e, struct ir_expr **v, int
 {
 	e->nkids = n;
 	e->kids = arena_alloc(L->a, (size_t)(n ? n : 1) * sizeof *v);
-	memcpy(e->kids, v, (size_t)n * sizeof *v);
+	if (n) /* V may be NULL then, and memcpy's pointers must not be */
+		memcpy(e->kids, v, (size_t)n * sizeof *v);
 }
 
 static struct ir_expr *lower_generic(struct lower *L, CXCursor c, enum ir_ekind k)

@@ -38,6 +38,8 @@ struct cl_parser {
 	struct pch pch;
 	const char **argv;
 	int argc;
+	char **owned;              /* the strings of argv made here */
+	int nowned;
 	struct CXUnsavedFile unsaved[2]; /* texture_fetch_functions.h, the -include'd header */
 };
 
@@ -45,6 +47,14 @@ static void push(const char ***v, int *n, const char *s)
 {
 	*v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
 	(*v)[(*n)++] = s;
+}
+
+/* An argument made here (S is freed with the parser). */
+static void push_owned(struct cl_parser *p, const char ***v, int *n, char *s)
+{
+	p->owned = xrealloc(p->owned, (size_t)(p->nowned + 1) * sizeof *p->owned);
+	p->owned[p->nowned++] = s;
+	push(v, n, s);
 }
 
 struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t errlen)
@@ -77,9 +87,9 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 	push(&v, &n, "cuda");
 	push(&v, &n, "--cuda-device-only");
 	snprintf(buf, sizeof buf, "--cuda-gpu-arch=%s", o->cuda_arch ? o->cuda_arch : "sm_90");
-	push(&v, &n, xstrdup(buf));
+	push_owned(p, &v, &n, xstrdup(buf));
 	snprintf(buf, sizeof buf, "-std=%s", o->std ? o->std : "c++17");
-	push(&v, &n, xstrdup(buf));
+	push_owned(p, &v, &n, xstrdup(buf));
 	push(&v, &n, "-Wno-unknown-cuda-version");
 	/* every error, however many: one past the limit would be a device
 	 * function taken for one that parsed */
@@ -89,14 +99,14 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 	char *resource_dir = compat_resource_dir();
 	if (resource_dir) {
 		push(&v, &n, "-resource-dir");
-		push(&v, &n, resource_dir);
+		push_owned(p, &v, &n, resource_dir);
 	}
 	if (cuda) {
 		snprintf(buf, sizeof buf, "--cuda-path=%s", cuda);
-		push(&v, &n, xstrdup(buf));
+		push_owned(p, &v, &n, xstrdup(buf));
 		snprintf(buf, sizeof buf, "%s/include/cccl", cuda);
 		push(&v, &n, "-isystem");
-		push(&v, &n, xstrdup(buf));
+		push_owned(p, &v, &n, xstrdup(buf));
 		push(&v, &n, "-isystem");
 		push(&v, &n, VDIR);
 		push(&v, &n, "-include");
@@ -123,7 +133,10 @@ void cl_parser_free(struct cl_parser *p)
 	clang_disposeIndex(p->index);
 	free(p->cuda_path);
 	free(p->pch.path);
-	free(p->argv); /* the strings are leaked on purpose: a few per run */
+	free(p->argv);
+	for (int i = 0; i < p->nowned; i++)
+		free(p->owned[i]);
+	free(p->owned);
 	free(p);
 }
 
