@@ -11,12 +11,16 @@
 #include "util/vec.h"
 #include "util/xalloc.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 /* An entry is one line "cudalint result cache 4 HASH" and the JSON body
  * (format 3: the checksum line; 2: failures of device functions, file
@@ -29,6 +33,24 @@
 int cl_rcache_dir(char *out, size_t len)
 {
 	return cl_cache_dir("results", out, len);
+}
+
+void cl_rcache_sweep(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	time_t old = time(NULL) - 3600;
+	for (struct dirent *e; (e = readdir(d));) {
+		const char *t = strstr(e->d_name, ".entry.tmp");
+		struct stat st;
+		if (!t || strlen(t) != sizeof ".entry.tmpXXXXXX" - 1 ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+			continue;
+		if (st.st_mtime < old)
+			(void)unlinkat(dirfd(d), e->d_name, 0);
+	}
+	closedir(d);
 }
 
 static int entry_path(char *out, size_t len, const char *dir, const char *key)

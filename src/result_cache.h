@@ -27,6 +27,11 @@
 /* The results directory (created), in out. -1 when there is none. */
 int cl_rcache_dir(char *out, size_t len);
 
+/* Removes what runs killed while storing left in DIR: temporary files of
+ * entries (KEY.entry.tmpXXXXXX) older than an hour, which no live run is
+ * still writing. Once per run. */
+void cl_rcache_sweep(const char *dir);
+
 /* 1 on a hit (results appended to F and X), 0 on a miss. */
 int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, struct cl_failures *x);
 

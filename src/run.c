@@ -798,8 +798,10 @@ static void analyse_all(struct run *r)
 	r->res = xcalloc((size_t)r->nfiles + 1, sizeof *r->res);
 
 	static char dir[PATH_MAX];
-	if (o->cache_results && !o->no_cache && !o->dump_ir && cl_rcache_dir(dir, sizeof dir) == 0)
+	if (o->cache_results && !o->no_cache && !o->dump_ir && cl_rcache_dir(dir, sizeof dir) == 0) {
 		r->cache_dir = dir;
+		cl_rcache_sweep(dir);
+	}
 	int *todo = xcalloc((size_t)r->nfiles + 1, sizeof *todo), ntodo = 0;
 	if (r->cache_dir) {
 		struct cl_hash base;

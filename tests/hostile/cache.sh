@@ -90,6 +90,16 @@ ln -s /dev/zero "$E"
 run entry-dev-zero "1" $NT --cache-results rk.cu
 entry_repaired
 
+# the temporary files of runs killed while storing an entry: an old one is
+# swept, a young one (a run still writing it) is left alone
+: >cache/results/0123.entry.tmpAbCdEf
+touch -d '2 hours ago' cache/results/0123.entry.tmpAbCdEf
+: >cache/results/4567.entry.tmpGhIjKl
+run entry-temporaries "1" $NT --cache-results rk.cu
+[ -e cache/results/0123.entry.tmpAbCdEf ] && fail "an old temporary entry file was not swept"
+[ -e cache/results/4567.entry.tmpGhIjKl ] || fail "a young temporary entry file was removed"
+rm -f cache/results/4567.entry.tmpGhIjKl
+
 # --- the precompiled toolkit header -----------------------------------------
 CUDA=
 for d in "${CUDA_PATH:-}" "${CUDA_HOME:-}" /usr/local/cuda; do
