@@ -1,6 +1,6 @@
 /* main.c - the driver: options, the information commands, then one run
  * (run.c). */
-#include "guard.h"
+#include "util/guard.h"
 #include "options.h"
 #include "report/text.h"
 #include "rules.h"

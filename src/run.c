@@ -11,7 +11,7 @@
 #include "files.h"
 #include "frontend/compdb.h"
 #include "frontend/frontend.h"
-#include "guard.h"
+#include "util/guard.h"
 #include "includers.h"
 #include "ir/ir.h"
 #include "options.h"
@@ -29,7 +29,6 @@
 #include "variants.h"
 #include "workers.h"
 
-#include <clang-c/Index.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -393,9 +392,8 @@ static void key_base(const struct options *o, struct cl_hash *h)
 		                    (long long)st.st_mtim.tv_sec, (long long)st.st_mtim.tv_nsec };
 		cl_hash_add(h, id, sizeof id);
 	}
-	CXString v = clang_getClangVersion();
-	cl_hash_str(h, clang_getCString(v));
-	clang_disposeString(v);
+	char v[256];
+	cl_hash_str(h, cl_frontend_version(v, sizeof v));
 	char cwd[PATH_MAX];
 	cl_hash_str(h, getcwd(cwd, sizeof cwd) ? cwd : NULL);
 	cl_hash_str(h, getenv("CUDA_PATH"));

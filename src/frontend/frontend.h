@@ -31,6 +31,11 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 void cl_parser_free(struct cl_parser *p);
 /* The toolkit in use, or NULL when the bundled declarations stand in. */
 const char *cl_parser_cuda_path(const struct cl_parser *p);
+
+/* The loaded libclang's version string, in BUF ("Debian clang version
+ * 22.1.8 ..."), for cache keys: nothing outside the front end sees
+ * libclang. */
+const char *cl_frontend_version(char *buf, size_t len);
 /* Finds or builds the precompiled toolkit header now rather than at the
  * first file: before forking workers, so that they inherit it (or its
  * failure, warned about once) instead of each trying. */

@@ -14,7 +14,7 @@
 #include "frontend/cxutil.h"
 #include "frontend/lower.h"
 #include "frontend/pch.h"
-#include "guard.h"
+#include "util/guard.h"
 #include "ir/ir.h"
 #include "util/arena.h"
 #include "util/embedded.h"
@@ -138,6 +138,14 @@ void cl_parser_free(struct cl_parser *p)
 		free(p->owned[i]);
 	free(p->owned);
 	free(p);
+}
+
+const char *cl_frontend_version(char *buf, size_t len)
+{
+	CXString v = clang_getClangVersion();
+	snprintf(buf, len, "%s", clang_getCString(v));
+	clang_disposeString(v);
+	return buf;
 }
 
 const char *cl_parser_cuda_path(const struct cl_parser *p)

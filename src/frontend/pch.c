@@ -16,7 +16,7 @@
 #define _XOPEN_SOURCE 700
 #endif
 #include "frontend/pch.h"
-#include "guard.h"
+#include "util/guard.h"
 #include "util/atomic_file.h"
 #include "util/cachedir.h"
 #include "util/child.h"

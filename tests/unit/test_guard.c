@@ -15,7 +15,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "guard.h"
+#include "util/guard.h"
 
 static long timer_left(void)
 {

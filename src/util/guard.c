@@ -2,7 +2,7 @@
 #define _XOPEN_SOURCE 700
 #endif
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
-#include "guard.h"
+#include "util/guard.h"
 #include "util/utf8.h"
 
 #include <pthread.h>
