@@ -5,7 +5,7 @@
  * -Xcompiler=..., --expt-relaxed-constexpr, -rdc=true, --options-file.
  * Kept: what changes how the file parses (-I, -isystem, -D, -U, -include,
  * -std), with relative paths made absolute; the GPU architectures are
- * listed (each becomes a --cuda-gpu-arch of its own parse, src/variants.h);
+ * listed (each becomes a --cuda-gpu-arch of its own parse, src/driver/variants.h);
  * -rdc=true / --relocatable-device-code=true / -dc become -fgpu-rdc
  * (=false: -fno-gpu-rdc); response files are read in. Everything else is
  * dropped, with its value when it takes one. */

@@ -248,7 +248,7 @@ struct ir_unit {
 	unsigned not_source : 1;    /* the main file is not valid UTF-8 source */
 	/* front end: the main file or a project (non-system) header it read
 	 * mentions __CUDA_ARCH__ (or the NV_IF_TARGET family), so the code may
-	 * differ from one GPU architecture to another (src/variants.h) */
+	 * differ from one GPU architecture to another (src/driver/variants.h) */
 	unsigned uses_cuda_arch : 1;
 	/* analysis (src/analysis/analyze.c): the unit's memory objects and
 	 * memory-ordering facts; freed by analyze_free */

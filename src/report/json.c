@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "rule.h"
-#include "fingerprint.h"
-#include "results.h"
+#include "control/fingerprint.h"
+#include "control/results.h"
 #include "util/json_write.h"
 #include "util/srctext.h"
 

@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "../../rules/rules.h"
-#include "fingerprint.h"
-#include "suppress.h"
+#include "control/fingerprint.h"
+#include "control/suppress.h"
 #include "util/json_write.h"
 #include "util/srctext.h"
 #include "util/xalloc.h"

@@ -1,5 +1,5 @@
-/* test_baseline.c - fingerprints (src/fingerprint.c), baselines
- * (src/baseline.c) and the atomic writer they use (src/util/atomic_file.c).
+/* test_baseline.c - fingerprints (src/control/fingerprint.c), baselines
+ * (src/control/baseline.c) and the atomic writer they use (src/util/atomic_file.c).
  * Written against whatever rule table is linked (needs two rules). */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
@@ -19,9 +19,9 @@
 #include <unistd.h>
 
 #include "../../rules/rules.h"
-#include "baseline.h"
-#include "fingerprint.h"
-#include "suppress.h"
+#include "control/baseline.h"
+#include "control/fingerprint.h"
+#include "control/suppress.h"
 #include "util/atomic_file.h"
 
 static const struct cl_rule *R1, *R2;

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "../../rules/rules.h"
-#include "config.h"
+#include "control/config.h"
 
 static const struct cl_rule *R1, *R2;
 static char dir[] = "/tmp/cudalint-config-XXXXXX";

@@ -1,4 +1,4 @@
-/* test_guard.c - the guard (src/guard.c) outside guard_run: naming the
+/* test_guard.c - the guard (src/util/guard.c) outside guard_run: naming the
  * file being parsed must leave the process's own timer alone (the fuzz
  * target's libFuzzer times inputs with ITIMER_REAL, which alarm(0)
  * cancelled after every parse), and inside guard_run the file gets its

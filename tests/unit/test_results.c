@@ -1,6 +1,6 @@
-/* test_results.c - the serialised results of a file (src/results.c), as
+/* test_results.c - the serialised results of a file (src/control/results.c), as
  * they cross the pipe from a worker (-j N), and the result cache
- * (src/result_cache.c): a round trip keeps every field, malformed input is
+ * (src/control/result_cache.c): a round trip keeps every field, malformed input is
  * refused, a cache entry is trusted only while its dependencies are
  * unchanged and its checksum holds, and is never read unless it is a
  * regular file. */
@@ -22,8 +22,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "result_cache.h"
-#include "results.h"
+#include "control/result_cache.h"
+#include "control/results.h"
 #include "rules.h"
 
 static void fill(struct cl_findings *fs, struct cl_failures *xs)

@@ -24,7 +24,7 @@
 
 #include "../../rules/rules.h"
 #include "report/report.h"
-#include "suppress.h"
+#include "control/suppress.h"
 #include "util/srctext.h"
 
 #include "report_fixture.h"

@@ -1,4 +1,4 @@
-/* test_suppress.c - inline suppression comments (src/suppress.c).
+/* test_suppress.c - inline suppression comments (src/control/suppress.c).
  *
  * Written against whatever rule table is linked: it needs CL0001 and two
  * other rules, whose IDs and names are put into the test sources through
@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "../../rules/rules.h"
-#include "suppress.h"
+#include "control/suppress.h"
 
 static const struct cl_rule *R1, *R2, *UNUSED;
 static char dir[] = "/tmp/cudalint-suppress-XXXXXX";

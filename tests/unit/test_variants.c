@@ -1,4 +1,4 @@
-/* test_variants.c - the builds of one file (src/variants.c): which are
+/* test_variants.c - the builds of one file (src/driver/variants.c): which are
  * analysed, and how their findings and failures merge: equal ones once,
  * and one that only some builds give names the flags that set those
  * apart. */
@@ -16,9 +16,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "results.h"
+#include "control/results.h"
 #include "rules.h"
-#include "variants.h"
+#include "driver/variants.h"
 
 /* A compile command: its flags (space-separated, "" none) and
  * architectures. */

@@ -25,14 +25,14 @@
 #endif
 #include "analysis/analyze.h"
 #include "check.h"
-#include "config.h"
+#include "control/config.h"
 #include "frontend/frontend.h"
 #include "ir/ir.h"
 #include "report/report.h"
 #include "report/text.h"
-#include "results.h"
+#include "control/results.h"
 #include "rules.h"
-#include "suppress.h"
+#include "control/suppress.h"
 #include "util/xalloc.h"
 
 #include <json-c/json.h>

@@ -6,7 +6,7 @@
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
-#include "config.h"
+#include "control/config.h"
 
 #include <ctype.h>
 #include <errno.h>

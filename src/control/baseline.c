@@ -2,7 +2,7 @@
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
-#include "baseline.h"
+#include "control/baseline.h"
 
 #include <errno.h>
 #include <json-c/json.h>
@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "rule.h"
-#include "fingerprint.h"
-#include "suppress.h"
+#include "control/fingerprint.h"
+#include "control/suppress.h"
 #include "util/atomic_file.h"
 #include "util/json_write.h"
 #include "util/srctext.h"

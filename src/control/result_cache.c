@@ -2,9 +2,9 @@
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
-#include "result_cache.h"
+#include "control/result_cache.h"
 
-#include "results.h"
+#include "control/results.h"
 #include "util/atomic_file.h"
 #include "util/cachedir.h"
 #include "util/regfile.h"

@@ -13,7 +13,7 @@
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE /* fts */
 #endif
-#include "includers.h"
+#include "driver/includers.h"
 
 #include "util/srctext.h"
 #include "util/vec.h"

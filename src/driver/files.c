@@ -6,7 +6,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* tdestroy */
 #endif
-#include "files.h"
+#include "driver/files.h"
 #include "util/xalloc.h"
 
 #include <errno.h>

@@ -2,7 +2,7 @@
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
-#include "fingerprint.h"
+#include "control/fingerprint.h"
 
 #include <limits.h>
 #include <stdint.h>

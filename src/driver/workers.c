@@ -2,7 +2,7 @@
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
-#include "workers.h"
+#include "driver/workers.h"
 
 #include "util/child.h"
 #include "util/xalloc.h"

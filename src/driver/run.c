@@ -2,32 +2,32 @@
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
-#include "run.h"
+#include "driver/run.h"
 
 #include "analysis/analyze.h"
-#include "baseline.h"
+#include "control/baseline.h"
 #include "check.h"
-#include "config.h"
-#include "files.h"
+#include "control/config.h"
+#include "driver/files.h"
 #include "frontend/compdb.h"
 #include "frontend/frontend.h"
 #include "util/guard.h"
-#include "includers.h"
+#include "driver/includers.h"
 #include "ir/ir.h"
-#include "options.h"
+#include "driver/options.h"
 #include "report/report.h"
 #include "report/text.h"
-#include "result_cache.h"
-#include "results.h"
+#include "control/result_cache.h"
+#include "control/results.h"
 #include "rules.h"
-#include "suppress.h"
+#include "control/suppress.h"
 #include "util/atomic_file.h"
 #include "util/srctext.h"
 #include "util/path.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
-#include "variants.h"
-#include "workers.h"
+#include "driver/variants.h"
+#include "driver/workers.h"
 
 #include <errno.h>
 #include <limits.h>

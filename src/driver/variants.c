@@ -9,9 +9,9 @@
  *   else each variant of S by its distinguishing labels:
  *   "in k of n configurations: L L; L".
  */
-#include "variants.h"
+#include "driver/variants.h"
 #include "frontend/frontend.h"
-#include "results.h"
+#include "control/results.h"
 #include "util/regfile.h"
 #include "util/srctext.h"
 #include "util/vec.h"

@@ -1,10 +1,10 @@
 /* main.c - the driver: options, the information commands, then one run
  * (run.c). */
 #include "util/guard.h"
-#include "options.h"
+#include "driver/options.h"
 #include "report/text.h"
 #include "rules.h"
-#include "run.h"
+#include "driver/run.h"
 #include "util/utf8.h"
 
 #include <signal.h>

@@ -8,7 +8,7 @@
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
-#include "suppress.h"
+#include "control/suppress.h"
 
 #include <ctype.h>
 #include <fnmatch.h>

@@ -1,10 +1,10 @@
 /* results.c - see results.h. */
-#include "results.h"
+#include "control/results.h"
 
 #include "check.h"
-#include "config.h"
+#include "control/config.h"
 #include "rules.h"
-#include "suppress.h"
+#include "control/suppress.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
 

@@ -1,6 +1,6 @@
 /* options.c - command-line parsing (docs/cli.md). */
-#include "options.h"
-#include "config.h"
+#include "driver/options.h"
+#include "control/config.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
