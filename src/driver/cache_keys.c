@@ -1,0 +1,103 @@
+/* cache_keys.c - the result cache's keys, and storing results under them (run_internal.h). */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#include "driver/run_internal.h"
+
+#include "control/result_cache.h"
+#include "rules.h"
+#include "driver/variants.h"
+#include "util/xalloc.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- the result cache --------------------------------------------------- */
+
+/* What every key of this run shares: the program (its version, and the
+ * binary itself, so a rebuilt cudalint never trusts an older one's
+ * results), libclang, the working directory (relative paths in findings
+ * and dependencies), the environment that toolkit discovery reads, and the
+ * analysis options. */
+void key_base(const struct options *o, struct cl_hash *h)
+{
+	cl_hash_init(h);
+	cl_hash_str(h, "cudalint results 1");
+	cl_hash_str(h, CUDALINT_VERSION);
+	struct stat st;
+	if (stat("/proc/self/exe", &st) == 0) {
+		long long id[5] = { (long long)st.st_dev, (long long)st.st_ino, (long long)st.st_size,
+		                    (long long)st.st_mtim.tv_sec, (long long)st.st_mtim.tv_nsec };
+		cl_hash_add(h, id, sizeof id);
+	}
+	char v[256];
+	cl_hash_str(h, cl_frontend_version(v, sizeof v));
+	char cwd[PATH_MAX];
+	cl_hash_str(h, getcwd(cwd, sizeof cwd) ? cwd : NULL);
+	cl_hash_str(h, getenv("CUDA_PATH"));
+	cl_hash_str(h, getenv("CUDA_HOME"));
+	cl_hash_str(h, getenv("PATH"));
+	int warp = o->warp_aligned_blocks;
+	cl_hash_add(h, &warp, sizeof warp);
+}
+
+/* File I's key: the shared part, the file's path and bytes, the parse
+ * options of each of its builds and its rule configuration. NULL when the
+ * file cannot be read (it is then analysed, and fails, as without the
+ * cache). */
+char *file_key(struct run *r, const struct cl_hash *base, int i)
+{
+	struct cl_hash h = *base;
+	struct cfg *g = r->cfg_of[i];
+	struct cl_variants *vs = variants_of(r, i);
+	cl_hash_str(&h, r->files[i]);
+	for (vs->cur = 0; vs->cur < vs->n; vs->cur++)
+		cl_hash_str(&h, popts_of(r, i)->key);
+	vs->cur = 0;
+	for (int k = 0; k < cl_nrules; k++) {
+		int lv[2] = { (int)g->levels[k], g->enabled[k] };
+		cl_hash_str(&h, cl_rules[k].id);
+		cl_hash_add(&h, lv, sizeof lv);
+	}
+	if (cl_hash_file(&h, r->files[i]) < 0)
+		return NULL;
+	char hex[33];
+	cl_hash_hex(&h, hex);
+	return xstrdup(hex);
+}
+
+/* One build's part of file I's cache entry: its dependencies, every file
+ * the translation unit read, the main file first (the front end lists
+ * them); headers that came from the precompiled toolkit header are not
+ * among them, so the toolkit's cuda_runtime.h stands for the toolkit. The
+ * entry is written by cache_store_file once every build is done. A unit
+ * with no list is not cached. */
+void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u)
+{
+	struct cl_variants *vs = variants_of(r, i);
+	if (u->ndeps < 1)
+		return;
+	for (int k = 0; k < u->ndeps; k++)
+		cl_variants_add_dep(vs, u->deps[k]);
+	char probe[PATH_MAX];
+	const char *cuda = cl_parser_cuda_path(p->p);
+	if (cuda && snprintf(probe, sizeof probe, "%s/include/cuda_runtime.h", cuda) < (int)sizeof probe)
+		cl_variants_add_dep(vs, probe);
+	vs->ndeps_from++;
+}
+
+/* File I's merged findings F, NF, when every build that was analysed gave
+ * its part (cache_store): one that failed, or printed a warning, is not
+ * cached. */
+void cache_store_file(struct run *r, int i, int nanalysed, const struct cl_finding *f, size_t nf,
+                             const struct cl_failures *x)
+{
+	struct cl_variants *vs = variants_of(r, i);
+	if (!r->cache_dir || !r->keys[i] || vs->ndeps_from != nanalysed)
+		return;
+	cl_rcache_store(r->cache_dir, r->keys[i], (const char **)vs->deps.v, vs->deps.n, &r->t0, f, nf, x);
+}

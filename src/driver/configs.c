@@ -1,0 +1,152 @@
+/* configs.c - the configuration each file is analysed under (run_internal.h). */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#include "driver/run_internal.h"
+
+#include "rules.h"
+#include "util/srctext.h"
+#include "util/path.h"
+#include "util/xalloc.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- configurations ---------------------------------------------------- */
+
+
+static const char *const path_opts[] = { "-I", "-isystem", "-iquote", "-idirafter", "-include", NULL };
+
+static void push_arg(struct cfg *g, const char *a)
+{
+	g->args = xrealloc(g->args, (size_t)(g->nargs + 1) * sizeof *g->args);
+	g->args[g->nargs++] = a;
+}
+
+static void resolve_args(struct cfg *g)
+{
+	const char *dir = g->c.dir;
+	for (size_t i = 0; i < g->c.nclang_args; i++) {
+		const char *a = g->c.clang_args[i];
+		int done = 0;
+		for (int k = 0; path_opts[k] && !done; k++) {
+			size_t n = strlen(path_opts[k]);
+			if (strncmp(a, path_opts[k], n))
+				continue;
+			if (!a[n] && i + 1 < g->c.nclang_args) { /* -I DIR */
+				push_arg(g, xstrdup(a));
+				push_arg(g, path_under(dir, g->c.clang_args[++i]));
+				done = 1;
+			} else if (a[n]) { /* -IDIR */
+				char *p = path_under(dir, a + n);
+				size_t m = n + strlen(p) + 1;
+				char *s = xmalloc(m);
+				snprintf(s, m, "%s%s", path_opts[k], p);
+				free(p);
+				push_arg(g, s);
+				done = 1;
+			}
+		}
+		if (!done)
+			push_arg(g, xstrdup(a));
+	}
+	g->nowned = g->nargs;
+}
+
+/* Applies the command line to G and fills its tables. -1 (message
+ * printed) when a rule pattern of the command line matches no rule. */
+int finish_cfg(struct run *r, struct cfg *g)
+{
+	const struct options *o = r->o;
+	if (o->warn_unused_suppressions)
+		cl_config_set_rule(&g->c, "CL0001", 1);
+	for (int i = 0; i < o->nrule_opts; i++) {
+		const struct rule_opt *ro = &o->rule_opts[i];
+		int rc = ro->kind == RULE_OPT_LEVEL ? cl_config_set_level(&g->c, ro->pattern, ro->level)
+		                                    : cl_config_set_rule(&g->c, ro->pattern, ro->kind == RULE_OPT_ON);
+		if (rc < 0) {
+			char msg[300];
+			snprintf(msg, sizeof msg, "no rule matches '%s' (see cudalint --list-rules)", ro->pattern);
+			errorf(ro->kind == RULE_OPT_ON ? "--enable" : ro->kind == RULE_OPT_OFF ? "--disable" : "--severity",
+			       msg);
+			return -1;
+		}
+	}
+	g->fail_on = o->fail_on_set ? o->fail_on : g->c.fail_on;
+	g->unanalysed_warning = o->unanalysed ? o->unanalysed == 2 : g->c.unanalysed_warning;
+	g->levels = xcalloc((size_t)cl_nrules, sizeof *g->levels);
+	g->enabled = xcalloc((size_t)cl_nrules, 1);
+	for (int i = 0; i < cl_nrules; i++) {
+		g->levels[i] = cl_config_rule_level(&g->c, &cl_rules[i]);
+		g->enabled[i] = (unsigned char)cl_config_rule_enabled(&g->c, &cl_rules[i]);
+	}
+	resolve_args(g);
+	for (int i = 0; i < o->nclang_args; i++)
+		push_arg(g, o->clang_args[i]);
+	if (g->c.cuda_path)
+		g->cuda_path = path_under(g->c.dir, g->c.cuda_path);
+	return 0;
+}
+
+void cfg_free(struct cfg *g)
+{
+	if (!g)
+		return;
+	for (int i = 0; i < g->nowned; i++)
+		free((char *)g->args[i]);
+	free(g->args);
+	free(g->abs);
+	free(g->levels);
+	free(g->enabled);
+	free(g->cuda_path);
+	cl_config_free(&g->c);
+	free(g);
+}
+
+/* Loads config file PATH (shown in messages as given). NULL on error,
+ * with the message printed. */
+struct cfg *load_cfg(struct run *r, const char *path)
+{
+	struct cfg *g = xcalloc(1, sizeof *g);
+	char err[1024];
+	if (cl_config_load(path, &g->c, err, sizeof err) < 0) {
+		errorf(NULL, err);
+		free(g);
+		return NULL;
+	}
+	char abs[PATH_MAX];
+	g->abs = xstrdup(cl_srctext_abspath(path, abs, sizeof abs) == 0 ? abs : path);
+	if (finish_cfg(r, g) < 0) {
+		cfg_free(g);
+		return NULL;
+	}
+	return g;
+}
+
+/* The configuration that governs PATH. NULL on a bad config file. */
+struct cfg *cfg_for(struct run *r, const char *path)
+{
+	if (r->fixed)
+		return r->fixed;
+	char dir[PATH_MAX], found[PATH_MAX];
+	if (cl_srctext_abspath(path, dir, sizeof dir) < 0)
+		return r->defaults;
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir] = '\0';
+	if (cl_config_find(dir, found, sizeof found) != 1)
+		return r->defaults;
+	for (int i = 0; i < r->ncfgs; i++)
+		if (!strcmp(r->cfgs[i]->abs, found))
+			return r->cfgs[i];
+	/* messages name the file relative to the current directory when inside it */
+	char rel[PATH_MAX];
+	struct cfg *g = load_cfg(r, cl_srctext_relpath(found, NULL, rel, sizeof rel) == 1 ? rel : found);
+	if (!g)
+		return NULL;
+	r->cfgs = xrealloc(r->cfgs, (size_t)(r->ncfgs + 1) * sizeof *r->cfgs);
+	r->cfgs[r->ncfgs++] = g;
+	return g;
+}

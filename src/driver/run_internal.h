@@ -1,0 +1,119 @@
+/* run_internal.h - what the parts of one run share (src/driver/run.c
+ * puts them together): its state, its configurations and parsers, and
+ * the functions each part offers the others.
+ *   configs.c     the configuration of each file, the command line applied
+ *   parsers.c     the builds of each file and a parser per set of options
+ *   cache_keys.c  result-cache keys and stores
+ *   targets.c     what a unit reports on: a header through its includer,
+ *                 findings placed in headers, coverage of device functions */
+#ifndef CUDALINT_RUN_INTERNAL_H
+#define CUDALINT_RUN_INTERNAL_H
+
+#include "control/config.h"
+#include "driver/options.h"
+#include "finding.h"
+#include "frontend/frontend.h"
+#include "ir/ir.h"
+#include "util/hash.h"
+
+#include <stddef.h>
+#include <time.h>
+
+/* A configuration as a run uses it: the file's settings with the command
+ * line applied, and the per-rule tables that struct cl_ctx wants. */
+struct cfg {
+	struct cl_config c;
+	char *abs;                 /* absolute path of the file; NULL: defaults */
+	enum cl_level *levels;     /* per rule index */
+	unsigned char *enabled;    /* per rule index */
+	enum cl_level fail_on;
+	int unanalysed_warning;    /* an unanalysed device function does not make status 2 */
+	const char **args;         /* config clang-args (paths resolved), then the command line's */
+	int nargs;
+	int nowned;                /* args[0..nowned) are the config's, made here */
+	char *cuda_path;           /* resolved against the config's directory */
+};
+
+struct parser {
+	char *key;                 /* the options, serialized */
+	struct cl_parser *p;       /* NULL: creation failed, see err */
+	char **args;               /* p's own copies of its arguments */
+	int nargs;
+	char err[512];
+};
+
+/* The parse options of one build of a file (struct cl_parse_opts points
+ * into it and into the build's compile command). */
+struct popts {
+	struct cl_parse_opts po;
+	char *key;                 /* po, serialized: files with equal keys share a parser */
+	const char **args;
+};
+
+/* What one file's analysis gave, kept apart until all files are done so
+ * that the findings are merged in file order whatever order workers
+ * finish in (then the input of the sort is that of a -j1 run). */
+struct file_result {
+	struct cl_findings f;
+	struct cl_failures x;
+};
+
+struct run {
+	const struct options *o;
+	struct cfg *defaults, *fixed; /* no file found; --config */
+	struct cfg **cfgs; int ncfgs; /* discovered files */
+	struct parser **parsers; int nparsers;
+	struct cl_findings findings;
+	struct cl_failures failures;
+	const char **files; int nfiles;     /* analysed */
+	struct cfg **cfg_of;                /* per file: its configuration */
+	struct cl_variants **variants;      /* per file: its builds, NULL until worked out */
+	struct file_result *res;            /* per file */
+	struct compdb *db;                  /* -p: compile_commands.json */
+	const char *cache_dir;              /* result cache; NULL: off */
+	char **keys;                        /* per file: result cache key, or NULL */
+	struct timespec t0;                 /* a little before the run read any input */
+};
+
+/* What one analysis reports on: FILE itself, or, for a header that is
+ * not self-contained, the header's part of a file that includes it (VIA).
+ * CANON is the header's canonical path (header_path) in that case. */
+struct target {
+	const char *file;
+	const char *via;
+	const char *canon;
+};
+
+/* run.c */
+void errorf(const char *file, const char *reason);
+void add_failure(struct run *r, const char *file, const char *reason);
+
+/* configs.c */
+int finish_cfg(struct run *r, struct cfg *g);
+void cfg_free(struct cfg *g);
+struct cfg *load_cfg(struct run *r, const char *path);
+struct cfg *cfg_for(struct run *r, const char *path);
+
+/* parsers.c */
+struct cl_variants *variants_of(struct run *r, int i);
+struct popts *popts_of(struct run *r, int i);
+struct parser *parser_for(struct run *r, const struct popts *pp);
+void parsers_free(struct run *r);
+void key_add(char **k, size_t *n, const char *s);
+void popts_free(void *data);
+
+/* cache_keys.c */
+void key_base(const struct options *o, struct cl_hash *h);
+char *file_key(struct run *r, const struct cl_hash *base, int i);
+void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u);
+void cache_store_file(struct run *r, int i, int nanalysed, const struct cl_finding *f, size_t nf, const struct cl_failures *x);
+
+/* targets.c */
+const char *header_path(const char *p);
+void record_coverage(const struct target *t, const struct ir_unit *u, struct cl_failures *xo);
+size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct cl_finding *f, size_t n);
+int is_header(const char *file);
+int self_contained(const struct ir_unit *u);
+struct ir_unit *through_includer(struct parser *p, const char *file, char **via);
+
+#endif

@@ -1,0 +1,151 @@
+/* targets.c - what one unit reports on: headers analysed through their includers (run_internal.h). */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
+#include "driver/run_internal.h"
+
+#include "check.h"
+#include "control/results.h"
+#include "driver/includers.h"
+#include "util/srctext.h"
+#include "util/utf8.h"
+#include "util/xalloc.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One spelling per header, whichever file included it and however: the
+ * path relative to the current directory (absolute outside it), so that
+ * the findings of a header reached from several files are merged. */
+const char *header_path(const char *p)
+{
+	char rel[PATH_MAX];
+	return cl_intern(cl_srctext_relpath(p, NULL, rel, sizeof rel) >= 0 ? rel : p);
+}
+
+
+static int in_target(const struct target *t, const struct ir_unit *u, const char *locfile)
+{
+	if (!locfile)
+		return 0;
+	if (!t->via)
+		return locfile == u->path || !strcmp(locfile, t->file);
+	return header_path(locfile) == t->canon;
+}
+
+/* The device functions that clang's errors left out become failures of
+ * their own, and the target's summary says how much of it was analysed. */
+void record_coverage(const struct target *t, const struct ir_unit *u, struct cl_failures *xo)
+{
+	struct cl_file_summary s = { .file = t->file };
+	if (!t->via) { /* the includer's host code is not the header's concern */
+		s.errors_ignored = u->errors_ignored;
+		s.first_ignored = (char *)u->first_ignored;
+	}
+	for (int k = 0; k < u->nfuncs; k++) {
+		const struct ir_func *f = u->funcs[k];
+		s.device_functions += (f->is_global || f->is_device) && in_target(t, u, f->loc.file);
+	}
+	for (int k = 0; k < u->nskipped; k++) {
+		const struct ir_skipped *sk = u->skipped[k];
+		if (!sk->is_device)
+			continue;
+		int mine = in_target(t, u, sk->loc.file);
+		/* through an includer: its functions that fail on an error in the header */
+		if (!mine && t->via && !(sk->error_file && *sk->error_file && in_target(t, u, sk->error_file)))
+			continue;
+		cl_failures_add_fn(xo, mine ? t->file : t->via && sk->loc.file == u->path ? t->via : header_path(sk->loc.file),
+		                   sk->name, sk->loc.line, sk->loc.col, sk->error);
+		if (mine) {
+			s.device_functions++;
+			s.unanalysed++;
+		}
+	}
+	cl_failures_summary(xo, &s);
+}
+
+/* Findings in the project headers that the main file includes: the
+ * header's path made canonical, and a note at the #include that brought
+ * it in. Analysing through an includer, only the target's findings stay,
+ * under the target's own spelling. Returns how many findings remain. */
+size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct cl_finding *f, size_t n)
+{
+	const char *main_file = t->via ? t->via : t->file;
+	size_t kept = 0;
+	for (size_t k = 0; k < n; k++) {
+		struct cl_finding *x = &f[k];
+		int in_main = x->pos.file == cl_intern(main_file) || x->pos.file == u->path ||
+		              !strcmp(x->pos.file, main_file);
+		if (t->via && (in_main || header_path(x->pos.file) != t->canon)) {
+			free((char *)x->message);
+			for (int j = 0; j < x->nnotes; j++)
+				free((char *)x->notes[j].message);
+			continue;
+		}
+		if (!in_main) {
+			const char *orig = x->pos.file;
+			x->pos.file = t->via ? cl_intern(t->file) : header_path(orig);
+			for (int j = 0; j < x->nnotes; j++) {
+				const char *nf = x->notes[j].pos.file;
+				if (nf && strcmp(nf, main_file))
+					x->notes[j].pos.file = t->via && header_path(nf) == t->canon ? cl_intern(t->file)
+					                                                            : header_path(nf);
+			}
+			for (int j = 0; j < u->nincludes && x->nnotes < CL_MAX_NOTES; j++) {
+				if (strcmp(u->includes[j].file, orig))
+					continue;
+				struct cl_note *no = &x->notes[x->nnotes++];
+				no->pos = (struct cl_pos){ cl_intern(main_file), u->includes[j].line, u->includes[j].col };
+				no->message = xstrdup("the header was analysed as included here");
+				break;
+			}
+		}
+		f[kept++] = *x;
+	}
+	return kept;
+}
+
+int is_header(const char *file)
+{
+	const char *dot = strrchr(file, '.');
+	return !dot || strcmp(dot, ".cu");
+}
+
+/* Whether the header's own parse needs nothing from an includer. */
+int self_contained(const struct ir_unit *u)
+{
+	return !u->nskipped && !u->errors_ignored;
+}
+
+/* The unit of a file that includes header FILE (found in the project
+ * tree and checked to have read it), or NULL; *VIA is then its path. */
+struct ir_unit *through_includer(struct parser *p, const char *file, char **via)
+{
+	char root[PATH_MAX], **cands;
+	int n = cl_find_includers(file, &cands, root, sizeof root);
+	struct ir_unit *found = NULL;
+	const char *canon = header_path(file);
+	/* a few tries: a candidate may name another header of the same name */
+	for (int k = 0; k < n && k < 4 && !found; k++) {
+		char *reason = NULL;
+		const char *cand = header_path(cands[k]);
+		struct ir_unit *u = cl_parse_file(p->p, cand, &reason);
+		free(reason);
+		for (int d = 0; u && d < u->ndeps && !found; d++)
+			if (header_path(u->deps[d]) == canon)
+				found = u;
+		if (found)
+			*via = xstrdup(cand);
+		else
+			ir_unit_free(u);
+	}
+	if (!found)
+		cl_eprintf("cudalint: note: %s: the header is not self-contained, and no file below %s that "
+		                "includes it could be parsed; it was analysed on its own\n", file, root);
+	for (int k = 0; k < n; k++)
+		free(cands[k]);
+	free(cands);
+	return found;
+}
