@@ -5,9 +5,9 @@
  * lanes that branched away or returned break that promise. Masks that
  * come from __activemask() or a __ballot_sync of the branch condition are
  * not full-warp constants, so they are not reported. */
+#include "analysis/intrinsics.h"
 #include "barrier_sites.h"
 #include "checks.h"
-#include "analysis/intrinsics.h"
 
 #include <string.h>
 

@@ -1,8 +1,8 @@
 /* uni_expr.c - the level of each expression, and the effects of
  * assignments, loads, stores and calls on the state (see uniformity.h). */
-#include "analysis/uni_internal.h"
 #include "analysis/callgraph.h"
 #include "analysis/intrinsics.h"
+#include "analysis/uni_internal.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* uni_state.c - abstract states, their joins, and the control stack of
  * enclosing conditions (see uniformity.h). */
-#include "analysis/uni_internal.h"
 #include "analysis/callgraph.h"
 #include "analysis/intrinsics.h"
+#include "analysis/uni_internal.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* uni_stmt.c - statements: branches, loops to a fixed point, switches,
  * and exits taken by part of the threads (see uniformity.h). */
-#include "analysis/uni_internal.h"
 #include "analysis/callgraph.h"
 #include "analysis/intrinsics.h"
+#include "analysis/uni_internal.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>

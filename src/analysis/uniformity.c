@@ -12,9 +12,9 @@
  * (facets of the state, joined where paths merge). Variables assigned
  * under a divergent condition become divergent where the paths merge,
  * as phi nodes do in SSA-based divergence analyses. */
-#include "analysis/uni_internal.h"
 #include "analysis/callgraph.h"
 #include "analysis/intrinsics.h"
+#include "analysis/uni_internal.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>

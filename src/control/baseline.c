@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rule.h"
 #include "control/fingerprint.h"
 #include "control/suppress.h"
+#include "rule.h"
 #include "util/atomic_file.h"
 #include "util/json_write.h"
-#include "util/srctext.h"
 #include "util/regfile.h"
+#include "util/srctext.h"
 #include "util/xalloc.h"
 
 #ifndef CUDALINT_VERSION

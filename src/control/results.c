@@ -3,8 +3,8 @@
 
 #include "check.h"
 #include "control/config.h"
-#include "rules.h"
 #include "control/suppress.h"
+#include "rules.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
 

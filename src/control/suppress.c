@@ -19,8 +19,8 @@
 #include <string.h>
 
 #include "../rules/rules.h"
-#include "util/utf8.h"
 #include "util/srctext.h"
+#include "util/utf8.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
 

@@ -5,8 +5,8 @@
 #include "driver/run_internal.h"
 
 #include "control/result_cache.h"
-#include "rules.h"
 #include "driver/variants.h"
+#include "rules.h"
 #include "util/xalloc.h"
 
 #include <limits.h>

@@ -5,8 +5,8 @@
 #include "driver/run_internal.h"
 
 #include "rules.h"
-#include "util/srctext.h"
 #include "util/path.h"
+#include "util/srctext.h"
 #include "util/xalloc.h"
 
 #include <limits.h>

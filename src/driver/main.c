@@ -1,10 +1,10 @@
 /* main.c - the driver: options, the information commands, then one run
  * (run.c). */
-#include "util/guard.h"
 #include "driver/options.h"
+#include "driver/run.h"
 #include "report/text.h"
 #include "rules.h"
-#include "driver/run.h"
+#include "util/guard.h"
 #include "util/utf8.h"
 
 #include <signal.h>

@@ -10,8 +10,8 @@
  *   "in k of n configurations: L L; L".
  */
 #include "driver/variants.h"
-#include "frontend/frontend.h"
 #include "control/results.h"
+#include "frontend/frontend.h"
 #include "util/regfile.h"
 #include "util/srctext.h"
 #include "util/vec.h"

@@ -8,16 +8,16 @@
  * with the toolkit, the no-toolkit declarations without) are handed to
  * libclang as unsaved files under a directory that does not exist on disk,
  * so nothing needs to be installed beside the binary. */
-#include "frontend/frontend.h"
 #include "frontend/compat.h"
 #include "frontend/cuda_env.h"
 #include "frontend/cxutil.h"
+#include "frontend/frontend.h"
 #include "frontend/lower.h"
 #include "frontend/pch.h"
-#include "util/guard.h"
 #include "ir/ir.h"
 #include "util/arena.h"
 #include "util/embedded.h"
+#include "util/guard.h"
 #include "util/regfile.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"

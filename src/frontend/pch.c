@@ -16,10 +16,10 @@
 #define _XOPEN_SOURCE 700
 #endif
 #include "frontend/pch.h"
-#include "util/guard.h"
 #include "util/atomic_file.h"
 #include "util/cachedir.h"
 #include "util/child.h"
+#include "util/guard.h"
 #include "util/hash.h"
 #include "util/regfile.h"
 #include "util/xalloc.h"

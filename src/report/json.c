@@ -9,9 +9,9 @@
 #include <json-c/json.h>
 #include <string.h>
 
-#include "rule.h"
 #include "control/fingerprint.h"
 #include "control/results.h"
+#include "rule.h"
 #include "util/json_write.h"
 #include "util/srctext.h"
 

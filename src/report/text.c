@@ -1,7 +1,7 @@
 /* text.c - the text reporter (report/text.h). */
 #include "report/text.h"
-#include "rule.h"
 #include "control/suppress.h"
+#include "rule.h"
 #include "util/srctext.h"
 #include "util/utf8.h"
 

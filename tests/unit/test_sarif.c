@@ -23,8 +23,8 @@
 #include <unistd.h>
 
 #include "../../rules/rules.h"
-#include "report/report.h"
 #include "control/suppress.h"
+#include "report/report.h"
 #include "util/srctext.h"
 
 #include "report_fixture.h"

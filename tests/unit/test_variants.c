@@ -17,8 +17,8 @@
 
 #include "check.h"
 #include "control/results.h"
-#include "rules.h"
 #include "driver/variants.h"
+#include "rules.h"
 
 /* A compile command: its flags (space-separated, "" none) and
  * architectures. */
