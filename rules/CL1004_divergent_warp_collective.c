@@ -78,8 +78,8 @@ static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_ex
 	if (c->cond) {
 		bool yz = !u->warp_aligned_blocks && ir_walk_expr((struct ir_expr *)c->cond, reads_tid_yz, NULL);
 		cl_note(fd, c->cond->loc, "this condition differs between lanes of a warp%s",
-		        yz ? " (threadIdx.y/.z do, as --no-assume-warp-aligned-blocks says blockDim.x may not be a "
-		             "multiple of 32)"
+		        yz ? " (threadIdx.y/.z do when blockDim.x may not be a multiple of 32, as "
+		             "--no-assume-warp-aligned-blocks or assume-warp-aligned-blocks: false says)"
 		           : "");
 	}
 }

@@ -7,6 +7,7 @@
 #include "analysis/memorder.h"
 #include "analysis/memspace.h"
 #include "analysis/uniformity.h"
+#include "util/hash.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>
@@ -32,6 +33,13 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 			affine_ctx_init(f->affine, f);
 		}
 	}
+}
+
+void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h)
+{
+	cl_hash_str(h, "analysis options 1");
+	int warp = o->warp_aligned_blocks != 0;
+	cl_hash_add(h, &warp, sizeof warp);
 }
 
 void analyze_free(struct ir_unit *u)

@@ -14,6 +14,11 @@ struct analysis_options {
 	int warp_aligned_blocks;
 };
 
+/* Adds every field of O to H: a result-cache key covers exactly what the
+ * analysis was run with. */
+struct cl_hash;
+void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h);
+
 /* Runs the passes over U (analyze.c has the list). */
 void analyze_unit(struct ir_unit *u, const struct analysis_options *o);
 

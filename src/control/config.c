@@ -30,6 +30,7 @@ void cl_config_init(struct cl_config *c)
 {
 	memset(c, 0, sizeof *c);
 	c->fail_on = CL_LEVEL_WARNING;
+	c->warp_aligned_blocks = -1;
 }
 
 static void free_list(char **v, size_t n)
@@ -383,6 +384,15 @@ static int load_key(struct loader *L, const char *key, const yaml_node_t *k, con
 		if (strcmp(s, "error") && strcmp(s, "warning"))
 			return fail(L, v, "bad value '%s' for 'unanalysed': use error or warning", s);
 		c->unanalysed_warning = !strcmp(s, "warning");
+		return 0;
+	}
+	if (strcmp(key, "assume-warp-aligned-blocks") == 0) {
+		int on;
+		if (!(s = want_scalar(L, key, v)))
+			return -1;
+		if (parse_bool(s, &on) < 0)
+			return fail(L, v, "bad value '%s' for 'assume-warp-aligned-blocks': use true or false", s);
+		c->warp_aligned_blocks = on;
 		return 0;
 	}
 	return fail(L, k, "unknown key '%s'", key);

@@ -51,6 +51,7 @@ struct cl_config {
 	enum cl_level fail_on; /* default CL_LEVEL_WARNING */
 	int fail_on_set;     /* fail-on: was given */
 	int unanalysed_warning; /* unanalysed: warning */
+	int warp_aligned_blocks; /* assume-warp-aligned-blocks: -1 not set, else 0 or 1 */
 };
 
 /* The built-in defaults: every rule as in the rule table, all files. */

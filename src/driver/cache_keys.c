@@ -21,9 +21,8 @@
 /* What every key of this run shares: the program (its version, and the
  * binary itself, so a rebuilt cudalint never trusts an older one's
  * results), libclang, the working directory (relative paths in findings
- * and dependencies), the environment that toolkit discovery reads, and the
- * analysis options. */
-void key_base(const struct options *o, struct cl_hash *h)
+ * and dependencies) and the environment that toolkit discovery reads. */
+void key_base(struct cl_hash *h)
 {
 	cl_hash_init(h);
 	cl_hash_str(h, "cudalint results 1");
@@ -41,12 +40,11 @@ void key_base(const struct options *o, struct cl_hash *h)
 	cl_hash_str(h, getenv("CUDA_PATH"));
 	cl_hash_str(h, getenv("CUDA_HOME"));
 	cl_hash_str(h, getenv("PATH"));
-	int warp = o->warp_aligned_blocks;
-	cl_hash_add(h, &warp, sizeof warp);
 }
 
 /* File I's key: the shared part, the file's path and bytes, the parse
- * options of each of its builds and its rule configuration. NULL when the
+ * options of each of its builds, its rule configuration and the analysis
+ * options (every field: analysis_options_hash). NULL when the
  * file cannot be read (it is then analysed, and fails, as without the
  * cache). */
 char *file_key(struct run *r, const struct cl_hash *base, int i)
@@ -63,6 +61,7 @@ char *file_key(struct run *r, const struct cl_hash *base, int i)
 		cl_hash_str(&h, cl_rules[k].id);
 		cl_hash_add(&h, lv, sizeof lv);
 	}
+	analysis_options_hash(&g->ao, &h);
 	if (cl_hash_file(&h, r->files[i]) < 0)
 		return NULL;
 	char hex[33];

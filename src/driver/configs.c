@@ -76,6 +76,8 @@ int finish_cfg(struct run *r, struct cfg *g)
 	}
 	g->fail_on = o->fail_on_set ? o->fail_on : g->c.fail_on;
 	g->unanalysed_warning = o->unanalysed ? o->unanalysed == 2 : g->c.unanalysed_warning;
+	g->ao.warp_aligned_blocks = o->warp_aligned_set || g->c.warp_aligned_blocks < 0 ? o->warp_aligned_blocks
+	                                                                                : g->c.warp_aligned_blocks;
 	g->levels = xcalloc((size_t)cl_nrules, sizeof *g->levels);
 	g->enabled = xcalloc((size_t)cl_nrules, 1);
 	for (int i = 0; i < cl_nrules; i++) {

@@ -253,8 +253,10 @@ int options_parse(struct options *o, int argc, char **argv)
 			o->warn_unused_suppressions = 1;
 		} else if (!strcmp(a, "--assume-warp-aligned-blocks")) {
 			o->warp_aligned_blocks = 1;
+			o->warp_aligned_set = 1;
 		} else if (!strcmp(a, "--no-assume-warp-aligned-blocks")) {
 			o->warp_aligned_blocks = 0;
+			o->warp_aligned_set = 1;
 		} else if (!strcmp(a, "--no-cuda-toolkit")) {
 			o->no_toolkit = 1;
 		} else if (!strcmp(a, "--no-cache")) {

@@ -39,6 +39,7 @@ struct options {
 	int report_suppressed;
 	int warn_unused_suppressions;
 	int warp_aligned_blocks;
+	int warp_aligned_set;         /* --[no-]assume-warp-aligned-blocks was given */
 	struct rule_opt *rule_opts; int nrule_opts;
 	int fail_on_set;
 	enum cl_level fail_on;

@@ -150,8 +150,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	if (u->truncated)
 		cl_eprintf("cudalint: warning: %s: code nested too deeply was left out of the analysis; "
 		                "findings in it may be missing\n", t.via ? t.via : file);
-	struct analysis_options ao = { r->o->warp_aligned_blocks };
-	analyze_unit(u, &ao);
+	analyze_unit(u, &r->cfg_of[i]->ao);
 	if (r->o->dump_ir)
 		ir_dump(u, stderr);
 	struct cfg *g = r->cfg_of[i];
@@ -266,7 +265,7 @@ static void analyse_all(struct run *r)
 	int *todo = xcalloc((size_t)r->nfiles + 1, sizeof *todo), ntodo = 0;
 	if (r->cache_dir) {
 		struct cl_hash base;
-		key_base(o, &base);
+		key_base(&base);
 		for (int i = 0; i < r->nfiles; i++) {
 			r->keys[i] = file_key(r, &base, i);
 			if (r->keys[i] && cl_rcache_lookup(r->cache_dir, r->keys[i], &r->res[i].f, &r->res[i].x))

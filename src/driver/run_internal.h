@@ -9,6 +9,7 @@
 #ifndef CUDALINT_RUN_INTERNAL_H
 #define CUDALINT_RUN_INTERNAL_H
 
+#include "analysis/analyze.h"
 #include "control/config.h"
 #include "driver/options.h"
 #include "finding.h"
@@ -32,6 +33,7 @@ struct cfg {
 	int nargs;
 	int nowned;                /* args[0..nowned) are the config's, made here */
 	char *cuda_path;           /* resolved against the config's directory */
+	struct analysis_options ao; /* the configuration's, the command line applied */
 };
 
 struct parser {
@@ -103,7 +105,7 @@ void key_add(char **k, size_t *n, const char *s);
 void popts_free(void *data);
 
 /* cache_keys.c */
-void key_base(const struct options *o, struct cl_hash *h);
+void key_base(struct cl_hash *h);
 char *file_key(struct run *r, const struct cl_hash *base, int i);
 void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u);
 void cache_store_file(struct run *r, int i, int nanalysed, const struct cl_finding *f, size_t nf, const struct cl_failures *x);

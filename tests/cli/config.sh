@@ -56,6 +56,16 @@ run --no-cuda-toolkit proj2 proj/k_noargs.cu
 say "--cuda-arch overrides the config's cuda-arch"
 run --no-cuda-toolkit --cuda-arch=sm_90 proj2
 
+say "assume-warp-aligned-blocks: false makes threadIdx.y vary within a warp; the command line wins; the cache keys it"
+mkdir -p warp
+printf '__global__ void k(unsigned *out)\n{\n\tif (threadIdx.y == 0)\n\t\tout[threadIdx.x] = __ballot_sync(0xffffffff, 1);\n}\n' >warp/k.cu
+run --no-cuda-toolkit --cache-results warp/k.cu
+printf 'assume-warp-aligned-blocks: false\n' >warp/.cudalint.yaml
+run --no-cuda-toolkit --cache-results warp/k.cu
+run --no-cuda-toolkit --assume-warp-aligned-blocks warp/k.cu
+printf 'assume-warp-aligned-blocks: sometimes\n' >warp/.cudalint.yaml
+run --no-cuda-toolkit warp/k.cu
+
 say "a bad configuration: exit status 2, the file and line named"
 printf 'rules:\n  CL1001: off\nrulez:\n  CL1002: off\n' >proj/a/.cudalint.yaml
 run --no-cuda-toolkit proj/a/b/k.cu
