@@ -33,12 +33,7 @@ int cl_baseline_write(const char *path, const struct cl_findings *f, const char 
 		snprintf(err, errlen, "%s: out of memory", path);
 		return -1;
 	}
-	json_object *top = json_object_new_object();
-	json_object_object_add(top, "version", json_object_new_int(CL_BASELINE_VERSION));
-	json_object *tool = json_object_new_object();
-	json_object_object_add(tool, "name", json_object_new_string("cudalint"));
-	json_object_object_add(tool, "version", json_object_new_string(CUDALINT_VERSION));
-	json_object_object_add(top, "tool", tool);
+	json_object *top = cl_json_document(CL_BASELINE_VERSION);
 	json_object *arr = json_object_new_array();
 	for (size_t i = 0; i < f->n; i++) {
 		const struct cl_finding *fd = &f->v[i];

@@ -36,12 +36,7 @@ int cl_report_json(FILE *out, const struct cl_findings *f, const struct cl_failu
 	}
 	cl_srctext_free(st);
 
-	json_object *root = json_object_new_object();
-	json_object_object_add(root, "version", json_object_new_int(CL_JSON_VERSION));
-	json_object *tool = json_object_new_object();
-	json_object_object_add(tool, "name", json_object_new_string("cudalint"));
-	json_object_object_add(tool, "version", json_object_new_string(CUDALINT_VERSION));
-	json_object_object_add(root, "tool", tool);
+	json_object *root = cl_json_document(CL_JSON_VERSION);
 
 	json_object *arr = json_object_new_array();
 	for (size_t i = 0; i < f->n; i++) {

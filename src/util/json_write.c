@@ -6,6 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+json_object *cl_json_document(int version)
+{
+	json_object *top = json_object_new_object(), *tool = json_object_new_object();
+	json_object_object_add(top, "version", json_object_new_int(version));
+	json_object_object_add(tool, "name", json_object_new_string("cudalint"));
+	json_object_object_add(tool, "version", json_object_new_string(CUDALINT_VERSION));
+	json_object_object_add(top, "tool", tool);
+	return top;
+}
+
 int cl_json_write(FILE *out, json_object *o)
 {
 	const char *s = json_object_to_json_string_ext(

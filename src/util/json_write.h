@@ -8,6 +8,11 @@
 #include <json-c/json.h>
 #include <stdio.h>
 
+/* A new document of format VERSION that says which cudalint wrote it:
+ * { "version": VERSION, "tool": { "name": "cudalint", "version": ... } },
+ * as the JSON report and the baseline both start. */
+json_object *cl_json_document(int version);
+
 /* Writes O and a newline to OUT; -1 (errno set) when writing fails. */
 int cl_json_write(FILE *out, json_object *o);
 
