@@ -5,7 +5,8 @@
  *   parsers.c     the builds of each file and a parser per set of options
  *   cache_keys.c  result-cache keys and stores
  *   targets.c     what a unit reports on: a header through its includer,
- *                 findings placed in headers, coverage of device functions */
+ *                 findings placed in headers, coverage of device functions
+ *   finish.c      failures, suppressions and the baseline, the report */
 #ifndef CUDALINT_RUN_INTERNAL_H
 #define CUDALINT_RUN_INTERNAL_H
 
@@ -89,6 +90,17 @@ struct target {
 /* run.c */
 void errorf(const char *file, const char *reason);
 void add_failure(struct run *r, const char *file, const char *reason);
+
+/* finish.c */
+struct file_list;
+struct cl_baseline_entry;
+void given_spellings(struct run *r);
+int report_unanalysed(struct run *r);
+int failures_fail(struct run *r);
+int suppress(struct run *r);
+void report_stale(struct run *r, const char *path, const struct cl_baseline_entry **stale, size_t n);
+int write_report(struct run *r);
+int is_an_input(const char *out, const struct file_list *files);
 
 /* configs.c */
 int finish_cfg(struct run *r, struct cfg *g);
