@@ -43,6 +43,8 @@ void options_usage(FILE *out)
 	      "  --severity RULE=LEVEL   report RULE at LEVEL (note, warning or error)\n"
 	      "  --fail-on=LEVEL         least level that makes the exit status 1\n"
 	      "                          (default: config fail-on, warning)\n"
+	      "  --exit-zero             findings never make the exit status 1 (what could\n"
+	      "                          not be analysed still makes it 2)\n"
 	      "  --unanalysed=error|warning\n"
 	      "                          what a device function that clang could not parse\n"
 	      "                          means: an error (exit status 2, the default) or a\n"
@@ -247,6 +249,8 @@ int options_parse(struct options *o, int argc, char **argv)
 			o->unanalysed = strcmp(v, "error") ? 2 : 1;
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
 			o->verbose = 1;
+		} else if (!strcmp(a, "--exit-zero")) {
+			o->exit_zero = 1;
 		} else if (!strcmp(a, "--report-suppressed")) {
 			o->report_suppressed = 1;
 		} else if (!strcmp(a, "--warn-unused-suppressions")) {

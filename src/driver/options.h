@@ -45,6 +45,7 @@ struct options {
 	enum cl_level fail_on;
 	int unanalysed;               /* --unanalysed: 0 not given, 1 error, 2 warning */
 	int verbose;                  /* -v: every clang error, also those ignored */
+	int exit_zero;                /* --exit-zero: findings never make the status 1 */
 	int list_rules, version, help, dump_ir;
 	const char *explain;
 };

@@ -439,7 +439,9 @@ int cl_run(const struct options *o)
 		status = 2;
 	if (failures_fail(r))
 		status = 2;
-	for (size_t i = 0; i < r->findings.n && !status; i++) {
+	/* --exit-zero: a report, not a gate (as ruff's); what could not be
+	 * analysed is no finding and still fails */
+	for (size_t i = 0; i < r->findings.n && !status && !o->exit_zero; i++) {
 		const struct cl_finding *f = &r->findings.v[i];
 		struct cfg *g = f->suppressed ? NULL : cfg_for(r, f->pos.file);
 		if (g && f->level >= g->fail_on)

@@ -29,6 +29,11 @@ quiet --no-cuda-toolkit $f
 quiet --no-cuda-toolkit --fail-on=warning $f
 rm .cudalint.yaml
 
+say "--exit-zero: findings are reported and the status is 0; what could not be analysed is still 2"
+run --no-cuda-toolkit --exit-zero $f
+printf '__global__ void k(int *p)\n{\n\tp[0] = 1\n}\n' >broken.cu
+quiet --no-cuda-toolkit --exit-zero broken.cu
+
 say "suppressed findings never fail"
 quiet --no-cuda-toolkit --disable CL1002 --fail-on=note $f
 finish
