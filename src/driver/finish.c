@@ -217,6 +217,8 @@ int write_report(struct run *r)
 	int rc;
 	if (o->format == FORMAT_JSON) {
 		rc = cl_report_json(out, &r->findings, &r->failures, &ro);
+	} else if (o->format == FORMAT_GITHUB) {
+		rc = cl_report_github(out, &r->findings, &r->failures, &ro);
 	} else if (o->format == FORMAT_SARIF) {
 		rc = cl_report_sarif(out, &r->findings, &r->failures, &ro);
 	} else {

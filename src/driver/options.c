@@ -64,7 +64,8 @@ void options_usage(FILE *out)
 	      "                          changed since an earlier run; --no-cache-results\n"
 	      "\n"
 	      "Output:\n"
-	      "  --format=text|json|sarif  output format (default text)\n"
+	      "  --format=text|json|sarif|github  output format (default text; github:\n"
+	      "                          GitHub Actions annotations)\n"
 	      "  -o FILE                 write the report to FILE (atomically)\n"
 	      "  --srcroot=DIR           root for SARIF paths and fingerprints (default .)\n"
 	      "  --report-suppressed     include suppressed findings, marked as such\n"
@@ -189,8 +190,10 @@ int options_parse(struct options *o, int argc, char **argv)
 				o->format = FORMAT_JSON;
 			else if (!strcmp(v, "sarif"))
 				o->format = FORMAT_SARIF;
+			else if (!strcmp(v, "github"))
+				o->format = FORMAT_GITHUB;
 			else
-				return usage_error("unknown format '%s' (text, json or sarif)", v);
+				return usage_error("unknown format '%s' (text, json, sarif or github)", v);
 		} else if (!strcmp(a, "-o")) {
 			if (i + 1 >= argc)
 				return usage_error("%s needs a file", a);

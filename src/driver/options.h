@@ -6,7 +6,7 @@
 
 #include "finding.h"
 
-enum out_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
+enum out_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_GITHUB };
 enum color_mode { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 
 /* --enable/--disable/--severity, in command-line order (the last match

@@ -39,4 +39,10 @@ int cl_report_json(FILE *out, const struct cl_findings *f, const struct cl_failu
 int cl_report_sarif(FILE *out, const struct cl_findings *f, const struct cl_failures *fail,
 		    const struct cl_report_opts *opts);
 
+/* GitHub Actions workflow commands (::warning file=...::message), one line
+ * per finding and per file or function not analysed. 0, or -1 on a write
+ * error. */
+int cl_report_github(FILE *out, const struct cl_findings *f, const struct cl_failures *fail,
+		     const struct cl_report_opts *opts);
+
 #endif
