@@ -179,7 +179,7 @@ void report_stale(struct run *r, const char *path, const struct cl_baseline_entr
 		int ours = !stale[i]->file;
 		for (int j = 0; j < r->nfiles && !ours; j++) {
 			char rel[PATH_MAX];
-			ours = cl_srctext_relpath(r->files[j], r->o->srcroot, rel, sizeof rel) >= 0 &&
+			ours = cl_srctext_relpath(r->files[j], r->srcroot, rel, sizeof rel) >= 0 &&
 			       !strcmp(rel, stale[i]->file);
 		}
 		if (ours)
@@ -213,7 +213,7 @@ int write_report(struct run *r)
 		}
 		out = af.fp;
 	}
-	struct cl_report_opts ro = { .srcroot = o->srcroot, .report_suppressed = o->report_suppressed };
+	struct cl_report_opts ro = { .srcroot = r->srcroot, .report_suppressed = o->report_suppressed };
 	int rc;
 	if (o->format == FORMAT_JSON) {
 		rc = cl_report_json(out, &r->findings, &r->failures, &ro);

@@ -17,6 +17,7 @@
 
 #include "util/srctext.h"
 #include "util/vec.h"
+#include "util/path.h"
 #include "util/xalloc.h"
 
 #include <fts.h>
@@ -96,20 +97,7 @@ static void project_root(const char *abs, char *out, size_t len)
 	char *slash = strrchr(dir, '/');
 	if (slash)
 		slash[slash == dir] = 0;
-	snprintf(out, len, "%s", dir);
-	for (;;) {
-		char probe[PATH_MAX + 8];
-		struct stat st;
-		snprintf(probe, sizeof probe, "%s/.git", dir);
-		if (stat(probe, &st) == 0) {
-			snprintf(out, len, "%s", dir);
-			return;
-		}
-		char *s = strrchr(dir, '/');
-		if (!s || s == dir)
-			return;
-		*s = 0;
-	}
+	path_git_top(dir, out, len);
 }
 
 struct cand { char *path; int rank; };

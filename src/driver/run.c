@@ -340,6 +340,31 @@ static void run_free(struct run *r)
 	cl_failures_free(&r->failures);
 }
 
+/* The root of SARIF's %SRCROOT%, fingerprints and baselines: --srcroot,
+ * which must be a directory, else the top of the git work tree the run
+ * is in, so that a run from src/ names files as the repository does (code
+ * scanning maps them onto it), else the current directory. */
+static int resolve_srcroot(struct run *r)
+{
+	struct stat st;
+	if (r->o->srcroot) {
+		int bad = stat(r->o->srcroot, &st) != 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : 0;
+		if (bad) {
+			char msg[PATH_MAX + 64];
+			snprintf(msg, sizeof msg, "--srcroot %s: %s", r->o->srcroot, strerror(bad));
+			errorf(NULL, msg);
+			return -1;
+		}
+		r->srcroot = r->o->srcroot;
+		return 0;
+	}
+	char cwd[PATH_MAX];
+	r->srcroot = ".";
+	if (getcwd(cwd, sizeof cwd) && path_git_top(cwd, r->srcroot_buf, sizeof r->srcroot_buf))
+		r->srcroot = r->srcroot_buf;
+	return 0;
+}
+
 int cl_run(const struct options *o)
 {
 	struct run run = { .o = o }, *r = &run;
@@ -349,6 +374,8 @@ int cl_run(const struct options *o)
 	char err[1024];
 	clock_gettime(CLOCK_REALTIME, &r->t0);
 	r->t0.tv_sec -= 1; /* file system clocks are coarse */
+	if (resolve_srcroot(r) < 0)
+		goto out;
 
 	r->defaults = xcalloc(1, sizeof *r->defaults);
 	cl_config_init(&r->defaults->c);
@@ -411,7 +438,7 @@ int cl_run(const struct options *o)
 	if (o->baseline) {
 		const struct cl_baseline_entry **stale = NULL;
 		size_t nstale = 0;
-		if (cl_baseline_apply(&base, &r->findings, o->srcroot, &stale, &nstale) < 0) {
+		if (cl_baseline_apply(&base, &r->findings, r->srcroot, &stale, &nstale) < 0) {
 			errorf(o->baseline, "out of memory");
 			status = 2;
 			goto out;
@@ -420,7 +447,7 @@ int cl_run(const struct options *o)
 		free(stale);
 	}
 	if (o->write_baseline) {
-		if (cl_baseline_write(o->write_baseline, &r->findings, o->srcroot, err, sizeof err) < 0) {
+		if (cl_baseline_write(o->write_baseline, &r->findings, r->srcroot, err, sizeof err) < 0) {
 			errorf(NULL, err);
 			status = 2;
 		} else {

@@ -18,6 +18,7 @@
 #include "ir/ir.h"
 #include "util/hash.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <time.h>
 
@@ -76,6 +77,8 @@ struct run {
 	const char *cache_dir;              /* result cache; NULL: off */
 	char **keys;                        /* per file: result cache key, or NULL */
 	struct timespec t0;                 /* a little before the run read any input */
+	const char *srcroot;                /* --srcroot, else the git top level, else "." */
+	char srcroot_buf[PATH_MAX];
 };
 
 /* What one analysis reports on: FILE itself, or, for a header that is

@@ -40,6 +40,23 @@ run --no-cuda-toolkit --format=sarif --srcroot=kernels -o srcroot.sarif kernels/
 show_sarif srcroot.sarif
 validate srcroot.sarif
 
+say "--srcroot must be a directory"
+run --no-cuda-toolkit --format=sarif --srcroot=no/such/dir kernels/exit.cu
+run --no-cuda-toolkit --format=sarif --srcroot=kernels/exit.cu kernels/exit.cu
+
+say "without --srcroot, the top of the git work tree: a run from a subdirectory names files as the repository does"
+mkdir -p repo/src
+cp kernels/exit.cu repo/src/
+git init -q repo
+(cd repo/src && "$CUDALINT" --no-cuda-toolkit --format=json exit.cu >../../fromsub.json 2>&1)
+(cd repo/src && "$CUDALINT" --no-cuda-toolkit --format=sarif exit.cu >../../fromsub.sarif 2>&1)
+grep -o '"uri": "[^"]*"' fromsub.sarif | sort -u >>"$TR"
+grep -o '"fingerprint": "[^"]*"' fromsub.json >fp.sub
+(cd repo && "$CUDALINT" --no-cuda-toolkit --format=json src/exit.cu >../fromtop.json 2>&1)
+grep -o '"fingerprint": "[^"]*"' fromtop.json >fp.top
+check "cmp -s fp.sub fp.top" "the fingerprints from src/ and from the top differ"
+echo "fingerprints from src/ and from the top level agree" >>"$TR"
+
 say "a failure becomes a toolExecutionNotification; exit status 2"
 printf '__global__ void k(int *p)\n{\n\tp[0] = 1\n}\n' >broken.cu
 run --no-cuda-toolkit --format=sarif -o failed.sarif kernels/loop.cu broken.cu
