@@ -10,7 +10,9 @@
  *   clang-tidy list such as (cudalint-CL1001, cudalint-divergent-barrier,
  *   cudalint-*); entries without the cudalint- prefix belong to other tools
  *   and are ignored.
- * "cudalint: ignore" without a list means every rule, as bare NOLINT does. */
+ * "cudalint: ignore" without a list means every rule, as bare NOLINT does.
+ * The marker starts the comment or follows a nested "//" in it
+ * (`// reviewed // cudalint: ignore[CL1001]`). */
 #ifndef CUDALINT_SUPPRESS_H
 #define CUDALINT_SUPPRESS_H
 

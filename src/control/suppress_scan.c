@@ -262,10 +262,37 @@ static void parse_nolint(struct sfile *sf, const char *t, size_t n,
 	}
 }
 
+/* Where a "cudalint:" marker that follows other words in a comment
+ * starts: after a nested "//", as in `// reviewed // cudalint: ignore[...]`
+ * (ruff finds `# noqa` after a comment the same way). N when none, or when
+ * the comment itself starts with the marker. */
+static size_t nested_marker(const char *t, size_t n)
+{
+	size_t i = 0;
+	while (i < n && (isspace((unsigned char)t[i]) || t[i] == '*' || t[i] == '/' || t[i] == '!'))
+		i++;
+	if (n - i >= 9 && memcmp(t + i, "cudalint:", 9) == 0)
+		return n;
+	for (size_t k = i; k + 1 < n; k++) {
+		if (t[k] != '/' || t[k + 1] != '/')
+			continue;
+		size_t j = k + 2;
+		while (j < n && (t[j] == ' ' || t[j] == '\t'))
+			j++;
+		if (n - j >= 9 && memcmp(t + j, "cudalint:", 9) == 0)
+			return k;
+	}
+	return n;
+}
+
 static void on_comment(struct sfile *sf, const char *t, size_t n,
 		       unsigned line, unsigned col, unsigned endline)
 {
-	parse_cudalint(sf, t, n, line, col, endline);
+	size_t k = nested_marker(t, n);
+	if (k < n)
+		parse_cudalint(sf, t + k, n - k, line, col + (unsigned)k, endline);
+	else
+		parse_cudalint(sf, t, n, line, col, endline);
 	parse_nolint(sf, t, n, line, col, endline);
 }
 

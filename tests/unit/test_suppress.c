@@ -96,6 +96,23 @@ static void test_same_line(void **state)
 	free(p);
 }
 
+/* The marker may follow other words, after a nested "//"; words that
+ * only mention it in prose do not suppress. */
+static void test_marker_after_a_comment(void **state)
+{
+	(void)state;
+	char *p = write_src("int a; // reviewed // cudalint: ignore[@1] -- reason\n"
+	                    "int b; // see cudalint: ignore[@1] in the docs\n"
+	                    "int c; // a // b //cudalint: ignore[@1]\n");
+	struct cl_finding v[] = {mk(R1, p, 1), mk(R1, p, 2), mk(R1, p, 3)};
+	struct cl_findings e = run(p, v, 3, 0);
+	assert_int_equal(v[0].suppressed, CL_SUPPRESSED_INSOURCE);
+	assert_int_equal(v[1].suppressed, 0);
+	assert_int_equal(v[2].suppressed, CL_SUPPRESSED_INSOURCE);
+	assert_int_equal(e.n, 0);
+	free(p);
+}
+
 static void test_by_name_and_block_comment(void **state)
 {
 	(void)state;
@@ -299,6 +316,7 @@ int main(void)
 	}
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_line),
+		cmocka_unit_test(test_marker_after_a_comment),
 		cmocka_unit_test(test_by_name_and_block_comment),
 		cmocka_unit_test(test_next_line),
 		cmocka_unit_test(test_begin_end),
