@@ -1,10 +1,12 @@
 /* rules.c - the table, generated from rules.def, and the dispatch that
  * runs its rules over a unit. */
 #include "rules.h"
+#include "report/report.h" /* CUDALINT_HOMEPAGE */
 #include "check.h"
 #include "checks.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 const struct cl_rule cl_rules[] = {
@@ -34,6 +36,12 @@ const char *cl_rule_doc(const struct cl_rule *r)
 		if (!strcmp(cl_rule_docs[i].id, r->id))
 			return cl_rule_docs[i].text;
 	return NULL;
+}
+
+const char *cl_rule_doc_url(const struct cl_rule *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/blob/main/rules/%s.md", CUDALINT_HOMEPAGE, r->id);
+	return buf;
 }
 
 void cl_check_unit(struct cl_ctx *cx, const struct ir_unit *u)

@@ -23,6 +23,10 @@ const struct cl_rule *cl_rule_find(const char *id_or_name);
 /* Markdown doc of the rule (embedded at build time from rules/CLnnnn.md). */
 const char *cl_rule_doc(const struct cl_rule *r);
 
+/* Where the rule's documentation is published (SARIF's helpUri,
+ * --explain, --list-rules --format=json), in BUF. */
+const char *cl_rule_doc_url(const struct cl_rule *r, char *buf, size_t len);
+
 /* Runs every enabled rule over u. */
 void cl_check_unit(struct cl_ctx *cx, const struct ir_unit *u);
 

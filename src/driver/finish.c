@@ -225,7 +225,8 @@ int write_report(struct run *r)
 		int tty = to_stdout && isatty(STDOUT_FILENO);
 		struct text_opts to = {
 			.color = o->color == COLOR_ALWAYS || (o->color == COLOR_AUTO && tty && !getenv("NO_COLOR")),
-			.snippets = tty && o->color != COLOR_NEVER,
+			/* independent of colour when asked for: CI logs want them */
+			.snippets = o->show_source ? o->show_source > 0 : tty && o->color != COLOR_NEVER,
 			.show_suppressed = o->report_suppressed,
 		};
 		rc = report_text(out, &r->findings, &to);

@@ -5,11 +5,33 @@
 #include "report/text.h"
 #include "rules.h"
 #include "util/guard.h"
+#include "util/json_write.h"
 #include "util/utf8.h"
 
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+
+/* --list-rules --format=json: the table, for tools */
+static void list_rules_json(void)
+{
+	json_object *a = json_object_new_array();
+	for (int i = 0; i < cl_nrules; i++) {
+		const struct cl_rule *r = &cl_rules[i];
+		char url[512];
+		json_object *o = json_object_new_object();
+		json_object_object_add(o, "id", json_object_new_string(r->id));
+		json_object_object_add(o, "name", json_object_new_string(r->name));
+		json_object_object_add(o, "level", json_object_new_string(cl_level_name(r->level)));
+		json_object_object_add(o, "enabled_by_default", json_object_new_boolean(r->enabled_by_default));
+		json_object_object_add(o, "precision", json_object_new_string(r->precision ? r->precision : "medium"));
+		json_object_object_add(o, "summary", json_object_new_string(r->summary));
+		json_object_object_add(o, "documentation", json_object_new_string(cl_rule_doc_url(r, url, sizeof url)));
+		json_object_array_add(a, o);
+	}
+	cl_json_write(stdout, a);
+	json_object_put(a);
+}
 
 static void list_rules(void)
 {
@@ -28,7 +50,7 @@ static int explain(const char *what)
 {
 	const struct cl_rule *r = cl_rule_find(what);
 	if (!r) {
-		fprintf(stderr, "cudalint: error: --explain: unknown rule '%s' (see cudalint --list-rules)\n", what);
+		cl_eprintf("cudalint: error: --explain: unknown rule '%s' (see cudalint --list-rules)\n", what);
 		return 2;
 	}
 	const char *doc = cl_rule_doc(r);
@@ -39,6 +61,8 @@ static int explain(const char *what)
 	fputs(doc, stdout);
 	if (*doc && doc[strlen(doc) - 1] != '\n')
 		putchar('\n');
+	char url[512];
+	printf("\nDocumentation: %s\n", cl_rule_doc_url(r, url, sizeof url));
 	return 0;
 }
 
@@ -58,7 +82,10 @@ static int run_command(const struct options *o)
 		return 0;
 	}
 	if (o->list_rules) {
-		list_rules();
+		if (o->format == FORMAT_JSON)
+			list_rules_json();
+		else
+			list_rules();
 		return 0;
 	}
 	if (o->explain)

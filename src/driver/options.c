@@ -71,6 +71,9 @@ void options_usage(FILE *out)
 	      "                          git top level, else .)\n"
 	      "  --report-suppressed     include suppressed findings, marked as such\n"
 	      "  --color=auto|always|never, --no-color\n"
+	      "  --show-source, --no-show-source\n"
+	      "                          the source line and a caret under each text finding\n"
+	      "                          (default: on a terminal, unless --color=never)\n"
 	      "\n"
 	      "Paths:\n"
 	      "  --paths PATH...         every argument after --paths is a path, even one that\n"
@@ -253,6 +256,10 @@ int options_parse(struct options *o, int argc, char **argv)
 			o->unanalysed = strcmp(v, "error") ? 2 : 1;
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
 			o->verbose = 1;
+		} else if (!strcmp(a, "--show-source")) {
+			o->show_source = 1;
+		} else if (!strcmp(a, "--no-show-source")) {
+			o->show_source = -1;
 		} else if (!strcmp(a, "--exit-zero")) {
 			o->exit_zero = 1;
 		} else if (!strcmp(a, "--report-suppressed")) {

@@ -174,8 +174,7 @@ static json_object *rule_json(struct ctx *cx, const struct cl_rule *r)
 	json_object_object_add(help, "markdown", json_object_new_string(doc ? doc : summary));
 	json_object_object_add(o, "help", help);
 	char uri[512];
-	snprintf(uri, sizeof uri, "%s/blob/main/rules/%s.md", CUDALINT_HOMEPAGE, r->id);
-	json_object_object_add(o, "helpUri", json_object_new_string(uri));
+	json_object_object_add(o, "helpUri", json_object_new_string(cl_rule_doc_url(r, uri, sizeof uri)));
 	json_object *dc = json_object_new_object();
 	json_object_object_add(dc, "enabled", json_object_new_boolean(r->enabled_by_default != 0));
 	json_object_object_add(dc, "level", json_object_new_string(cl_level_name(r->level)));

@@ -52,6 +52,20 @@ quiet --explain divergent-barrier
 check "cmp -s '$T/out' '$T/explain1'" "--explain by name differs from by ID"
 run --explain CL9999
 
+say "--list-rules --format=json: the table for tools, with each rule's documentation"
+quiet --list-rules --format=json
+check "[ \$(grep -c '\"documentation\": \"https://[^\"]*/rules/CL[0-9]*\\.md\"' '$T/out') = \$(grep -c '\"id\":' '$T/out') ]" "--list-rules --format=json: a rule without its documentation"
+grep -o '"id": "CL[0-9]*"' "$T/out" | tr '\n' ' ' >>"$TR"
+echo >>"$TR"
+
+say "--explain ends with the documentation's address"
+quiet --explain CL1002
+tail -n 1 "$T/out" >>"$TR"
+
+say "--show-source: the source line and caret without a terminal; --no-show-source wins"
+run --no-cuda-toolkit --show-source kernels/barrier.cu
+run --no-cuda-toolkit --show-source --no-show-source kernels/barrier.cu
+
 say "--version, --help"
 quiet --version
 check "grep -Eq '^cudalint [0-9]+\\.[0-9]+\\.[0-9]+ \\(libclang [0-9]+\\)$' '$T/out'" "--version: $(cat "$T/out")"
