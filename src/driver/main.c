@@ -2,6 +2,7 @@
  * (run.c). */
 #include "driver/options.h"
 #include "driver/run.h"
+#include "frontend/cuda_env.h"
 #include "report/text.h"
 #include "rules.h"
 #include "util/guard.h"
@@ -10,6 +11,7 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* --list-rules --format=json: the table, for tools */
@@ -44,6 +46,25 @@ static void list_rules(void)
 		printf("%-6s  %-*s  %-7s  %-3s  %s\n", r->id, w, r->name, cl_level_name(r->level),
 		       r->enabled_by_default ? "on" : "off", r->summary);
 	}
+}
+
+/* --show-toolkit: the CUDA toolkit a run would parse against (the
+ * configuration's cuda-path aside), or that there is none. Tests that
+ * need the toolkit's headers ask it, so they skip for the same reason a
+ * run would fall back. */
+static int show_toolkit(const struct options *o)
+{
+	char err[512] = "";
+	char *dir = o->no_toolkit ? NULL : cuda_env_find(o->cuda_path, err, sizeof err);
+	if (dir)
+		printf("%s\n", dir);
+	else if (err[0])
+		cl_eprintf("cudalint: error: %s\n", err);
+	else
+		printf("none: the bundled declarations stand in\n");
+	int rc = dir ? 0 : err[0] ? 2 : 1;
+	free(dir);
+	return rc;
 }
 
 static int explain(const char *what)
@@ -81,6 +102,8 @@ static int run_command(const struct options *o)
 		printf("cudalint %s (libclang %d)\n", CUDALINT_VERSION, CUDALINT_LLVM_VERSION);
 		return 0;
 	}
+	if (o->show_toolkit)
+		return show_toolkit(o);
 	if (o->list_rules) {
 		if (o->format == FORMAT_JSON)
 			list_rules_json();

@@ -84,6 +84,8 @@ void options_usage(FILE *out)
 	      "  -v, --verbose           print every clang error, also those outside device\n"
 	      "                          code that did not stop the analysis\n"
 	      "  --list-rules            list the rules\n"
+	      "  --show-toolkit          print the CUDA toolkit files are parsed against\n"
+	      "                          (exit status 1 when none is found)\n"
 	      "  --explain RULE          print a rule's documentation\n"
 	      "  --version, --help\n"
 	      "\n"
@@ -291,6 +293,8 @@ int options_parse(struct options *o, int argc, char **argv)
 			}
 			if (parse_jobs(v, &o->jobs) < 0)
 				return usage_error("-j expects a number of jobs (0 or auto: one per CPU), not '%s'", v);
+		} else if (!strcmp(a, "--show-toolkit")) {
+			o->show_toolkit = 1;
 		} else if (!strcmp(a, "--list-rules")) {
 			o->list_rules = 1;
 		} else if (!strcmp(a, "--version")) {

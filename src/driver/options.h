@@ -47,7 +47,7 @@ struct options {
 	int verbose;                  /* -v: every clang error, also those ignored */
 	int exit_zero;                /* --exit-zero: findings never make the status 1 */
 	int show_source;              /* --show-source 1, --no-show-source -1, 0: on a terminal */
-	int list_rules, version, help, dump_ir;
+	int list_rules, version, help, dump_ir, show_toolkit;
 	const char *explain;
 };
 
