@@ -102,7 +102,7 @@ int report_unanalysed(struct run *r)
 		cl_eprintf("cudalint: %s: %s:%u:%u: device function '%s' not analysed: %s\n",
 		        g->unanalysed_warning ? "warning" : "error", f->file, f->line, f->col, f->function, f->reason);
 	}
-	for (size_t i = 0; i < r->failures.nsum; i++) {
+	for (size_t i = 0; i < r->failures.nsum && !r->o->quiet; i++) {
 		const struct cl_file_summary *s = &r->failures.sum[i];
 		if (!s->errors_ignored)
 			continue;
@@ -186,7 +186,7 @@ void report_stale(struct run *r, const char *path, const struct cl_baseline_entr
 			stale[k++] = stale[i];
 	}
 	n = k;
-	if (!n)
+	if (!n || r->o->quiet)
 		return;
 	cl_eprintf("cudalint: note: %s: %zu stale entr%s (fixed, or the line changed); refresh it with "
 	                "--write-baseline\n", path, n, n == 1 ? "y" : "ies");
@@ -258,4 +258,40 @@ int is_an_input(const char *out, const struct file_list *files)
 		if (stat(files->v[i], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
 			return 1;
 	return 0;
+}
+
+/* One line on stderr after a text report on a terminal, as clang-tidy's
+ * "N warnings generated" and ruff's "Found N errors": how many findings in
+ * how many files, and what could not be analysed, which a long report
+ * scrolls away. Not where stderr is a file or a pipe: scripts and hooks
+ * that read it see only findings and errors. */
+void print_summary(const struct run *r)
+{
+	const struct options *o = r->o;
+	if (o->quiet || o->format != FORMAT_TEXT || o->dump_ir || !isatty(STDERR_FILENO))
+		return;
+	size_t n = 0, files = 0;
+	const char *last = NULL;
+	for (size_t i = 0; i < r->findings.n; i++) {
+		const struct cl_finding *f = &r->findings.v[i];
+		if (f->suppressed && !o->report_suppressed)
+			continue;
+		n++;
+		/* report order: a file's findings are together */
+		if (!last || !f->pos.file || strcmp(last, f->pos.file))
+			files++;
+		last = f->pos.file;
+	}
+	size_t whole = 0, fns = 0;
+	for (size_t i = 0; i < r->failures.n; i++)
+		r->failures.v[i].function ? fns++ : whole++;
+	char tail[160] = "";
+	if (whole || fns)
+		snprintf(tail, sizeof tail, "; not analysed: %zu file%s, %zu device function%s (see above)", whole,
+		         whole == 1 ? "" : "s", fns, fns == 1 ? "" : "s");
+	if (n)
+		cl_eprintf("cudalint: %zu finding%s in %zu of %d file%s checked%s\n", n, n == 1 ? "" : "s", files,
+		           r->nfiles, r->nfiles == 1 ? "" : "s", tail);
+	else
+		cl_eprintf("cudalint: no findings in %d file%s checked%s\n", r->nfiles, r->nfiles == 1 ? "" : "s", tail);
 }

@@ -83,6 +83,8 @@ void options_usage(FILE *out)
 	      "Information:\n"
 	      "  -v, --verbose           print every clang error, also those outside device\n"
 	      "                          code that did not stop the analysis\n"
+	      "  -q, --quiet             print findings, warnings and errors only: no notes,\n"
+	      "                          no summary line\n"
 	      "  --list-rules            list the rules\n"
 	      "  --show-toolkit          print the CUDA toolkit files are parsed against\n"
 	      "                          (exit status 1 when none is found)\n"
@@ -258,6 +260,8 @@ int options_parse(struct options *o, int argc, char **argv)
 			o->unanalysed = strcmp(v, "error") ? 2 : 1;
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
 			o->verbose = 1;
+		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+			o->quiet = 1;
 		} else if (!strcmp(a, "--show-source")) {
 			o->show_source = 1;
 		} else if (!strcmp(a, "--no-show-source")) {

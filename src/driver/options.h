@@ -46,6 +46,7 @@ struct options {
 	int unanalysed;               /* --unanalysed: 0 not given, 1 error, 2 warning */
 	int verbose;                  /* -v: every clang error, also those ignored */
 	int exit_zero;                /* --exit-zero: findings never make the status 1 */
+	int quiet;                    /* -q, --quiet: findings and errors only, no notes or summary */
 	int show_source;              /* --show-source 1, --no-show-source -1, 0: on a terminal */
 	int list_rules, version, help, dump_ir, show_toolkit;
 	const char *explain;

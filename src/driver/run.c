@@ -127,7 +127,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	/* not cached: a new includer, or none found, would go unnoticed */
 	int tried = is_header(file) && !self_contained(u);
 	if (tried) {
-		struct ir_unit *w = through_includer(p, file, &via);
+		struct ir_unit *w = through_includer(p, file, &via, r->o->quiet);
 		if (w) {
 			ir_unit_free(u);
 			u = w;
@@ -201,7 +201,9 @@ static void analyse_file(struct run *r, int i, struct cl_findings *fo, struct cl
 		nanalysed++;
 		if (vs->n > 1 && vs->v[k].x.n) { /* the error lines above do not say which build */
 			char *name = cl_variants_name(vs, k);
-			cl_eprintf("cudalint: note: %s: that failure is in its configuration %s\n", r->files[i], name);
+			if (!r->o->quiet)
+				cl_eprintf("cudalint: note: %s: that failure is in its configuration %s\n", r->files[i],
+				           name);
 			free(name);
 		}
 	}
@@ -457,13 +459,16 @@ int cl_run(const struct options *o)
 					r->findings.v[i].suppressed = CL_SUPPRESSED_BASELINE;
 					n++;
 				}
-			cl_eprintf("cudalint: note: %s: wrote %zu finding%s\n", o->write_baseline, n,
-			        n == 1 ? "" : "s");
+			if (!o->quiet)
+				cl_eprintf("cudalint: note: %s: wrote %zu finding%s\n", o->write_baseline, n,
+				           n == 1 ? "" : "s");
 		}
 	}
 
 	if (write_report(r) < 0)
 		status = 2;
+	else
+		print_summary(r);
 	if (failures_fail(r))
 		status = 2;
 	/* --exit-zero: a report, not a gate (as ruff's); what could not be

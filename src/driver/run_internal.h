@@ -103,6 +103,7 @@ int failures_fail(struct run *r);
 int suppress(struct run *r);
 void report_stale(struct run *r, const char *path, const struct cl_baseline_entry **stale, size_t n);
 int write_report(struct run *r);
+void print_summary(const struct run *r);
 int is_an_input(const char *out, const struct file_list *files);
 
 /* configs.c */
@@ -131,6 +132,6 @@ void record_coverage(const struct target *t, const struct ir_unit *u, struct cl_
 size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct cl_finding *f, size_t n);
 int is_header(const char *file);
 int self_contained(const struct ir_unit *u);
-struct ir_unit *through_includer(struct parser *p, const char *file, char **via);
+struct ir_unit *through_includer(struct parser *p, const char *file, char **via, int quiet);
 
 #endif

@@ -121,7 +121,7 @@ int self_contained(const struct ir_unit *u)
 
 /* The unit of a file that includes header FILE (found in the project
  * tree and checked to have read it), or NULL; *VIA is then its path. */
-struct ir_unit *through_includer(struct parser *p, const char *file, char **via)
+struct ir_unit *through_includer(struct parser *p, const char *file, char **via, int quiet)
 {
 	char root[PATH_MAX], **cands;
 	int n = cl_find_includers(file, &cands, root, sizeof root);
@@ -141,7 +141,7 @@ struct ir_unit *through_includer(struct parser *p, const char *file, char **via)
 		else
 			ir_unit_free(u);
 	}
-	if (!found)
+	if (!found && !quiet)
 		cl_eprintf("cudalint: note: %s: the header is not self-contained, and no file below %s that "
 		                "includes it could be parsed; it was analysed on its own\n", file, root);
 	for (int k = 0; k < n; k++)

@@ -66,6 +66,21 @@ say "--show-source: the source line and caret without a terminal; --no-show-sour
 run --no-cuda-toolkit --show-source kernels/barrier.cu
 run --no-cuda-toolkit --show-source --no-show-source kernels/barrier.cu
 
+say "on a terminal, a summary line on stderr; -q / --quiet leaves it out (and cudalint's notes)"
+if command -v script >/dev/null 2>&1; then
+	script -qec "'$CUDALINT' --no-cuda-toolkit --no-color kernels/barrier.cu kernels/clean.cu >/dev/null" /dev/null |
+		tr -d '\r' >>"$TR"
+	script -qec "'$CUDALINT' --no-cuda-toolkit --no-color -q kernels/barrier.cu kernels/clean.cu >/dev/null" /dev/null |
+		tr -d '\r' >>"$TR"
+	echo "(the -q run printed nothing)" >>"$TR"
+else
+	echo "cudalint: 1 finding in 1 of 2 files checked" >>"$TR"
+	echo "(the -q run printed nothing)" >>"$TR"
+fi
+printf 'void h() { nope(); }\n__global__ void k(int *p)\n{\n\tp[threadIdx.x] = 1;\n}\n' >host.cu
+run --no-cuda-toolkit host.cu
+run --no-cuda-toolkit --quiet host.cu
+
 say "--version, --help"
 quiet --version
 check "grep -Eq '^cudalint [0-9]+\\.[0-9]+\\.[0-9]+ \\(libclang [0-9]+\\)$' '$T/out'" "--version: $(cat "$T/out")"

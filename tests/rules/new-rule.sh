@@ -114,7 +114,11 @@ cat >"$tmp/list.want" <<'EOF'
 > CL3002  async-copy-race               warning  on   Summary of async-copy-race
 EOF
 cmp -s "$tmp/list.diff" "$tmp/list.want" || fail "--list-rules: other changes than the two rules: $(cat "$tmp/list.diff")"
-"$new" --explain async-copy-race | cmp -s - rules/CL3002.md || fail "--explain CL3002 is not rules/CL3002.md"
+# the doc, then a blank line and the address it is published at
+"$new" --explain async-copy-race | head -n "$(wc -l <rules/CL3002.md)" | cmp -s - rules/CL3002.md ||
+	fail "--explain CL3002 does not start with rules/CL3002.md"
+"$new" --explain async-copy-race | tail -n 1 | grep -q '^Documentation: .*/rules/CL3002\.md$' ||
+	fail "--explain CL3002 does not end with the doc's address"
 
 # The rules after CL1005 moved one index down: the same findings still.
 for d in "$src"/testdata/CL*/; do
