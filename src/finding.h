@@ -38,6 +38,8 @@ struct cl_finding {
 	struct cl_note notes[CL_MAX_NOTES];
 	int nnotes;
 	int suppressed;             /* set by the suppression filter */
+	const char *justification;  /* a suppression comment's reason (after "--"), or NULL;
+	                             * alive until cl_suppress_free, interned by the run */
 };
 
 /* Findings of one run, in report order (file, line, column, rule). */

@@ -67,7 +67,7 @@ static struct sfile *find_file(struct sfile *v, size_t n, const char *path)
 
 /* Matches finding FD against the suppressions of SF; marks the entries
  * that match as used. Returns 1 if any suppression covers it. */
-static int covers(struct sfile *sf, const struct cl_finding *fd, int mark)
+static int covers(struct sfile *sf, struct cl_finding *fd, int mark)
 {
 	int hit = 0;
 	for (size_t i = 0; i < sf->ns; i++) {
@@ -76,15 +76,21 @@ static int covers(struct sfile *sf, const struct cl_finding *fd, int mark)
 			continue;
 		if (s->all) {
 			hit = 1;
-			if (mark)
+			if (mark) {
 				s->used = 1;
+				if (s->reason && !fd->justification)
+					fd->justification = s->reason;
+			}
 			continue;
 		}
 		for (size_t j = 0; j < s->ne; j++)
 			if (entry_matches(&s->e[j], fd->rule)) {
 				hit = 1;
-				if (mark)
+				if (mark) {
 					s->e[j].used = 1;
+					if (s->reason && !fd->justification)
+						fd->justification = s->reason; /* SARIF's justification */
+				}
 			}
 	}
 	return hit;

@@ -22,6 +22,7 @@ struct supp {
 	int all;               /* no list: every rule */
 	int quiet;             /* bare NOLINT: shared with clang-tidy, never "unused" */
 	int used;              /* for ALL */
+	const char *reason;    /* after "--" (a pool string, util/utf8-clean), or NULL */
 	struct entry *e;
 	size_t ne;
 };

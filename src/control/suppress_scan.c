@@ -143,7 +143,7 @@ static void parse_cudalint(struct sfile *sf, const char *t, size_t n,
 	while (i < n && (t[i] == ' ' || t[i] == '\t'))
 		i++;
 	const char *list = NULL;
-	size_t nlist = 0;
+	size_t nlist = 0, after = i;
 	if (i < n && t[i] == '[') {
 		size_t j = i + 1;
 		while (j < n && t[j] != ']' && t[j] != '\n')
@@ -154,6 +154,29 @@ static void parse_cudalint(struct sfile *sf, const char *t, size_t n,
 		}
 		list = t + i + 1;
 		nlist = j - i - 1;
+		after = j + 1;
+	}
+	const char *reason = NULL;
+	int nreason = 0;
+	while (after < n && (t[after] == ' ' || t[after] == '\t'))
+		after++;
+	if (after + 1 < n && t[after] == '-' && t[after + 1] == '-') {
+		size_t b = after + 2, e = n;
+		while (b < e && isspace((unsigned char)t[b]))
+			b++;
+		if (e - b >= 2 && t[e - 2] == '*' && t[e - 1] == '/') /* a block comment's end */
+			e -= 2;
+		while (e > b && isspace((unsigned char)t[e - 1]))
+			e--;
+		for (size_t k = b; k < e; k++) /* the first line only */
+			if (t[k] == '\n') {
+				e = k;
+				break;
+			}
+		if (e > b) {
+			reason = t + b;
+			nreason = (int)(e - b);
+		}
 	}
 
 	unsigned first, last;
@@ -184,6 +207,8 @@ static void parse_cudalint(struct sfile *sf, const char *t, size_t n,
 	}
 	struct supp *s = add_supp(sf, line, col, first, last);
 	size_t idx = sf->ns - 1;
+	if (reason)
+		s->reason = pool_fmt("%.*s", nreason, reason);
 	if (!list) {
 		s->all = 1;
 	} else {

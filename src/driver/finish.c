@@ -166,6 +166,10 @@ int suppress(struct run *r)
 		}
 		free(x->v);
 	}
+	/* the reasons live in the suppressions' pool, which dies here */
+	for (size_t i = 0; i < r->findings.n; i++)
+		if (r->findings.v[i].justification)
+			r->findings.v[i].justification = cl_intern(r->findings.v[i].justification);
 	cl_suppress_free();
 	return 0;
 }

@@ -247,6 +247,8 @@ static json_object *result_json(struct ctx *cx, const struct cl_finding *fd, con
 		json_object *s = json_object_new_object();
 		json_object_object_add(s, "kind", json_object_new_string(
 			fd->suppressed == CL_SUPPRESSED_BASELINE ? "external" : "inSource"));
+		if (fd->justification && fd->suppressed != CL_SUPPRESSED_BASELINE)
+			json_object_object_add(s, "justification", json_object_new_string(fd->justification));
 		json_object *ss = json_object_new_array();
 		json_object_array_add(ss, s);
 		json_object_object_add(o, "suppressions", ss);

@@ -57,6 +57,11 @@ grep -o '"fingerprint": "[^"]*"' fromtop.json >fp.top
 check "cmp -s fp.sub fp.top" "the fingerprints from src/ and from the top differ"
 echo "fingerprints from src/ and from the top level agree" >>"$TR"
 
+say "a suppression's reason (after --) is the SARIF suppression's justification"
+printf '__global__ void k(float *d)\n{\n\tif (threadIdx.x < 32)\n\t\t__syncthreads(); // cudalint: ignore[CL1001] -- only warp 0 runs this kernel\n}\n' >just.cu
+quiet --no-cuda-toolkit --format=sarif --report-suppressed just.cu
+grep -o '"justification": "[^"]*"' "$T/out" >>"$TR"
+
 say "a failure becomes a toolExecutionNotification; exit status 2"
 printf '__global__ void k(int *p)\n{\n\tp[0] = 1\n}\n' >broken.cu
 run --no-cuda-toolkit --format=sarif -o failed.sarif kernels/loop.cu broken.cu

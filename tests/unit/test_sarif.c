@@ -74,17 +74,17 @@ static void make_findings(void)
 	memset(T_f, 0, sizeof T_f);
 	T_f[0] = (struct cl_finding){&T_rules[1], CL_LEVEL_ERROR, {"src/kernel.cu", 6, 36},
 				     "__syncthreads() is reached only by threads with s[0] == 'é'", "k",
-				     {{{"src/kernel.cu", 6, 2}, "this condition depends on data each thread reads"}}, 1, 0};
+				     {{{"src/kernel.cu", 6, 2}, "this condition depends on data each thread reads"}}, 1, 0, NULL};
 	T_f[1] = (struct cl_finding){&T_rules[1], CL_LEVEL_ERROR, {"src/kernel.cu", 8, 3},
 				     "__syncthreads() is reached only by threads with threadIdx.x < 10.", "k",
-				     {{{"src/kernel.cu", 7, 6}, "threadIdx.x differs between threads"}}, 1, 0};
+				     {{{"src/kernel.cu", 7, 6}, "threadIdx.x differs between threads"}}, 1, 0, NULL};
 	T_f[2] = (struct cl_finding){&T_rules[1], CL_LEVEL_ERROR, {"src/kernel.cu", 10, 3},
 				     "__syncthreads() is reached only by threads with threadIdx.x < 10.", "k",
-				     {{{"src/kernel.cu", 9, 6}, "threadIdx.x differs between threads"}}, 1, 0};
+				     {{{"src/kernel.cu", 9, 6}, "threadIdx.x differs between threads"}}, 1, 0, NULL};
 	T_f[3] = (struct cl_finding){&T_rules[3], CL_LEVEL_WARNING, {"src/kernel.cu", 11, 2},
-				     "suppressed finding", "k", {{{0}, NULL}}, 0, CL_SUPPRESSED_INSOURCE};
+				     "suppressed finding", "k", {{{0}, NULL}}, 0, CL_SUPPRESSED_INSOURCE, "reviewed: only warp 0 runs this"};
 	T_f[4] = (struct cl_finding){&T_rules[2], CL_LEVEL_NOTE, {"src/other file.cu", 1, 1},
-				     "a note-level finding outside any function", NULL, {{{0}, NULL}}, 0, 0};
+				     "a note-level finding outside any function", NULL, {{{0}, NULL}}, 0, 0, NULL};
 	T_fail[0] = (struct cl_failure){.file = "src/broken.cu", .reason = "expected ';' after expression"};
 }
 
@@ -258,6 +258,10 @@ static void test_report_suppressed(void **state)
 	assert_int_equal(json_object_array_length(path(run, "results")), 5);
 	assert_string_equal(json_object_get_string(path(run, "results.1.suppressions.0.kind")), "external");
 	assert_string_equal(json_object_get_string(path(run, "results.3.suppressions.0.kind")), "inSource");
+	/* the comment's reason, after "--" */
+	assert_string_equal(json_object_get_string(path(run, "results.3.suppressions.0.justification")),
+	                    "reviewed: only warp 0 runs this");
+	assert_null(path(run, "results.1.suppressions.0.justification"));
 	assert_null(path(run, "results.0.suppressions"));
 	json_object_put(run);
 	free(out);

@@ -113,6 +113,22 @@ static void test_marker_after_a_comment(void **state)
 	free(p);
 }
 
+/* The reason after "--" becomes the finding's justification (SARIF). */
+static void test_reason(void **state)
+{
+	(void)state;
+	char *p = write_src("int a; // cudalint: ignore[@1] -- only warp 0 runs this  \n"
+	                    "int b; /* cudalint: ignore[@1] --  reviewed */\n"
+	                    "int c; // cudalint: ignore[@1]\n");
+	struct cl_finding v[] = {mk(R1, p, 1), mk(R1, p, 2), mk(R1, p, 3)};
+	struct cl_findings e = run(p, v, 3, 0);
+	assert_string_equal(v[0].justification, "only warp 0 runs this");
+	assert_string_equal(v[1].justification, "reviewed");
+	assert_null(v[2].justification);
+	assert_int_equal(e.n, 0);
+	free(p);
+}
+
 static void test_by_name_and_block_comment(void **state)
 {
 	(void)state;
@@ -317,6 +333,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_same_line),
 		cmocka_unit_test(test_marker_after_a_comment),
+		cmocka_unit_test(test_reason),
 		cmocka_unit_test(test_by_name_and_block_comment),
 		cmocka_unit_test(test_next_line),
 		cmocka_unit_test(test_begin_end),
