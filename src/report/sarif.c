@@ -158,6 +158,77 @@ static char *first_paragraph(const char *doc)
 	return s;
 }
 
+/* The Markdown doc as plain text, for help.text (viewers that do not
+ * render Markdown show that field as it is): headings without their '#',
+ * code blocks indented by four spaces without their fences, `code`,
+ * **bold** and *emphasis* without their marks, [text](url) as
+ * "text (url)". */
+static char *markdown_to_text(const char *md)
+{
+	size_t n = strlen(md);
+	char *out = xmalloc(2 * n + 1), *o = out;
+	int fence = 0;
+	for (const char *line = md; *line;) {
+		const char *end = strchr(line, '\n');
+		size_t len = end ? (size_t)(end - line) : strlen(line);
+		if (len >= 3 && !strncmp(line, "```", 3)) {
+			fence = !fence;
+		} else if (fence) {
+			memcpy(o, "    ", 4);
+			o += 4;
+			memcpy(o, line, len);
+			o += len;
+			*o++ = '\n';
+		} else {
+			const char *p = line, *e = line + len;
+			while (p < e && *p == '#')
+				p++;
+			if (p > line && p < e && *p == ' ')
+				p++;
+			else
+				p = line;
+			if (e - p >= 2 && p[0] == '*' && p[1] == ' ') { /* a list item */
+				*o++ = '-';
+				p++;
+			}
+			int code = 0; /* inside `...`, '*' is code (`*flag`), not emphasis */
+			while (p < e) {
+				if (*p == '`') {
+					code = !code;
+					p++;
+					continue;
+				}
+				if (!code && *p == '*' && ((p + 1 < e && p[1] != ' ') || (p > line && p[-1] != ' '))) {
+					p++;
+					continue;
+				}
+				if (!code && *p == '[') {
+					const char *close = memchr(p, ']', (size_t)(e - p));
+					if (close && close + 1 < e && close[1] == '(') {
+						const char *rp = memchr(close, ')', (size_t)(e - close));
+						if (rp) {
+							memcpy(o, p + 1, (size_t)(close - p - 1));
+							o += close - p - 1;
+							*o++ = ' ';
+							memcpy(o, close + 1, (size_t)(rp - close));
+							o += rp - close;
+							p = rp + 1;
+							continue;
+						}
+					}
+				}
+				*o++ = *p++;
+			}
+			*o++ = '\n';
+		}
+		line = end ? end + 1 : line + len;
+	}
+	if (n && md[n - 1] != '\n' && o > out && o[-1] == '\n') /* as the input ends */
+		o--;
+	*o = 0;
+	return out;
+}
+
 static json_object *rule_json(struct ctx *cx, const struct cl_rule *r)
 {
 	json_object *o = json_object_new_object();
@@ -170,7 +241,9 @@ static json_object *rule_json(struct ctx *cx, const struct cl_rule *r)
 	json_object_object_add(o, "fullDescription", message(full ? full : summary));
 	free(full);
 	json_object *help = json_object_new_object();
-	json_object_object_add(help, "text", json_object_new_string(doc ? doc : summary));
+	char *text = markdown_to_text(doc ? doc : summary);
+	json_object_object_add(help, "text", json_object_new_string(text));
+	free(text);
 	json_object_object_add(help, "markdown", json_object_new_string(doc ? doc : summary));
 	json_object_object_add(o, "help", help);
 	char uri[512];
