@@ -11,9 +11,7 @@
 #include "util/vec.h"
 #include "util/xalloc.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,22 +33,15 @@ int cl_rcache_dir(char *out, size_t len)
 	return cl_cache_dir("results", out, len);
 }
 
+static int is_entry_leftover(const char *name)
+{
+	const char *t = strstr(name, ".entry.tmp");
+	return t && strlen(t) == sizeof ".entry.tmpXXXXXX" - 1;
+}
+
 void cl_rcache_sweep(const char *dir)
 {
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	time_t old = time(NULL) - 3600;
-	for (struct dirent *e; (e = readdir(d));) {
-		const char *t = strstr(e->d_name, ".entry.tmp");
-		struct stat st;
-		if (!t || strlen(t) != sizeof ".entry.tmpXXXXXX" - 1 ||
-		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-			continue;
-		if (st.st_mtime < old)
-			(void)unlinkat(dirfd(d), e->d_name, 0);
-	}
-	closedir(d);
+	cl_cache_sweep(dir, is_entry_leftover, 3600);
 }
 
 static int entry_path(char *out, size_t len, const char *dir, const char *key)

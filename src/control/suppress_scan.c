@@ -122,12 +122,20 @@ static int is_ident(char c)
 }
 
 /* "cudalint:" directives: the comment's text must start with it. */
-static void parse_cudalint(struct sfile *sf, const char *t, size_t n,
-			   unsigned line, unsigned col, unsigned endline)
+/* Where a comment's text starts: after its opening and the blanks, stars
+ * and '!'s that doc comments put there. */
+static size_t comment_lead(const char *t, size_t n)
 {
 	size_t i = 0;
 	while (i < n && (isspace((unsigned char)t[i]) || t[i] == '*' || t[i] == '/' || t[i] == '!'))
 		i++;
+	return i;
+}
+
+static void parse_cudalint(struct sfile *sf, const char *t, size_t n,
+			   unsigned line, unsigned col, unsigned endline)
+{
+	size_t i = comment_lead(t, n);
 	if (n - i < 9 || memcmp(t + i, "cudalint:", 9) != 0)
 		return;
 	i += 9;
@@ -293,9 +301,7 @@ static void parse_nolint(struct sfile *sf, const char *t, size_t n,
  * the comment itself starts with the marker. */
 static size_t nested_marker(const char *t, size_t n)
 {
-	size_t i = 0;
-	while (i < n && (isspace((unsigned char)t[i]) || t[i] == '*' || t[i] == '/' || t[i] == '!'))
-		i++;
+	size_t i = comment_lead(t, n);
 	if (n - i >= 9 && memcmp(t + i, "cudalint:", 9) == 0)
 		return n;
 	for (size_t k = i; k + 1 < n; k++) {

@@ -145,19 +145,9 @@ static enum lock_result lock_or_wait(const struct paths *f, double deadline, str
 /* Builds in progress leave cuda-KEY.pch.PID.tmp (and whatever libclang
  * names after it); while the lock is held, no build is in progress, so
  * any of them is the leftover of a killed run. */
-static void remove_leftovers(const char *dir)
+static int is_build_leftover(const char *name)
 {
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	for (struct dirent *e; (e = readdir(d));) {
-		if (strncmp(e->d_name, "cuda-", 5) || !strstr(e->d_name, ".tmp"))
-			continue;
-		char p[4400];
-		if (snprintf(p, sizeof p, "%s/%s", dir, e->d_name) < (int)sizeof p)
-			unlink(p);
-	}
-	closedir(d);
+	return !strncmp(name, "cuda-", 5) && strstr(name, ".tmp");
 }
 
 /* The header as it should be, rewritten only when it is not: the PCH
@@ -276,7 +266,7 @@ int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc
 		return 0;
 	}
 	if (lr == LOCKED)
-		remove_leftovers(f.dir);
+		cl_cache_sweep(f.dir, is_build_leftover, 0);
 	if (verbose)
 		fprintf(stderr, "cudalint: note: %s: building the precompiled toolkit header\n", f.pch);
 
@@ -293,7 +283,7 @@ int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc
 	free(args);
 	if (rc != 0) {
 		if (lr == LOCKED)
-			remove_leftovers(f.dir); /* a killed build's too */
+			cl_cache_sweep(f.dir, is_build_leftover, 0); /* a killed build's too */
 		else
 			unlink(f.tmp);
 		fprintf(stderr, "cudalint: warning: %s: the precompiled toolkit header could not be built (%s); "

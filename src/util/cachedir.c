@@ -1,10 +1,15 @@
 /* cachedir.c - see cachedir.h. */
 #include "util/cachedir.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 static int mkdirs(char *path)
 {
@@ -34,4 +39,20 @@ int cl_cache_dir(const char *sub, char *out, size_t len)
 	if (n < 0 || (size_t)n >= len)
 		return -1;
 	return mkdirs(out);
+}
+
+void cl_cache_sweep(const char *dir, int (*is_leftover)(const char *name), long age)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	time_t before = time(NULL) - age;
+	for (struct dirent *e; (e = readdir(d));) {
+		struct stat st;
+		if (!is_leftover(e->d_name) || fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+			continue;
+		if (age == 0 || st.st_mtime < before)
+			(void)unlinkat(dirfd(d), e->d_name, 0);
+	}
+	closedir(d);
 }

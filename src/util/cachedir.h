@@ -11,4 +11,9 @@
  * cannot be created). */
 int cl_cache_dir(const char *sub, char *out, size_t len);
 
+/* Removes the files of DIR that IS_LEFTOVER says a killed run left behind
+ * (temporary files), when their last change is AGE seconds old or more
+ * (0: whatever their age, for a caller that knows no run is writing). */
+void cl_cache_sweep(const char *dir, int (*is_leftover)(const char *name), long age);
+
 #endif
