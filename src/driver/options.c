@@ -4,6 +4,7 @@
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,24 +117,6 @@ static int usage_error(const char *fmt, const char *arg)
 	return -1;
 }
 
-/* --name=value or --name value; returns the value or NULL if absent. */
-static const char *value_of(const char *opt, int argc, char **argv, int *i, int *err)
-{
-	size_t n = strlen(opt);
-	const char *a = argv[*i];
-	if (strncmp(a, opt, n))
-		return NULL;
-	if (a[n] == '=')
-		return a + n + 1;
-	if (a[n] != 0)
-		return NULL;
-	if (*i + 1 >= argc) {
-		*err = usage_error("%s needs a value", opt);
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 /* -j N: 1..1024, or 0 / "auto" for the number of online CPUs (stored as -1). */
 static int parse_jobs(const char *v, int *jobs)
 {
@@ -149,172 +132,243 @@ static int parse_jobs(const char *v, int *jobs)
 	return 0;
 }
 
+/* Long options without a short form get values above any character. */
+enum {
+	OPT_EXTRA_ARG = 256, OPT_STD, OPT_ISYSTEM, OPT_INCLUDE, OPT_CUDA_PATH, OPT_CUDA_ARCH,
+	OPT_FORMAT, OPT_COLOR, OPT_NO_COLOR, OPT_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE,
+	OPT_SRCROOT, OPT_EXPLAIN, OPT_ENABLE, OPT_DISABLE, OPT_SEVERITY, OPT_FAIL_ON,
+	OPT_UNANALYSED, OPT_SHOW_SOURCE, OPT_NO_SHOW_SOURCE, OPT_EXIT_ZERO,
+	OPT_REPORT_SUPPRESSED, OPT_WARN_UNUSED, OPT_WARP_ALIGNED, OPT_NO_WARP_ALIGNED,
+	OPT_NO_TOOLKIT, OPT_NO_CACHE, OPT_CACHE_RESULTS, OPT_NO_CACHE_RESULTS,
+	OPT_SHOW_TOOLKIT, OPT_LIST_RULES, OPT_VERSION, OPT_DUMP_IR, OPT_PATHS,
+};
+
+/* getopt_long_only: clang's single-dash spellings (-std=, -isystem,
+ * -include) are long options, while -I, -D, -U, -o, -j, -p with the value
+ * attached (-Iinc, -j4) fall back to the short options because no long
+ * option starts with those letters. A single-letter option always means
+ * the short one. */
+static const struct option long_options[] = {
+	{ "extra-arg", required_argument, 0, OPT_EXTRA_ARG },
+	{ "std", required_argument, 0, OPT_STD },
+	{ "isystem", required_argument, 0, OPT_ISYSTEM },
+	{ "include", required_argument, 0, OPT_INCLUDE },
+	{ "cuda-path", required_argument, 0, OPT_CUDA_PATH },
+	{ "cuda-arch", required_argument, 0, OPT_CUDA_ARCH },
+	{ "no-cuda-toolkit", no_argument, 0, OPT_NO_TOOLKIT },
+	{ "no-cache", no_argument, 0, OPT_NO_CACHE },
+	{ "compile-commands", required_argument, 0, 'p' },
+	{ "config", required_argument, 0, OPT_CONFIG },
+	{ "enable", required_argument, 0, OPT_ENABLE },
+	{ "disable", required_argument, 0, OPT_DISABLE },
+	{ "severity", required_argument, 0, OPT_SEVERITY },
+	{ "fail-on", required_argument, 0, OPT_FAIL_ON },
+	{ "exit-zero", no_argument, 0, OPT_EXIT_ZERO },
+	{ "unanalysed", required_argument, 0, OPT_UNANALYSED },
+	{ "warn-unused-suppressions", no_argument, 0, OPT_WARN_UNUSED },
+	{ "assume-warp-aligned-blocks", no_argument, 0, OPT_WARP_ALIGNED },
+	{ "no-assume-warp-aligned-blocks", no_argument, 0, OPT_NO_WARP_ALIGNED },
+	{ "baseline", required_argument, 0, OPT_BASELINE },
+	{ "write-baseline", required_argument, 0, OPT_WRITE_BASELINE },
+	{ "jobs", required_argument, 0, 'j' },
+	{ "cache-results", no_argument, 0, OPT_CACHE_RESULTS },
+	{ "no-cache-results", no_argument, 0, OPT_NO_CACHE_RESULTS },
+	{ "format", required_argument, 0, OPT_FORMAT },
+	{ "output", required_argument, 0, 'o' },
+	{ "srcroot", required_argument, 0, OPT_SRCROOT },
+	{ "report-suppressed", no_argument, 0, OPT_REPORT_SUPPRESSED },
+	{ "color", required_argument, 0, OPT_COLOR },
+	{ "no-color", no_argument, 0, OPT_NO_COLOR },
+	{ "show-source", no_argument, 0, OPT_SHOW_SOURCE },
+	{ "no-show-source", no_argument, 0, OPT_NO_SHOW_SOURCE },
+	{ "paths", no_argument, 0, OPT_PATHS },
+	{ "verbose", no_argument, 0, 'v' },
+	{ "quiet", no_argument, 0, 'q' },
+	{ "list-rules", no_argument, 0, OPT_LIST_RULES },
+	{ "show-toolkit", no_argument, 0, OPT_SHOW_TOOLKIT },
+	{ "explain", required_argument, 0, OPT_EXPLAIN },
+	{ "version", no_argument, 0, OPT_VERSION },
+	{ "help", no_argument, 0, 'h' },
+	{ "dump-ir", no_argument, 0, OPT_DUMP_IR },
+	{ 0, 0, 0, 0 },
+};
+/* '-': paths come back in order as option 1, so that "--" (clang's
+ * arguments follow) is told from the end; ':': a missing value is ':'. */
+static const char short_options[] = "-:I:D:U:o:p:j:vqh";
+
+/* What a missing value of option c is, for the message. */
+static const char *value_kind(int c)
+{
+	switch (c) {
+	case 'o': return "a file";
+	case 'j': return "a number";
+	case 'p': return "a directory or a compile_commands.json";
+	default: return "a value";
+	}
+}
+
+/* getopt's ':' (a missing value) or '?' (an unknown option, or a value
+ * given to a flag) for the argument arg. */
+static int option_error(int c, const char *arg)
+{
+	char name[64];
+	int is_long = arg[0] == '-' && arg[1] == '-';
+	if (is_long || optopt >= 256 || !optopt)
+		snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
+	else
+		snprintf(name, sizeof name, "-%c", optopt);
+	if (c == ':') {
+		char msg[128];
+		snprintf(msg, sizeof msg, "%s needs %s", name, value_kind(optopt));
+		return usage_error("%s", msg);
+	}
+	if (optopt && strchr(arg, '='))
+		return usage_error("%s takes no value", name);
+	/* getopt takes unambiguous abbreviations (--verb); say when one was not. */
+	const char *word = arg + (is_long ? 2 : 1);
+	size_t n = strcspn(word, "=");
+	char alts[256];
+	int len = 0, nalts = 0;
+	for (const struct option *l = long_options; l->name; l++)
+		if (n && !strncmp(l->name, word, n) && len < (int)sizeof alts)
+			len += snprintf(alts + len, sizeof alts - (size_t)len, "%s--%s", nalts++ ? ", " : "", l->name);
+	if (nalts > 1) {
+		char msg[400];
+		snprintf(msg, sizeof msg, "ambiguous option '%s' (%s)", arg, alts);
+		return usage_error("%s", msg);
+	}
+	return usage_error("unknown option '%s'", arg);
+}
+
+/* One option c with value v (NULL for flags); 0 or -1 on a usage error. */
+static int take(struct options *o, int c, const char *v)
+{
+	switch (c) {
+	case 1: push(&o->paths, &o->npaths, v); break;
+	case 'I': push(&o->clang_args, &o->nclang_args, "-I"); push(&o->clang_args, &o->nclang_args, v); break;
+	case 'D': push(&o->clang_args, &o->nclang_args, "-D"); push(&o->clang_args, &o->nclang_args, v); break;
+	case 'U': push(&o->clang_args, &o->nclang_args, "-U"); push(&o->clang_args, &o->nclang_args, v); break;
+	case OPT_ISYSTEM: push(&o->clang_args, &o->nclang_args, "-isystem"); push(&o->clang_args, &o->nclang_args, v); break;
+	case OPT_INCLUDE: push(&o->clang_args, &o->nclang_args, "-include"); push(&o->clang_args, &o->nclang_args, v); break;
+	case OPT_EXTRA_ARG: push(&o->clang_args, &o->nclang_args, v); break;
+	case OPT_STD: o->std = v; break;
+	case OPT_CUDA_PATH: o->cuda_path = v; break;
+	case OPT_CUDA_ARCH:
+		if (strncmp(v, "sm_", 3))
+			return usage_error("--cuda-arch expects sm_XX, not '%s'", v);
+		o->cuda_arch = v;
+		break;
+	case OPT_FORMAT:
+		if (!strcmp(v, "text"))
+			o->format = FORMAT_TEXT;
+		else if (!strcmp(v, "json"))
+			o->format = FORMAT_JSON;
+		else if (!strcmp(v, "sarif"))
+			o->format = FORMAT_SARIF;
+		else if (!strcmp(v, "github"))
+			o->format = FORMAT_GITHUB;
+		else
+			return usage_error("unknown format '%s' (text, json, sarif or github)", v);
+		break;
+	case 'o':
+		if (!*v)
+			return usage_error("%s", "-o needs a file");
+		o->output = v;
+		break;
+	case OPT_COLOR:
+		if (!strcmp(v, "auto"))
+			o->color = COLOR_AUTO;
+		else if (!strcmp(v, "always"))
+			o->color = COLOR_ALWAYS;
+		else if (!strcmp(v, "never"))
+			o->color = COLOR_NEVER;
+		else
+			return usage_error("unknown colour mode '%s' (auto, always or never)", v);
+		break;
+	case OPT_NO_COLOR: o->color = COLOR_NEVER; break;
+	case 'p': o->compile_commands = v; break;
+	case OPT_CONFIG: o->config = v; break;
+	case OPT_BASELINE: o->baseline = v; break;
+	case OPT_WRITE_BASELINE: o->write_baseline = v; break;
+	case OPT_SRCROOT: o->srcroot = v; break;
+	case OPT_EXPLAIN: o->explain = v; break;
+	case OPT_ENABLE: push_rule(o, v, RULE_OPT_ON, 0); break;
+	case OPT_DISABLE: push_rule(o, v, RULE_OPT_OFF, 0); break;
+	case OPT_SEVERITY: {
+		const char *eq = strrchr(v, '=');
+		enum cl_level l;
+		if (!eq || eq == v || cl_config_parse_level(eq + 1, &l) < 0)
+			return usage_error("--severity expects RULE=note|warning|error, not '%s'", v);
+		char *pat = xstrdup(v);
+		pat[eq - v] = 0;
+		push_rule(o, pat, RULE_OPT_LEVEL, l);
+		break;
+	}
+	case OPT_FAIL_ON:
+		if (cl_config_parse_level(v, &o->fail_on) < 0)
+			return usage_error("--fail-on expects note, warning or error, not '%s'", v);
+		o->fail_on_set = 1;
+		break;
+	case OPT_UNANALYSED:
+		if (strcmp(v, "error") && strcmp(v, "warning"))
+			return usage_error("--unanalysed expects error or warning, not '%s'", v);
+		o->unanalysed = strcmp(v, "error") ? 2 : 1;
+		break;
+	case 'v': o->verbose = 1; break;
+	case 'q': o->quiet = 1; break;
+	case OPT_SHOW_SOURCE: o->show_source = 1; break;
+	case OPT_NO_SHOW_SOURCE: o->show_source = -1; break;
+	case OPT_EXIT_ZERO: o->exit_zero = 1; break;
+	case OPT_REPORT_SUPPRESSED: o->report_suppressed = 1; break;
+	case OPT_WARN_UNUSED: o->warn_unused_suppressions = 1; break;
+	case OPT_WARP_ALIGNED:
+	case OPT_NO_WARP_ALIGNED:
+		o->warp_aligned_blocks = c == OPT_WARP_ALIGNED;
+		o->warp_aligned_set = 1;
+		break;
+	case OPT_NO_TOOLKIT: o->no_toolkit = 1; break;
+	case OPT_NO_CACHE: o->no_cache = 1; break;
+	case OPT_CACHE_RESULTS: o->cache_results = 1; break;
+	case OPT_NO_CACHE_RESULTS: o->cache_results = 0; break;
+	case 'j':
+		if (parse_jobs(v, &o->jobs) < 0)
+			return usage_error("-j expects a number of jobs (0 or auto: one per CPU), not '%s'", v);
+		break;
+	case OPT_SHOW_TOOLKIT: o->show_toolkit = 1; break;
+	case OPT_LIST_RULES: o->list_rules = 1; break;
+	case OPT_VERSION: o->version = 1; break;
+	case 'h': o->help = 1; break;
+	case OPT_DUMP_IR: o->dump_ir = 1; break;
+	}
+	return 0;
+}
+
 int options_parse(struct options *o, int argc, char **argv)
 {
 	memset(o, 0, sizeof *o);
 	o->warp_aligned_blocks = 1;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v;
-		int err = 0;
-		if (!strcmp(a, "--")) {
-			for (i++; i < argc; i++)
-				push(&o->clang_args, &o->nclang_args, argv[i]);
-			break;
+	opterr = 0; /* our messages, in cudalint's form */
+	optind = 0; /* glibc: start afresh */
+	int c;
+	while ((c = getopt_long_only(argc, argv, short_options, long_options, NULL)) != -1) {
+		if (c == OPT_PATHS) {
+			/* The end of options for whoever passes file names it does
+			 * not control (pre-commit, xargs): unlike "--", which hands
+			 * clang what follows, nothing after it is ever an option. */
+			for (; optind < argc; optind++)
+				push(&o->paths, &o->npaths, argv[optind]);
+			return 0;
 		}
-		/* The end of options for whoever passes file names it does not
-		 * control (pre-commit, xargs): unlike "--", which hands clang
-		 * what follows, nothing after it is ever read as an option. */
-		if (!strcmp(a, "--paths")) {
-			for (i++; i < argc; i++)
-				push(&o->paths, &o->npaths, argv[i]);
-			break;
-		}
-		if (a[0] != '-' || !a[1]) {
-			push(&o->paths, &o->npaths, a);
-			continue;
-		}
-		if (!strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") || !strcmp(a, "-isystem") ||
-		    !strcmp(a, "-include")) {
-			if (i + 1 >= argc)
-				return usage_error("%s needs a value", a);
-			push(&o->clang_args, &o->nclang_args, a);
-			push(&o->clang_args, &o->nclang_args, argv[++i]);
-		} else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-U", 2)) {
-			push(&o->clang_args, &o->nclang_args, a);
-		} else if ((v = value_of("--extra-arg", argc, argv, &i, &err))) {
-			push(&o->clang_args, &o->nclang_args, v);
-		} else if (!strncmp(a, "-std=", 5)) {
-			o->std = a + 5;
-		} else if ((v = value_of("--cuda-path", argc, argv, &i, &err))) {
-			o->cuda_path = v;
-		} else if ((v = value_of("--cuda-arch", argc, argv, &i, &err))) {
-			if (strncmp(v, "sm_", 3))
-				return usage_error("--cuda-arch expects sm_XX, not '%s'", v);
-			o->cuda_arch = v;
-		} else if ((v = value_of("--format", argc, argv, &i, &err))) {
-			if (!strcmp(v, "text"))
-				o->format = FORMAT_TEXT;
-			else if (!strcmp(v, "json"))
-				o->format = FORMAT_JSON;
-			else if (!strcmp(v, "sarif"))
-				o->format = FORMAT_SARIF;
-			else if (!strcmp(v, "github"))
-				o->format = FORMAT_GITHUB;
-			else
-				return usage_error("unknown format '%s' (text, json, sarif or github)", v);
-		} else if (!strcmp(a, "-o")) {
-			if (i + 1 >= argc)
-				return usage_error("%s needs a file", a);
-			o->output = argv[++i];
-		} else if (!strncmp(a, "-o", 2) && a[2] != '-') {
-			o->output = a + 2;
-		} else if ((v = value_of("--output", argc, argv, &i, &err))) {
-			o->output = v;
-		} else if ((v = value_of("--color", argc, argv, &i, &err))) {
-			if (!strcmp(v, "auto"))
-				o->color = COLOR_AUTO;
-			else if (!strcmp(v, "always"))
-				o->color = COLOR_ALWAYS;
-			else if (!strcmp(v, "never"))
-				o->color = COLOR_NEVER;
-			else
-				return usage_error("unknown colour mode '%s' (auto, always or never)", v);
-		} else if (!strcmp(a, "--no-color")) {
-			o->color = COLOR_NEVER;
-		} else if (!strcmp(a, "-p") || (v = value_of("--compile-commands", argc, argv, &i, &err))) {
-			if (!strcmp(a, "-p")) {
-				if (i + 1 >= argc)
-					return usage_error("%s needs a directory or a compile_commands.json", a);
-				v = argv[++i];
-			}
-			o->compile_commands = v;
-		} else if ((v = value_of("--config", argc, argv, &i, &err))) {
-			o->config = v;
-		} else if ((v = value_of("--baseline", argc, argv, &i, &err))) {
-			o->baseline = v;
-		} else if ((v = value_of("--write-baseline", argc, argv, &i, &err))) {
-			o->write_baseline = v;
-		} else if ((v = value_of("--srcroot", argc, argv, &i, &err))) {
-			o->srcroot = v;
-		} else if ((v = value_of("--explain", argc, argv, &i, &err))) {
-			o->explain = v;
-		} else if ((v = value_of("--enable", argc, argv, &i, &err))) {
-			push_rule(o, v, RULE_OPT_ON, 0);
-		} else if ((v = value_of("--disable", argc, argv, &i, &err))) {
-			push_rule(o, v, RULE_OPT_OFF, 0);
-		} else if ((v = value_of("--severity", argc, argv, &i, &err))) {
-			const char *eq = strrchr(v, '=');
-			enum cl_level l;
-			if (!eq || eq == v || cl_config_parse_level(eq + 1, &l) < 0)
-				return usage_error("--severity expects RULE=note|warning|error, not '%s'", v);
-			char *pat = xstrdup(v);
-			pat[eq - v] = 0;
-			push_rule(o, pat, RULE_OPT_LEVEL, l);
-		} else if ((v = value_of("--fail-on", argc, argv, &i, &err))) {
-			if (cl_config_parse_level(v, &o->fail_on) < 0)
-				return usage_error("--fail-on expects note, warning or error, not '%s'", v);
-			o->fail_on_set = 1;
-		} else if ((v = value_of("--unanalysed", argc, argv, &i, &err))) {
-			if (strcmp(v, "error") && strcmp(v, "warning"))
-				return usage_error("--unanalysed expects error or warning, not '%s'", v);
-			o->unanalysed = strcmp(v, "error") ? 2 : 1;
-		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-			o->verbose = 1;
-		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-			o->quiet = 1;
-		} else if (!strcmp(a, "--show-source")) {
-			o->show_source = 1;
-		} else if (!strcmp(a, "--no-show-source")) {
-			o->show_source = -1;
-		} else if (!strcmp(a, "--exit-zero")) {
-			o->exit_zero = 1;
-		} else if (!strcmp(a, "--report-suppressed")) {
-			o->report_suppressed = 1;
-		} else if (!strcmp(a, "--warn-unused-suppressions")) {
-			o->warn_unused_suppressions = 1;
-		} else if (!strcmp(a, "--assume-warp-aligned-blocks")) {
-			o->warp_aligned_blocks = 1;
-			o->warp_aligned_set = 1;
-		} else if (!strcmp(a, "--no-assume-warp-aligned-blocks")) {
-			o->warp_aligned_blocks = 0;
-			o->warp_aligned_set = 1;
-		} else if (!strcmp(a, "--no-cuda-toolkit")) {
-			o->no_toolkit = 1;
-		} else if (!strcmp(a, "--no-cache")) {
-			o->no_cache = 1;
-		} else if (!strcmp(a, "--cache-results")) {
-			o->cache_results = 1;
-		} else if (!strcmp(a, "--no-cache-results")) {
-			o->cache_results = 0;
-		} else if (!strcmp(a, "-j") || (!strncmp(a, "-j", 2) && a[2] != '-') ||
-		           (v = value_of("--jobs", argc, argv, &i, &err))) {
-			if (!strcmp(a, "-j")) {
-				if (i + 1 >= argc)
-					return usage_error("%s needs a number", a);
-				v = argv[++i];
-			} else if (!strncmp(a, "-j", 2)) {
-				v = a + 2;
-			}
-			if (parse_jobs(v, &o->jobs) < 0)
-				return usage_error("-j expects a number of jobs (0 or auto: one per CPU), not '%s'", v);
-		} else if (!strcmp(a, "--show-toolkit")) {
-			o->show_toolkit = 1;
-		} else if (!strcmp(a, "--list-rules")) {
-			o->list_rules = 1;
-		} else if (!strcmp(a, "--version")) {
-			o->version = 1;
-		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			o->help = 1;
-		} else if (!strcmp(a, "--dump-ir")) {
-			o->dump_ir = 1;
-		} else if (!err) {
-			return usage_error("unknown option '%s'", a);
-		}
-		if (err)
+		if (c == ':' || c == '?')
+			return option_error(c, argv[optind - 1]);
+		if (take(o, c, optarg) < 0)
 			return -1;
 	}
-	if (o->output && !*o->output)
-		return usage_error("%s", "-o needs a file");
+	/* With '-' at the head of short_options, getopt stops early only at
+	 * "--": what follows goes to clang. */
+	if (optind > 1 && optind <= argc && !strcmp(argv[optind - 1], "--"))
+		for (; optind < argc; optind++)
+			push(&o->clang_args, &o->nclang_args, argv[optind]);
 	return 0;
 }
 

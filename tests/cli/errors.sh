@@ -38,6 +38,14 @@ run --no-cuda-toolkit --color=sometimes kernels
 run --no-cuda-toolkit --cuda-arch=80 kernels
 run --no-cuda-toolkit --fail-on=fatal kernels
 run --no-cuda-toolkit kernels -o
+run --no-cuda-toolkit kernels -j
+run --no-cuda-toolkit --quiet=yes kernels
+run --no-cuda-toolkit -x kernels
+
+say "long options (getopt_long): an unambiguous abbreviation is the option, an ambiguous one is an error naming the candidates; a value may follow as the next argument"
+run --no-cuda-toolkit --no-show kernels/barrier.cu --fail error
+run --no-cuda-toolkit --no-c kernels
+run --no-cuda-toolkit -std c++17 kernels/clean.cu
 
 say "a --cuda-path without a toolkit"
 run --cuda-path=no/such/toolkit kernels/clean.cu
