@@ -219,7 +219,9 @@ int write_report(struct run *r)
 	}
 	struct cl_report_opts ro = { .srcroot = r->srcroot, .report_suppressed = o->report_suppressed };
 	int rc;
-	if (o->format == FORMAT_JSON) {
+	if (o->statistics) {
+		rc = cl_report_statistics(out, &r->findings, o->format == FORMAT_JSON, &ro);
+	} else if (o->format == FORMAT_JSON) {
 		rc = cl_report_json(out, &r->findings, &r->failures, &ro);
 	} else if (o->format == FORMAT_GITHUB) {
 		rc = cl_report_github(out, &r->findings, &r->failures, &ro);

@@ -71,6 +71,8 @@ void options_usage(FILE *out)
 	      "  --srcroot=DIR           root for SARIF paths and fingerprints (default: the\n"
 	      "                          git top level, else .)\n"
 	      "  --report-suppressed     include suppressed findings, marked as such\n"
+	      "  --statistics            print how many findings each rule made, most first,\n"
+	      "                          instead of the findings (text or json)\n"
 	      "  --color=auto|always|never, --no-color\n"
 	      "  --show-source, --no-show-source\n"
 	      "                          the source line and a caret under each text finding\n"
@@ -141,6 +143,7 @@ enum {
 	OPT_REPORT_SUPPRESSED, OPT_WARN_UNUSED, OPT_WARP_ALIGNED, OPT_NO_WARP_ALIGNED,
 	OPT_NO_TOOLKIT, OPT_NO_CACHE, OPT_CACHE_RESULTS, OPT_NO_CACHE_RESULTS,
 	OPT_SHOW_TOOLKIT, OPT_LIST_RULES, OPT_VERSION, OPT_DUMP_IR, OPT_PATHS,
+	OPT_STATISTICS,
 };
 
 /* getopt_long_only: clang's single-dash spellings (-std=, -isystem,
@@ -177,6 +180,7 @@ static const struct option long_options[] = {
 	{ "output", required_argument, 0, 'o' },
 	{ "srcroot", required_argument, 0, OPT_SRCROOT },
 	{ "report-suppressed", no_argument, 0, OPT_REPORT_SUPPRESSED },
+	{ "statistics", no_argument, 0, OPT_STATISTICS },
 	{ "color", required_argument, 0, OPT_COLOR },
 	{ "no-color", no_argument, 0, OPT_NO_COLOR },
 	{ "show-source", no_argument, 0, OPT_SHOW_SOURCE },
@@ -320,6 +324,7 @@ static int take(struct options *o, int c, const char *v)
 	case OPT_NO_SHOW_SOURCE: o->show_source = -1; break;
 	case OPT_EXIT_ZERO: o->exit_zero = 1; break;
 	case OPT_REPORT_SUPPRESSED: o->report_suppressed = 1; break;
+	case OPT_STATISTICS: o->statistics = 1; break;
 	case OPT_WARN_UNUSED: o->warn_unused_suppressions = 1; break;
 	case OPT_WARP_ALIGNED:
 	case OPT_NO_WARP_ALIGNED:
@@ -369,6 +374,8 @@ int options_parse(struct options *o, int argc, char **argv)
 	if (optind > 1 && optind <= argc && !strcmp(argv[optind - 1], "--"))
 		for (; optind < argc; optind++)
 			push(&o->clang_args, &o->nclang_args, argv[optind]);
+	if (o->statistics && o->format != FORMAT_TEXT && o->format != FORMAT_JSON)
+		return usage_error("%s", "--statistics prints text or json, not sarif or github");
 	return 0;
 }
 

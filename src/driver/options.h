@@ -47,6 +47,7 @@ struct options {
 	int verbose;                  /* -v: every clang error, also those ignored */
 	int exit_zero;                /* --exit-zero: findings never make the status 1 */
 	int quiet;                    /* -q, --quiet: findings and errors only, no notes or summary */
+	int statistics;               /* --statistics: counts per rule instead of the findings */
 	int show_source;              /* --show-source 1, --no-show-source -1, 0: on a terminal */
 	int list_rules, version, help, dump_ir, show_toolkit;
 	const char *explain;

@@ -45,4 +45,9 @@ int cl_report_sarif(FILE *out, const struct cl_findings *f, const struct cl_fail
 int cl_report_github(FILE *out, const struct cl_findings *f, const struct cl_failures *fail,
 		     const struct cl_report_opts *opts);
 
+/* --statistics: the number of findings of each rule, most first; as text
+ * ("  COUNT  ID  NAME" lines) or, when JSON is set, a JSON document with a
+ * "statistics" array. 0, or -1 on a write error. */
+int cl_report_statistics(FILE *out, const struct cl_findings *f, int json, const struct cl_report_opts *opts);
+
 #endif

@@ -81,6 +81,13 @@ printf 'void h() { nope(); }\n__global__ void k(int *p)\n{\n\tp[threadIdx.x] = 1
 run --no-cuda-toolkit host.cu
 run --no-cuda-toolkit --quiet host.cu
 
+say "--statistics: the findings of each rule counted, most first, instead of the findings; the exit status stays that of the findings"
+cp kernels/barrier.cu b2.cu
+run --no-cuda-toolkit --statistics kernels b2.cu
+run --no-cuda-toolkit --statistics --format=json kernels/barrier.cu
+run --no-cuda-toolkit --statistics kernels/clean.cu
+run --no-cuda-toolkit --statistics --format=sarif kernels
+
 say "--version, --help"
 quiet --version
 check "grep -Eq '^cudalint [0-9]+\\.[0-9]+\\.[0-9]+ \\(libclang [0-9]+\\)$' '$T/out'" "--version: $(cat "$T/out")"
