@@ -136,6 +136,16 @@ int files_add(struct file_list *l, const char *path, files_problem *problem, voi
 	return 1;
 }
 
+void files_add_unread(struct file_list *l, const char *name)
+{
+	/* a file of that name on disk is the same file, should a directory
+	 * searched also reach it; no file at all is (0, 0), once */
+	struct stat st = { 0 };
+	if (stat(name, &st) != 0)
+		st.st_dev = st.st_ino = 0;
+	push(l, name, &st);
+}
+
 void files_free(struct file_list *l)
 {
 	for (int i = 0; i < l->n; i++)

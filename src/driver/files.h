@@ -19,6 +19,12 @@ typedef void files_problem(const char *path, const char *why, int is_error, void
  * names (1 for a file; for a directory, the CUDA files found in it, those
  * already listed too), or -1 when PATH itself cannot be read. Each problem met on the way is passed to PROBLEM. */
 int files_add(struct file_list *l, const char *path, files_problem *problem, void *arg);
+/* The name of standard input (`-`) without --stdin-filename. */
+#define STDIN_NAME "<stdin>"
+
+/* Adds NAME, which is read from elsewhere (standard input), without
+ * requiring it to exist. */
+void files_add_unread(struct file_list *l, const char *name);
 void files_free(struct file_list *l);
 
 #endif

@@ -79,6 +79,10 @@ void options_usage(FILE *out)
 	      "                          (default: on a terminal, unless --color=never)\n"
 	      "\n"
 	      "Paths:\n"
+	      "  -                       read a file from standard input (for editors)\n"
+	      "  --stdin-filename=FILE   the name of that file: its configuration, the\n"
+	      "                          directory of its includes, the name in the report\n"
+	      "                          (default <stdin>); alone, it implies -\n"
 	      "  --paths PATH...         every argument after --paths is a path, even one that\n"
 	      "                          starts with '-' (for scripts and hooks that pass file\n"
 	      "                          names: a file named -ofoo.cu is never an option)\n"
@@ -143,7 +147,7 @@ enum {
 	OPT_REPORT_SUPPRESSED, OPT_WARN_UNUSED, OPT_WARP_ALIGNED, OPT_NO_WARP_ALIGNED,
 	OPT_NO_TOOLKIT, OPT_NO_CACHE, OPT_CACHE_RESULTS, OPT_NO_CACHE_RESULTS,
 	OPT_SHOW_TOOLKIT, OPT_LIST_RULES, OPT_VERSION, OPT_DUMP_IR, OPT_PATHS,
-	OPT_STATISTICS,
+	OPT_STATISTICS, OPT_STDIN_FILENAME,
 };
 
 /* getopt_long_only: clang's single-dash spellings (-std=, -isystem,
@@ -186,6 +190,7 @@ static const struct option long_options[] = {
 	{ "show-source", no_argument, 0, OPT_SHOW_SOURCE },
 	{ "no-show-source", no_argument, 0, OPT_NO_SHOW_SOURCE },
 	{ "paths", no_argument, 0, OPT_PATHS },
+	{ "stdin-filename", required_argument, 0, OPT_STDIN_FILENAME },
 	{ "verbose", no_argument, 0, 'v' },
 	{ "quiet", no_argument, 0, 'q' },
 	{ "list-rules", no_argument, 0, OPT_LIST_RULES },
@@ -248,7 +253,14 @@ static int option_error(int c, const char *arg)
 static int take(struct options *o, int c, const char *v)
 {
 	switch (c) {
-	case 1: push(&o->paths, &o->npaths, v); break;
+	case 1:
+		/* after --paths, "-" is a file of that name: a hook never hands
+		 * over its standard input by accident */
+		if (!strcmp(v, "-"))
+			o->use_stdin++;
+		else
+			push(&o->paths, &o->npaths, v);
+		break;
 	case 'I': push(&o->clang_args, &o->nclang_args, "-I"); push(&o->clang_args, &o->nclang_args, v); break;
 	case 'D': push(&o->clang_args, &o->nclang_args, "-D"); push(&o->clang_args, &o->nclang_args, v); break;
 	case 'U': push(&o->clang_args, &o->nclang_args, "-U"); push(&o->clang_args, &o->nclang_args, v); break;
@@ -295,6 +307,7 @@ static int take(struct options *o, int c, const char *v)
 	case OPT_BASELINE: o->baseline = v; break;
 	case OPT_WRITE_BASELINE: o->write_baseline = v; break;
 	case OPT_SRCROOT: o->srcroot = v; break;
+	case OPT_STDIN_FILENAME: o->stdin_filename = v; break;
 	case OPT_EXPLAIN: o->explain = v; break;
 	case OPT_ENABLE: push_rule(o, v, RULE_OPT_ON, 0); break;
 	case OPT_DISABLE: push_rule(o, v, RULE_OPT_OFF, 0); break;
@@ -348,6 +361,23 @@ static int take(struct options *o, int c, const char *v)
 	return 0;
 }
 
+/* What no single option can say wrong alone. */
+static int options_check(struct options *o)
+{
+	if (o->use_stdin > 1)
+		return usage_error("%s", "'-' (standard input) given more than once");
+	if (o->stdin_filename && !o->use_stdin) {
+		if (o->npaths)
+			return usage_error("%s", "--stdin-filename names standard input: give '-' among the paths");
+		o->use_stdin = 1; /* as ruff: the name alone means standard input */
+	}
+	if (o->stdin_filename && (!*o->stdin_filename || !strcmp(o->stdin_filename, "-")))
+		return usage_error("%s", "--stdin-filename needs a file name");
+	if (o->statistics && o->format != FORMAT_TEXT && o->format != FORMAT_JSON)
+		return usage_error("%s", "--statistics prints text or json, not sarif or github");
+	return 0;
+}
+
 int options_parse(struct options *o, int argc, char **argv)
 {
 	memset(o, 0, sizeof *o);
@@ -362,7 +392,7 @@ int options_parse(struct options *o, int argc, char **argv)
 			 * clang what follows, nothing after it is ever an option. */
 			for (; optind < argc; optind++)
 				push(&o->paths, &o->npaths, argv[optind]);
-			return 0;
+			return options_check(o);
 		}
 		if (c == ':' || c == '?')
 			return option_error(c, argv[optind - 1]);
@@ -374,9 +404,7 @@ int options_parse(struct options *o, int argc, char **argv)
 	if (optind > 1 && optind <= argc && !strcmp(argv[optind - 1], "--"))
 		for (; optind < argc; optind++)
 			push(&o->clang_args, &o->nclang_args, argv[optind]);
-	if (o->statistics && o->format != FORMAT_TEXT && o->format != FORMAT_JSON)
-		return usage_error("%s", "--statistics prints text or json, not sarif or github");
-	return 0;
+	return options_check(o);
 }
 
 void options_free(struct options *o)

@@ -36,6 +36,8 @@ struct options {
 	const char *baseline;
 	const char *write_baseline;
 	const char *srcroot;
+	const char *stdin_filename;   /* --stdin-filename: the name of `-` */
+	int use_stdin;                /* `-` among the paths (before --paths): read standard input */
 	int report_suppressed;
 	int warn_unused_suppressions;
 	int warp_aligned_blocks;

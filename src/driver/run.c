@@ -26,6 +26,8 @@
 #include "util/atomic_file.h"
 #include "util/guard.h"
 #include "util/path.h"
+#include "util/readall.h"
+#include "util/regfile.h"
 #include "util/srctext.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -340,6 +342,8 @@ static void run_free(struct run *r)
 	free(r->files);
 	cl_findings_free(&r->findings);
 	cl_failures_free(&r->failures);
+	cl_regfile_overlay(NULL, NULL, 0);
+	free(r->stdin_text);
 }
 
 /* The root of SARIF's %SRCROOT%, fingerprints and baselines: --srcroot,
@@ -364,6 +368,28 @@ static int resolve_srcroot(struct run *r)
 	r->srcroot = ".";
 	if (getcwd(cwd, sizeof cwd) && path_git_top(cwd, r->srcroot_buf, sizeof r->srcroot_buf))
 		r->srcroot = r->srcroot_buf;
+	return 0;
+}
+
+/* `-`: standard input, read whole, analysed as --stdin-filename (for the
+ * configuration that applies, the includes next to it, and the report),
+ * else as <stdin> in the current directory; for editors, as ruff's. */
+#define STDIN_MAX ((size_t)64 << 20)
+
+static int read_stdin(struct run *r, struct file_list *files)
+{
+	const struct options *o = r->o;
+	if (!o->use_stdin)
+		return 0;
+	size_t n;
+	r->stdin_text = cl_read_all(stdin, STDIN_MAX, &n);
+	if (!r->stdin_text) {
+		errorf("<stdin>", errno == EFBIG ? "larger than 64 MiB" : strerror(errno));
+		return -1;
+	}
+	const char *name = o->stdin_filename ? o->stdin_filename : STDIN_NAME;
+	cl_regfile_overlay(name, r->stdin_text, n);
+	files_add_unread(files, name);
 	return 0;
 }
 
@@ -395,6 +421,8 @@ int cl_run(const struct options *o)
 	}
 
 	/* files and their configurations */
+	if (read_stdin(r, &files) < 0)
+		goto out;
 	for (int i = 0; i < o->npaths; i++) {
 		size_t failed = r->failures.n;
 		if (files_add(&files, o->paths[i], path_problem, r) == 0 && r->failures.n == failed)

@@ -3,6 +3,7 @@
 #define _XOPEN_SOURCE 700
 #endif
 #include "driver/run_internal.h"
+#include "driver/files.h"
 
 #include "check.h"
 #include "control/results.h"
@@ -109,6 +110,8 @@ size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct 
 
 int is_header(const char *file)
 {
+	if (!strcmp(file, STDIN_NAME))
+		return 0; /* standard input without a name: a source file */
 	const char *dot = strrchr(file, '.');
 	return !dot || strcmp(dot, ".cu");
 }

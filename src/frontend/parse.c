@@ -18,14 +18,17 @@
 #include "util/arena.h"
 #include "util/embedded.h"
 #include "util/guard.h"
+#include "util/path.h"
 #include "util/regfile.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
 #include <clang-c/Index.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define VDIR "/__cudalint__/include"
 
@@ -351,17 +354,35 @@ static enum CXErrorCode parse_unit(struct cl_parser *p, const char *file, int wi
 {
 	char buf[4096];
 	const char *path = clang_file_name(file, buf, sizeof buf);
-	if (!with_pch)
-		return clang_parseTranslationUnit2(p->index, path, p->argv, p->argc, p->unsaved, 2,
-		                                   CXTranslationUnit_KeepGoing, tu);
+	/* standard input (util/regfile.h): its text, under the name given,
+	 * and under its absolute path for when the file parsed includes it
+	 * (a header read from standard input, analysed through an includer) */
+	struct CXUnsavedFile unsaved[4] = { p->unsaved[0], p->unsaved[1] };
+	unsigned nunsaved = 2;
+	size_t n;
+	const char *over = cl_regfile_overlay_path(&n), *text = over ? cl_regfile_overlay_of(over, &n) : NULL;
+	char cwd[PATH_MAX];
+	char *abs = over && getcwd(cwd, sizeof cwd) ? path_under(cwd, over) : NULL;
+	if (text && !strcmp(over, file))
+		unsaved[nunsaved++] = (struct CXUnsavedFile){ path, text, (unsigned long)n };
+	if (text && abs && strcmp(abs, path))
+		unsaved[nunsaved++] = (struct CXUnsavedFile){ abs, text, (unsigned long)n };
+	enum CXErrorCode ec;
+	if (!with_pch) {
+		ec = clang_parseTranslationUnit2(p->index, path, p->argv, p->argc, unsaved, nunsaved,
+		                                 CXTranslationUnit_KeepGoing, tu);
+		free(abs);
+		return ec;
+	}
 	/* -include-pch goes last so it sees the same arguments it was built with */
 	const char **args = xmalloc((size_t)(p->argc + 2) * sizeof *args);
 	memcpy(args, p->argv, (size_t)p->argc * sizeof *args);
 	args[p->argc] = "-include-pch";
 	args[p->argc + 1] = p->pch.path;
-	enum CXErrorCode ec = clang_parseTranslationUnit2(p->index, path, args, p->argc + 2, p->unsaved, 2,
-	                                                  CXTranslationUnit_KeepGoing, tu);
+	ec = clang_parseTranslationUnit2(p->index, path, args, p->argc + 2, unsaved, nunsaved,
+	                                 CXTranslationUnit_KeepGoing, tu);
 	free(args);
+	free(abs);
 	return ec;
 }
 

@@ -23,4 +23,17 @@ FILE *cl_fopen_regular(const char *path, const char *verb, struct stat *st, char
  * with WHY set (as cl_fopen_regular, or "larger than MAX bytes"). */
 char *cl_read_regular(const char *path, const char *verb, size_t max, size_t *n, char *why, size_t len);
 
+/* Standard input as a file (`cudalint - --stdin-filename F`): from now
+ * on, PATH (compared as spelled) reads as the N bytes of DATA, which the
+ * caller keeps alive, instead of what the disk holds, if anything. Every
+ * reader goes through the two functions above, and the parser passes the
+ * bytes to clang as an unsaved file (cl_regfile_overlay_of), so the
+ * configuration, the analysis, suppressions, fingerprints and the report
+ * all see one text. One file at most: a second call replaces the first. */
+void cl_regfile_overlay(const char *path, const char *data, size_t n);
+/* The overlay's bytes when PATH is its file, else NULL. */
+const char *cl_regfile_overlay_of(const char *path, size_t *n);
+/* The overlay's file (*N its length), or NULL when there is none. */
+const char *cl_regfile_overlay_path(size_t *n);
+
 #endif

@@ -64,6 +64,21 @@ run() {
 	echo "--- exit $RC" >>"$TR"
 }
 
+# run_stdin FILE ARGS...: like run, with standard input from FILE.
+run_stdin() {
+	in=$1
+	shift
+	printf '$ cudalint %s <%s\n' "$*" "$in" >>"$TR"
+	"$CUDALINT" "$@" >"$T/out" 2>"$T/err" <"$in"
+	RC=$?
+	cat "$T/out" >>"$TR"
+	if [ -s "$T/err" ]; then
+		echo "--- stderr" >>"$TR"
+		cat "$T/err" >>"$TR"
+	fi
+	echo "--- exit $RC" >>"$TR"
+}
+
 # quiet ARGS...: like run, but only the exit status goes to the transcript.
 quiet() {
 	printf '$ cudalint %s  (output not shown)\n' "$*" >>"$TR"
