@@ -26,6 +26,7 @@
 #include "util/atomic_file.h"
 #include "util/guard.h"
 #include "util/path.h"
+#include "util/progress.h"
 #include "util/readall.h"
 #include "util/regfile.h"
 #include "util/srctext.h"
@@ -232,9 +233,8 @@ static char *work_one(int i, size_t *len, void *arg)
 }
 
 /* In the parent: file I's results, or the news that its worker died. */
-static void done_one(int i, const char *payload, size_t len, const char *crash, void *arg)
+static void take_result(struct run *r, int i, const char *payload, size_t len, const char *crash)
 {
-	struct run *r = arg;
 	struct file_result *fr = &r->res[i];
 	char msg[PATH_MAX + 300];
 	if (crash) {
@@ -247,6 +247,13 @@ static void done_one(int i, const char *payload, size_t len, const char *crash, 
 	}
 	errorf(r->files[i], msg);
 	cl_failures_add(&fr->x, r->files[i], msg);
+}
+
+static void done_one(int i, const char *payload, size_t len, const char *crash, void *arg)
+{
+	struct run *r = arg;
+	take_result(r, i, payload, len, crash);
+	cl_progress_update(++r->ndone, NULL);
 }
 
 /* Every file, through the result cache, in worker processes when -j asks
@@ -290,6 +297,7 @@ static void analyse_all(struct run *r)
 		if (first->p)
 			cl_parser_prepare(first->p);
 		struct cl_pool_ops ops = { work_one, done_one, r };
+		cl_progress_start(ntodo, o->quiet || o->dump_ir);
 		unsigned char *not_run = xcalloc((size_t)ntodo, 1);
 		cl_pool_run(todo, ntodo, jobs, &ops, not_run);
 		for (int k = 0; k < ntodo; k++)
@@ -297,9 +305,13 @@ static void analyse_all(struct run *r)
 				analyse_file(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
 		free(not_run);
 	} else {
-		for (int k = 0; k < ntodo; k++)
+		cl_progress_start(ntodo, o->quiet || o->dump_ir);
+		for (int k = 0; k < ntodo; k++) {
+			cl_progress_update(k, r->files[todo[k]]);
 			analyse_file(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
+		}
 	}
+	cl_progress_end();
 	free(todo);
 
 	for (int i = 0; i < r->nfiles; i++) {

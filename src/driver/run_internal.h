@@ -79,6 +79,7 @@ struct run {
 	struct timespec t0;                 /* a little before the run read any input */
 	const char *srcroot;                /* --srcroot, else the git top level, else "." */
 	char srcroot_buf[PATH_MAX];
+	int ndone;                          /* files the workers finished, for the progress line */
 	char *stdin_text;                   /* `-`: what standard input held */
 };
 

@@ -1,5 +1,6 @@
 /* utf8.c - see utf8.h. */
 #include "util/utf8.h"
+#include "util/progress.h"
 #include "util/xalloc.h"
 
 #include <stdarg.h>
@@ -94,6 +95,7 @@ void cl_eprintf(const char *fmt, ...)
 	if (nl)
 		p[n - 1] = 0;
 	cl_text_sanitize(p, CL_TEXT_KEEP_TABS);
+	cl_progress_clear(); /* a message never lands on the progress line */
 	fputs(p, stderr);
 	if (nl)
 		fputc('\n', stderr);

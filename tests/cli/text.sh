@@ -88,6 +88,23 @@ run --no-cuda-toolkit --statistics --format=json kernels/barrier.cu
 run --no-cuda-toolkit --statistics kernels/clean.cu
 run --no-cuda-toolkit --statistics --format=sarif kernels
 
+# The progress line, on a terminal (script(1) gives one): shown once a run
+# has taken a second (here a worker stalled until the 2 s time limit), and
+# erased with \r ESC[K before anything else is written, so no finding or
+# message shares a line with it. Not in the transcript: stderr is a file
+# there, and never gets one (the runs above).
+mkdir slow
+cp kernels/barrier.cu kernels/clean.cu kernels/loop.cu slow/
+CUDALINT_TEST_STALL_ON=barrier.cu CUDALINT_FILE_TIMEOUT=2 script -qec \
+	"'$CUDALINT' -j2 --no-cuda-toolkit --no-show-source --color=never slow" /dev/null >tty.out 2>&1
+esc=$(printf '\033')
+cr=$(printf '\r')
+check "grep -q \"\${esc}\\[Kcudalint: 3/3 files\${cr}\${esc}\\[Kslow/loop.cu:7:3: warning: \" tty.out" \
+	"no progress line, or not erased before the findings: $(cat -v tty.out)"
+CUDALINT_TEST_STALL_ON=barrier.cu CUDALINT_FILE_TIMEOUT=2 script -qec \
+	"'$CUDALINT' -q -j2 --no-cuda-toolkit slow" /dev/null >tty.out 2>&1
+check "! grep -q 'files' tty.out" "--quiet printed a progress line: $(cat -v tty.out)"
+
 say "--version, --help"
 quiet --version
 check "grep -Eq '^cudalint [0-9]+\\.[0-9]+\\.[0-9]+ \\(libclang [0-9]+\\)$' '$T/out'" "--version: $(cat "$T/out")"
