@@ -12,6 +12,7 @@
 #include "util/xalloc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <json-c/json.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,9 +40,28 @@ static int is_entry_leftover(const char *name)
 	return t && strlen(t) == sizeof ".entry.tmpXXXXXX" - 1;
 }
 
+static int is_entry(const char *name)
+{
+	const char *t = strstr(name, ".entry");
+	return t && !t[6];
+}
+
 void cl_rcache_sweep(const char *dir)
 {
 	cl_cache_sweep(dir, is_entry_leftover, 3600);
+	/* entries unused for CL_CACHE_MAX_AGE, looked for once a day: a
+	 * directory of many entries costs a scan */
+	char stamp[4200];
+	struct stat st;
+	snprintf(stamp, sizeof stamp, "%s/evicted", dir);
+	if (stat(stamp, &st) == 0 && st.st_mtime > time(NULL) - 24 * 3600)
+		return;
+	cl_cache_evict(dir, is_entry, CL_CACHE_MAX_AGE, 0, NULL, NULL);
+	int fd = open(stamp, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		(void)futimens(fd, NULL);
+		close(fd);
+	}
 }
 
 static int entry_path(char *out, size_t len, const char *dir, const char *key)
@@ -126,6 +146,7 @@ int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, st
 			hit = dep_unchanged(json_object_array_get_idx(deps, i));
 	}
 	if (hit) {
+		cl_cache_touch(path); /* in use: not to be evicted */
 		/* read into scratch lists first: a damaged entry adds nothing */
 		struct cl_findings tf = { 0 };
 		struct cl_failures tx = { 0 };

@@ -150,6 +150,31 @@ static int is_build_leftover(const char *name)
 	return !strncmp(name, "cuda-", 5) && strstr(name, ".tmp");
 }
 
+/* A built PCH, cuda-KEY.pch, whose last use is its mtime. */
+static int is_pch(const char *name)
+{
+	size_t n = strlen(name);
+	return !strncmp(name, "cuda-", 5) && n > 9 && !strcmp(name + n - 4, ".pch");
+}
+
+/* cuda-KEY.cuh, the header an evicted cuda-KEY.pch was built from */
+static void remove_header(int dirfd, const char *pch)
+{
+	char hdr[300];
+	if (snprintf(hdr, sizeof hdr, "%.*s.cuh", (int)strlen(pch) - 4, pch) < (int)sizeof hdr)
+		(void)unlinkat(dirfd, hdr, 0);
+}
+
+/* How many PCHs to keep: $CUDALINT_PCH_KEEP, else 8. Each is some 25 MB,
+ * one per toolkit and flag set; 0 keeps them all. */
+static size_t pch_keep(void)
+{
+	const char *v = getenv("CUDALINT_PCH_KEEP");
+	char *end;
+	long n = v && *v ? strtol(v, &end, 10) : -1;
+	return n >= 0 && !*end ? (size_t)n : 8;
+}
+
 /* The header as it should be, rewritten only when it is not: the PCH
  * records its size and modification time, and one built from it would
  * not load after a rewrite. */
@@ -246,8 +271,10 @@ int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc
 	memset(out, 0, sizeof *out);
 	if (!cuda_path || name_files(&f, argv, argc, cuda_path) != 0)
 		return -1;
-	if (usable(f.pch, out) == 0)
+	if (usable(f.pch, out) == 0) {
+		cl_cache_touch(f.pch); /* in use: the last to be evicted */
 		return 0;
+	}
 
 	unsigned limit = guard_pch_timeout();
 	double deadline = now_s() + limit;
@@ -281,6 +308,12 @@ int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc
 	if (left <= 0)
 		snprintf(why, sizeof why, "no time left of %u s (CUDALINT_PCH_TIMEOUT)", limit);
 	free(args);
+	if (rc == 0 && lr == LOCKED) {
+		/* the cache holds the PCHs used lately, not one per flag set
+		 * ever seen; under the lock, so no build is under way */
+		const char *name = strrchr(f.pch, '/');
+		cl_cache_evict(f.dir, is_pch, CL_CACHE_MAX_AGE, pch_keep(), name ? name + 1 : f.pch, remove_header);
+	}
 	if (rc != 0) {
 		if (lr == LOCKED)
 			cl_cache_sweep(f.dir, is_build_leftover, 0); /* a killed build's too */

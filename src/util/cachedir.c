@@ -56,3 +56,66 @@ void cl_cache_sweep(const char *dir, int (*is_leftover)(const char *name), long 
 	}
 	closedir(d);
 }
+
+struct entry {
+	char *name;
+	time_t used;
+};
+
+static int by_use(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+	return x->used < y->used ? -1 : x->used > y->used; /* oldest first */
+}
+
+void cl_cache_evict(const char *dir, int (*is_entry)(const char *name), long max_age, size_t keep,
+                    const char *spare, void (*also)(int dirfd, const char *name))
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct entry *v = NULL;
+	size_t n = 0, cap = 0;
+	time_t before = time(NULL) - max_age;
+	for (struct dirent *e; (e = readdir(d));) {
+		struct stat st;
+		if (!is_entry(e->d_name) || (spare && !strcmp(e->d_name, spare)) ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 16;
+			struct entry *w = realloc(v, cap * sizeof *v);
+			if (!w)
+				break; /* evicting less is no harm */
+			v = w;
+		}
+		char *name = strdup(e->d_name);
+		if (!name)
+			break;
+		v[n++] = (struct entry){ name, st.st_mtime };
+	}
+	if (n)
+		qsort(v, n, sizeof *v, by_use);
+	/* the spared entry counts against KEEP too */
+	size_t left = n + (spare != NULL);
+	for (size_t i = 0; i < n; i++) {
+		if (v[i].used >= before && (!keep || left <= keep))
+			break;
+		if (unlinkat(dirfd(d), v[i].name, 0) == 0 || errno == ENOENT) {
+			left--;
+			if (also)
+				also(dirfd(d), v[i].name);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+	closedir(d);
+}
+
+void cl_cache_touch(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) == 0 && st.st_mtime < time(NULL) - 3600)
+		(void)utimensat(AT_FDCWD, path, NULL, 0);
+}

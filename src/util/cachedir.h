@@ -16,4 +16,20 @@ int cl_cache_dir(const char *sub, char *out, size_t len);
  * (0: whatever their age, for a caller that knows no run is writing). */
 void cl_cache_sweep(const char *dir, int (*is_leftover)(const char *name), long age);
 
+/* Entries unused for this long are removed (30 days): a cache that is
+ * never cleaned grows with every toolkit, flag set and edit. */
+#define CL_CACHE_MAX_AGE (30L * 24 * 3600)
+
+/* Removes the entries of DIR (the names IS_ENTRY accepts) whose last use
+ * (their mtime, see cl_cache_touch) is older than MAX_AGE seconds, then,
+ * while more than KEEP are left (0: no limit), the least recently used;
+ * never SPARE (a name, or NULL). ALSO, when not NULL, is called with each
+ * name removed, to remove what belongs with it. */
+void cl_cache_evict(const char *dir, int (*is_entry)(const char *name), long max_age, size_t keep,
+                    const char *spare, void (*also)(int dirfd, const char *name));
+
+/* Records that PATH was used now, as its mtime; at most once an hour, so
+ * that a hit costs no write. */
+void cl_cache_touch(const char *path);
+
 #endif

@@ -55,7 +55,7 @@ cp kernel.cu rk.cu
 touch -d '2020-01-01' rk.cu
 run entry-stored "1" $NT --cache-results rk.cu
 finds
-E=$(find cache/results -type f | head -n 1)
+E=$(find cache/results -type f -name '*.entry' | head -n 1)
 if [ -z "$E" ]; then
 	fail "no result-cache entry was written"
 	E=cache/results/missing
@@ -99,6 +99,20 @@ run entry-temporaries "1" $NT --cache-results rk.cu
 [ -e cache/results/0123.entry.tmpAbCdEf ] && fail "an old temporary entry file was not swept"
 [ -e cache/results/4567.entry.tmpGhIjKl ] || fail "a young temporary entry file was removed"
 rm -f cache/results/4567.entry.tmpGhIjKl
+
+# entries unused for 30 days are evicted (looked for once a day: the stamp
+# file "evicted" is made old to allow it); one used lately stays, and a
+# hit renews an entry's last use
+: >cache/results/89ab.entry
+touch -d '40 days ago' cache/results/89ab.entry
+: >cache/results/cdef.entry
+touch -d '20 days ago' cache/results/cdef.entry "$E"
+touch -d '2 days ago' cache/results/evicted
+run entry-evicted "1" $NT --cache-results rk.cu
+finds
+[ -e cache/results/89ab.entry ] && fail "an entry unused for 40 days was not evicted"
+[ -e cache/results/cdef.entry ] || fail "an entry used 20 days ago was evicted"
+[ -n "$(find "$E" -newermt '1 hour ago')" ] || fail "a hit did not renew the entry's last use"
 
 # --- the precompiled toolkit header -----------------------------------------
 CUDA=
@@ -167,13 +181,33 @@ else
 
 	# A FIFO in the PCH's place, and the leftovers of killed builds: the
 	# next build replaces the one and removes the others.
+	# Other PCHs, of flag sets used 1 to 5 hours ago and 40 days ago: with
+	# CUDALINT_PCH_KEEP=3, the build keeps itself and the two used last,
+	# and evicts the rest with their headers.
 	rm -f "$PCH"
 	mkfifo "$PCH"
 	: >"$PCH.999999.tmp"
 	: >"$CUDALINT_CACHE_DIR/cuda-0123.pch.999998.tmp"
+	for k in 1 2 3 4 5; do
+		: >"$CUDALINT_CACHE_DIR/cuda-fake$k.pch"
+		: >"$CUDALINT_CACHE_DIR/cuda-fake$k.cuh"
+		touch -d "$k hours ago" "$CUDALINT_CACHE_DIR/cuda-fake$k.pch"
+	done
+	: >"$CUDALINT_CACHE_DIR/cuda-fakeold.pch"
+	touch -d '40 days ago' "$CUDALINT_CACHE_DIR/cuda-fakeold.pch"
+	export CUDALINT_PCH_KEEP=3
 	run pch-fifo "1" "$TK" tk.cu
+	unset CUDALINT_PCH_KEEP
 	finds
 	[ -f "$PCH" ] && [ ! -p "$PCH" ] || fail "the FIFO was not replaced by a built PCH"
+	CASE=pch-evicted
+	N=$((N + 1))
+	kept=$(cd "$CUDALINT_CACHE_DIR" && ls cuda-fake* | tr '\n' ' ')
+	if [ "$kept" = "cuda-fake1.cuh cuda-fake1.pch cuda-fake2.cuh cuda-fake2.pch " ] && [ -f "$PCH" ]; then
+		echo "ok:   $CASE"
+	else
+		fail "want the new PCH and cuda-fake1, cuda-fake2 (.pch, .cuh) kept, have: $kept"
+	fi
 	CASE=pch-leftovers
 	N=$((N + 1))
 	if ls "$CUDALINT_CACHE_DIR" | grep -q '\.tmp'; then
