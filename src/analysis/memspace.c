@@ -4,6 +4,7 @@
 #include "util/vec.h"
 #include "util/xalloc.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,10 @@ struct node {
 struct memspace {
 	struct node *n;
 	int count, cap;
+	/* node of each variable: open addressing on the pointer, so that a
+	 * unit of thousands of pointers is not a quadratic search */
+	int *slot;             /* node index + 1; 0: empty */
+	size_t nslot;          /* a power of two, at least twice count */
 };
 
 static int is_atomic_ref_var(const struct ir_var *v)
@@ -24,13 +29,43 @@ static int is_atomic_ref_var(const struct ir_var *v)
 	return v->type && strstr(v->type, "atomic_ref");
 }
 
+static size_t hash_ptr(const void *p, size_t mask)
+{
+	uintptr_t x = (uintptr_t)p;
+	x ^= x >> 17;
+	x *= (uintptr_t)0x9e3779b97f4a7c15u;
+	return (size_t)(x >> 7) & mask;
+}
+
+/* The slot of V: where it is, or the empty one where it goes. */
+static int *slot_of(const struct memspace *m, const struct ir_var *v)
+{
+	size_t mask = m->nslot - 1;
+	for (size_t h = hash_ptr(v, mask);; h = (h + 1) & mask)
+		if (!m->slot[h] || m->n[m->slot[h] - 1].v == v)
+			return &m->slot[h];
+}
+
+static void grow_slots(struct memspace *m)
+{
+	free(m->slot);
+	m->nslot = m->nslot ? m->nslot * 2 : 64;
+	m->slot = xcalloc(m->nslot, sizeof *m->slot);
+	for (int i = 0; i < m->count; i++)
+		*slot_of(m, m->n[i].v) = i + 1;
+}
+
 static int find_node(struct memspace *m, const struct ir_var *v, int create)
 {
-	for (int i = 0; i < m->count; i++)
-		if (m->n[i].v == v)
-			return i;
+	if (m->nslot) {
+		int k = *slot_of(m, v);
+		if (k)
+			return k - 1;
+	}
 	if (!create)
 		return -1;
+	if ((size_t)(m->count + 1) * 2 > m->nslot)
+		grow_slots(m);
 	CL_VEC_GROW(m->n, m->count, m->cap);
 	struct node *n = &m->n[m->count];
 	memset(n, 0, sizeof *n);
@@ -46,13 +81,18 @@ static int find_node(struct memspace *m, const struct ir_var *v, int create)
 	} else if (!v->is_pointer && !v->is_reference && !is_atomic_ref_var(v)) {
 		n->space = SPACE_LOCAL;
 	}
+	*slot_of(m, v) = m->count + 1;
 	return m->count++;
 }
 
+/* With path halving: chains stay short however the unions went. */
 static int root(const struct memspace *m, int i)
 {
-	while (m->n[i].parent != i)
-		i = m->n[i].parent;
+	struct node *n = m->n;
+	while (n[i].parent != i) {
+		n[i].parent = n[n[i].parent].parent;
+		i = n[i].parent;
+	}
 	return i;
 }
 
@@ -164,19 +204,22 @@ struct memspace *memspace_new(const struct ir_unit *u)
 	}
 	/* a kernel launched from nowhere in this file gets its pointers from
 	 * code cudalint cannot see */
+	unsigned char *launched = xcalloc((size_t)u->nfuncs + 1, 1);
+	for (int j = 0; j < u->nlaunches; j++) {
+		const struct ir_func *t = u->launches[j]->u.call.target;
+		if (t && t->id >= 0 && t->id < u->nfuncs)
+			launched[t->id] = 1;
+	}
 	for (int i = 0; i < u->nfuncs; i++) {
 		const struct ir_func *f = u->funcs[i];
 		if (!f->is_global)
 			continue;
-		int launched = 0;
-		for (int j = 0; j < u->nlaunches; j++)
-			if (u->launches[j]->u.call.target == f)
-				launched = 1;
-		if (!launched)
+		if (!launched[f->id])
 			for (int p = 0; p < f->nparams; p++)
 				if (f->params[p]->is_pointer)
 					mark(m, f->params[p], ORIGIN_UNKNOWN);
 	}
+	free(launched);
 	return m;
 }
 
@@ -184,6 +227,7 @@ void memspace_free(struct memspace *m)
 {
 	if (m) {
 		free(m->n);
+		free(m->slot);
 		free(m);
 	}
 }

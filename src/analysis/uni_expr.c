@@ -125,7 +125,7 @@ static uint8_t shared_read(struct interp *I, struct ustate *s, struct ir_var *v,
 	(void)I;
 	if (addr > U_BLOCK)
 		return addr;
-	return s->dirty[v->id] ? U_THREAD : U_BLOCK;
+	return uni_dirty_has(s, v->id) ? U_THREAD : U_BLOCK;
 }
 
 static uint8_t load(struct interp *I, struct ustate *s, struct ir_expr *e)
@@ -159,7 +159,7 @@ void uni_store(struct interp *I, struct ustate *s, struct ir_expr *lhs, uint8_t 
 	} else if (v->kind == VAR_GLOBAL && v->space == SPACE_SHARED && v->id >= 0) {
 		if (val > U_BLOCK || addr > U_BLOCK || uni_ctrl_level_from(I, 0) > U_BLOCK || s->exit > U_BLOCK ||
 		    s->lexit > U_BLOCK)
-			s->dirty[v->id] = 1;
+			uni_dirty_add(s, v->id);
 	}
 }
 
@@ -168,12 +168,13 @@ static void mark_shared_target(struct interp *I, struct ustate *s, struct ir_exp
 	struct ir_var *v = ptr ? ir_base_var(ptr) : NULL;
 	(void)I;
 	if (v && v->kind == VAR_GLOBAL && v->space == SPACE_SHARED && v->id >= 0)
-		s->dirty[v->id] = 1;
+		uni_dirty_add(s, v->id);
 }
 
 void uni_after_barrier(struct interp *I, struct ustate *s)
 {
-	memset(s->dirty, 0, (size_t)I->nglobals);
+	(void)I;
+	s->ndirty = 0;
 	s->barrier = true;
 }
 

@@ -26,7 +26,12 @@ struct ustate {
 	const struct ir_cause *lexit_cause;
 	uint8_t *var;                /* level per function variable */
 	uint8_t *lin;                /* var == threadIdx.x + a block-uniform multiple of 32 */
-	uint8_t *dirty;              /* per unit global: __shared__ written divergently since the last barrier */
+	/* the unit's __shared__ globals (by id, sorted) written divergently
+	 * since the last barrier: a set, not a flag per global, because a
+	 * file has thousands of globals and a function touches a few, and
+	 * every copy and join of a state would otherwise cost them all */
+	int *dirty;
+	int ndirty, capdirty;
 };
 
 struct memo {
@@ -93,6 +98,8 @@ void uni_st_free(struct ustate *s);
 void uni_st_copy(struct interp *I, struct ustate *d, const struct ustate *s);
 void uni_st_dead(struct interp *I, struct ustate *s);
 bool uni_st_join(struct interp *I, struct ustate *d, const struct ustate *s);
+bool uni_dirty_has(const struct ustate *s, int id);
+void uni_dirty_add(struct ustate *s, int id);
 bool uni_raise8(uint8_t *d, uint8_t v);
 bool uni_raise(enum uni_level *d, uint8_t v);
 uint8_t uni_max8(uint8_t a, uint8_t b);

@@ -15,7 +15,6 @@ void uni_st_init(struct interp *I, struct ustate *s)
 	memset(s, 0, sizeof *s);
 	s->var = xcalloc((size_t)I->nvars + 1, 1);
 	s->lin = xcalloc((size_t)I->nvars + 1, 1);
-	s->dirty = xcalloc((size_t)I->nglobals + 1, 1);
 }
 
 void uni_st_free(struct ustate *s)
@@ -23,19 +22,87 @@ void uni_st_free(struct ustate *s)
 	free(s->var);
 	free(s->lin);
 	free(s->dirty);
-	s->var = s->lin = s->dirty = NULL;
+	s->var = s->lin = NULL;
+	s->dirty = NULL;
+	s->ndirty = s->capdirty = 0;
+}
+
+static void dirty_reserve(struct ustate *s, int n)
+{
+	if (n <= s->capdirty)
+		return;
+	s->capdirty = n > 2 * s->capdirty ? n : 2 * s->capdirty;
+	s->dirty = xrealloc(s->dirty, (size_t)s->capdirty * sizeof *s->dirty);
+}
+
+/* Where ID is in the sorted set, or where it goes. */
+static int dirty_pos(const struct ustate *s, int id)
+{
+	int lo = 0, hi = s->ndirty;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (s->dirty[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+bool uni_dirty_has(const struct ustate *s, int id)
+{
+	int i = dirty_pos(s, id);
+	return i < s->ndirty && s->dirty[i] == id;
+}
+
+void uni_dirty_add(struct ustate *s, int id)
+{
+	int i = dirty_pos(s, id);
+	if (i < s->ndirty && s->dirty[i] == id)
+		return;
+	dirty_reserve(s, s->ndirty + 1);
+	memmove(s->dirty + i + 1, s->dirty + i, (size_t)(s->ndirty - i) * sizeof *s->dirty);
+	s->dirty[i] = id;
+	s->ndirty++;
+}
+
+/* D := D union S; whether D grew. */
+static bool dirty_join(struct ustate *d, const struct ustate *s)
+{
+	int extra = 0;
+	for (int i = 0; i < s->ndirty; i++)
+		extra += !uni_dirty_has(d, s->dirty[i]);
+	if (!extra)
+		return false;
+	dirty_reserve(d, d->ndirty + extra);
+	/* merge from the back, in place */
+	int i = d->ndirty - 1, j = s->ndirty - 1, k = d->ndirty + extra - 1;
+	while (j >= 0) {
+		if (i >= 0 && d->dirty[i] == s->dirty[j])
+			d->dirty[k--] = d->dirty[i--], j--;
+		else if (i >= 0 && d->dirty[i] > s->dirty[j])
+			d->dirty[k--] = d->dirty[i--];
+		else
+			d->dirty[k--] = s->dirty[j--];
+	}
+	d->ndirty += extra;
+	return true;
 }
 
 void uni_st_copy(struct interp *I, struct ustate *d, const struct ustate *s)
 {
-	uint8_t *v = d->var, *l = d->lin, *g = d->dirty;
+	uint8_t *v = d->var, *l = d->lin;
+	int *g = d->dirty, cap = d->capdirty;
 	*d = *s;
 	d->var = v;
 	d->lin = l;
 	d->dirty = g;
+	d->capdirty = cap;
 	memcpy(d->var, s->var, (size_t)I->nvars);
 	memcpy(d->lin, s->lin, (size_t)I->nvars);
-	memcpy(d->dirty, s->dirty, (size_t)I->nglobals);
+	dirty_reserve(d, s->ndirty);
+	if (s->ndirty)
+		memcpy(d->dirty, s->dirty, (size_t)s->ndirty * sizeof *d->dirty);
 }
 
 void uni_st_dead(struct interp *I, struct ustate *s)
@@ -99,8 +166,7 @@ bool uni_st_join(struct interp *I, struct ustate *d, const struct ustate *s)
 			ch = true;
 		}
 	}
-	for (int i = 0; i < I->nglobals; i++)
-		ch |= uni_raise8(&d->dirty[i], s->dirty[i]);
+	ch |= dirty_join(d, s);
 	if (d->barrier && !s->barrier) {
 		d->barrier = false;
 		ch = true;

@@ -806,20 +806,39 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	}
 }
 
+static int by_usr(const void *a, const void *b)
+{
+	const struct ir_func *const *x = a, *const *y = b;
+	int c = strcmp((*x)->usr, (*y)->usr);
+	return c ? c : (*x)->id - (*y)->id; /* the first definition first */
+}
+
 /* Calls are linked to callee definitions by USR once every function of
- * the file is lowered; calls to templates go to the template. */
+ * the file is lowered; calls to templates go to the template. Through the
+ * functions sorted by USR: a file of thousands of calls and functions
+ * would otherwise compare each call with each function. */
 static void resolve_calls(struct lower *L)
 {
+	struct ir_func **by = xmalloc(((size_t)L->u->nfuncs + 1) * sizeof *by);
+	int n = 0;
+	for (int j = 0; j < L->u->nfuncs; j++)
+		if (L->u->funcs[j]->usr)
+			by[n++] = L->u->funcs[j];
+	qsort(by, (size_t)n, sizeof *by, by_usr);
 	for (int i = 0; i < L->calls.n; i++) {
-		struct ir_expr *e = L->calls.v[i];
 		const char *usr = L->call_usrs.v[i];
-		for (int j = 0; j < L->u->nfuncs; j++) {
-			if (L->u->funcs[j]->usr && !strcmp(L->u->funcs[j]->usr, usr)) {
-				e->u.call.target = L->u->funcs[j];
-				break;
-			}
+		int lo = 0, hi = n; /* the first with a USR not below usr */
+		while (lo < hi) {
+			int mid = lo + (hi - lo) / 2;
+			if (strcmp(by[mid]->usr, usr) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
 		}
+		if (lo < n && !strcmp(by[lo]->usr, usr))
+			((struct ir_expr *)L->calls.v[i])->u.call.target = by[lo];
 	}
+	free(by);
 	free(L->calls.v);
 	free(L->call_usrs.v);
 }
