@@ -2,7 +2,7 @@
 # Installs what cudalint needs to build (and, with --test, to run its test
 # suite) on Debian 12. Idempotent: installs only what is missing.
 #
-#   tools/install-deps.sh [--test | --fuzz]
+#   tools/install-deps.sh [--package | --test | --fuzz]
 #
 # CUDALINT_LLVM_VERSION selects the libclang major version (default 22,
 # from bookworm-security; 19 is in bookworm itself). With --test both are
@@ -10,15 +10,22 @@
 # one, cudalint parses against its bundled declarations. --fuzz adds
 # clang 14 and its libFuzzer/ASan/UBSan runtimes for tools/fuzz/run (not
 # needed by CI; the sanitizer build uses gcc's runtimes, which
-# build-essential brings).
+# build-essential brings). --package adds what `cmake --build build
+# --target package` needs besides the build (help2man for the manual page,
+# dpkg-dev's dpkg-shlibdeps for the dependencies, file); --test includes
+# it, with lintian and man-db for the package's test.
 set -eu
 
 llvm=${CUDALINT_LLVM_VERSION:-22}
 pkgs="build-essential cmake pkg-config libclang-$llvm-dev libjson-c-dev libyaml-dev libxxhash-dev"
-if [ "${1:-}" = "--test" ]; then
+package="help2man dpkg-dev file"
+if [ "${1:-}" = "--package" ]; then
+	pkgs="$pkgs $package"
+elif [ "${1:-}" = "--test" ]; then
 	# cmocka: unit tests; jq: tools/confirm --check; pre-commit: the hook
-	# test; nodejs/npm: the SARIF validator
-	pkgs="$pkgs libcmocka-dev jq git pre-commit libclang-19-dev libclang-22-dev"
+	# test; nodejs/npm: the SARIF validator; lintian, man-db: the package
+	# test (tests/package/run.sh)
+	pkgs="$pkgs $package libcmocka-dev jq git pre-commit libclang-19-dev libclang-22-dev lintian man-db"
 	# Node.js from elsewhere (e.g. NodeSource) bundles npm and conflicts
 	# with Debian's npm package: ask for packages only if the commands are missing.
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
