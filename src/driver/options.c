@@ -54,6 +54,8 @@ void options_usage(FILE *out)
 	      "  --no-assume-warp-aligned-blocks\n"
 	      "                          do not assume blockDim.x is a multiple of 32\n"
 	      "                          (threadIdx.y/.z are then thread-varying)\n"
+	      "  --no-respect-gitignore  also analyse files git ignores in the directories\n"
+	      "                          searched (default: config respect-gitignore, true)\n"
 	      "  --baseline FILE         report only findings not recorded in FILE\n"
 	      "  --write-baseline FILE   record the current findings in FILE\n"
 	      "\n"
@@ -88,6 +90,9 @@ void options_usage(FILE *out)
 	      "  --list-rules            list the rules\n"
 	      "  --show-toolkit          print the CUDA toolkit files are parsed against\n"
 	      "                          (exit status 1 when none is found)\n"
+	      "  --show-config           print the configuration that governs PATH (default .)\n"
+	      "                          and the files it was read from, in YAML\n"
+	      "  --show-files            print the files that would be analysed\n"
 	      "  --explain RULE          print a rule's documentation\n"
 	      "  --version, --help\n"
 	      "\n"
@@ -297,6 +302,14 @@ int options_parse(struct options *o, int argc, char **argv)
 			}
 			if (parse_jobs(v, &o->jobs) < 0)
 				return usage_error("-j expects a number of jobs (0 or auto: one per CPU), not '%s'", v);
+		} else if (!strcmp(a, "--respect-gitignore")) {
+			o->respect_gitignore = 1;
+		} else if (!strcmp(a, "--no-respect-gitignore")) {
+			o->respect_gitignore = -1;
+		} else if (!strcmp(a, "--show-config")) {
+			o->show_config = 1;
+		} else if (!strcmp(a, "--show-files")) {
+			o->show_files = 1;
 		} else if (!strcmp(a, "--show-toolkit")) {
 			o->show_toolkit = 1;
 		} else if (!strcmp(a, "--list-rules")) {

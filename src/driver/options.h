@@ -48,6 +48,8 @@ struct options {
 	int exit_zero;                /* --exit-zero: findings never make the status 1 */
 	int quiet;                    /* -q, --quiet: findings and errors only, no notes or summary */
 	int show_source;              /* --show-source 1, --no-show-source -1, 0: on a terminal */
+	int respect_gitignore;        /* --respect-gitignore 1, --no-respect-gitignore -1, 0: not given */
+	int show_config, show_files;  /* print the configuration or the files, analyse nothing */
 	int list_rules, version, help, dump_ir, show_toolkit;
 	const char *explain;
 };
