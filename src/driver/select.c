@@ -102,12 +102,19 @@ int select_files(struct run *r, struct file_list *files)
 	 * One line for the run when nothing is left, else one per
 	 * directory searched in vain. */
 	if (!r->nfiles && !r->failures.n) {
+		const char *are = files->n == 1 ? "is" : "are";
 		if (!files->n)
 			cl_eprintf("cudalint: warning: nothing to analyse: no .cu or .cuh file in the paths given\n");
+		else if (!ignored)
+			cl_eprintf("cudalint: warning: nothing to analyse: the %d file%s found %s excluded by the "
+			           "configuration's include:/exclude:\n", files->n, files->n == 1 ? "" : "s", are);
+		else if (!excluded)
+			cl_eprintf("cudalint: warning: nothing to analyse: the %d file%s found %s ignored by git "
+			           "(--no-respect-gitignore turns that off)\n", files->n, files->n == 1 ? "" : "s", are);
 		else
-			cl_eprintf("cudalint: warning: nothing to analyse: the %d file%s found %s left out (%d by "
-			           "include:/exclude:, %d by .gitignore)\n", files->n, files->n == 1 ? "" : "s",
-			           files->n == 1 ? "is" : "are", excluded, ignored);
+			cl_eprintf("cudalint: warning: nothing to analyse: of the %d files found, %d %s excluded by the "
+			           "configuration's include:/exclude: and %d ignored by git\n", files->n, excluded,
+			           excluded == 1 ? "is" : "are", ignored);
 	} else {
 		for (int k = 0; k < nempty; k++)
 			cl_eprintf("cudalint: warning: %s: no .cu or .cuh file in this directory\n", paths[empty[k]]);
