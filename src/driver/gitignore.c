@@ -114,7 +114,10 @@ static void ask_git(const struct tree *t, unsigned char *ignored)
 	sigaddset(&def, SIGPIPE); /* ignored here (main.c), not in git */
 	posix_spawnattr_setsigdefault(&at, &def);
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF);
-	char *argv[] = { "git", "-C", t->top, "check-ignore", "--stdin", "-z", NULL };
+	/* core.fsmonitor off: reading the index would otherwise run the
+	 * command a repository's .git/config names there, and a search of
+	 * a directory someone handed over must not run what it holds */
+	char *argv[] = { "git", "-c", "core.fsmonitor=false", "-C", t->top, "check-ignore", "--stdin", "-z", NULL };
 	pid_t pid;
 	int rc = posix_spawnp(&pid, "git", &fa, &at, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);

@@ -45,6 +45,11 @@ mkdir nogit
 ln -s "$(command -v cat)" nogit/cat
 (PATH=$W/nogit; run --show-files repo)
 rm -r nogit
+say "a repository's core.fsmonitor command is not run"
+git -C repo config core.fsmonitor "touch '$W/fsmonitor-ran'; false"
+run --show-files repo
+check '[ ! -e fsmonitor-ran ]' "git ran the repository's core.fsmonitor command"
+git -C repo config --unset core.fsmonitor
 say "everything found ignored or excluded: nothing to analyse, one warning, exit status 0"
 run --no-cuda-toolkit repo/build
 printf 'exclude: [k.cu]\n' >repo/.cudalint.yaml
