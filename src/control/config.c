@@ -22,6 +22,7 @@
 #include <yaml.h>
 
 #include "../rules/rules.h"
+#include "util/path.h"
 #include "util/regfile.h"
 #include "util/srctext.h"
 #include "util/xalloc.h"
@@ -31,6 +32,7 @@ void cl_config_init(struct cl_config *c)
 	memset(c, 0, sizeof *c);
 	c->fail_on = CL_LEVEL_WARNING;
 	c->warp_aligned_blocks = -1;
+	c->respect_gitignore = -1;
 }
 
 static void free_list(char **v, size_t n)
@@ -50,9 +52,21 @@ void cl_config_free(struct cl_config *c)
 	for (size_t i = 0; i < c->nseverity; i++)
 		free(c->severity[i].pattern);
 	free(c->severity);
+	for (size_t i = 0; i < c->nignores; i++) {
+		struct cl_config_ignore *e = &c->ignores[i];
+		free(e->glob);
+		free(e->dir);
+		free(e->file);
+		free_list(e->rules, e->nrules);
+	}
+	free(c->ignores);
+	free_list(c->chain, c->nchain);
 	free_list(c->include, c->ninclude);
 	free_list(c->exclude, c->nexclude);
 	free_list(c->clang_args, c->nclang_args);
+	free(c->include_dir);
+	free(c->exclude_dir);
+	free(c->clang_args_dir);
 	free(c->cuda_path);
 	free(c->cuda_arch);
 	cl_config_init(c);
@@ -84,7 +98,7 @@ static int parse_bool(const char *s, int *out)
 	return -1;
 }
 
-static int rule_matches(const char *pattern, const struct cl_rule *r)
+int cl_config_rule_matches(const char *pattern, const struct cl_rule *r)
 {
 	if (strcmp(pattern, r->id) == 0 || strcmp(pattern, r->name) == 0)
 		return 1;
@@ -97,7 +111,7 @@ static int pattern_known(const char *pattern)
 	if (cl_rule_find(pattern))
 		return 1;
 	for (int i = 0; i < cl_nrules; i++)
-		if (rule_matches(pattern, &cl_rules[i]))
+		if (cl_config_rule_matches(pattern, &cl_rules[i]))
 			return 1;
 	return 0;
 }
@@ -129,7 +143,7 @@ int cl_config_rule_enabled(const struct cl_config *c, const struct cl_rule *r)
 {
 	int on = r->enabled_by_default;
 	for (size_t i = 0; c && i < c->nrules; i++)
-		if (rule_matches(c->rules[i].pattern, r))
+		if (cl_config_rule_matches(c->rules[i].pattern, r))
 			on = c->rules[i].on;
 	return on;
 }
@@ -138,7 +152,7 @@ enum cl_level cl_config_rule_level(const struct cl_config *c, const struct cl_ru
 {
 	enum cl_level l = r->level;
 	for (size_t i = 0; c && i < c->nseverity; i++)
-		if (rule_matches(c->severity[i].pattern, r))
+		if (cl_config_rule_matches(c->severity[i].pattern, r))
 			l = c->severity[i].level;
 	return l;
 }
@@ -186,24 +200,27 @@ static int path_matches(const char *pattern, const char *rel)
 	}
 }
 
+/* Whether PATH, relative to DIR, matches one of the N patterns of V. */
+static int any_path_matches(char **v, size_t n, const char *dir, const char *path)
+{
+	char rel[PATH_MAX];
+	if (!dir || cl_srctext_relpath(path, dir, rel, sizeof rel) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (path_matches(v[i], rel))
+			return 1;
+	return 0;
+}
+
 int cl_config_path_included(const struct cl_config *c, const char *path)
 {
-	if (!c || !c->dir || (c->ninclude == 0 && c->nexclude == 0))
+	if (!c)
 		return 1;
-	char rel[PATH_MAX];
-	if (cl_srctext_relpath(path, c->dir, rel, sizeof rel) < 0)
-		return 1;
-	if (c->ninclude) {
-		int in = 0;
-		for (size_t i = 0; i < c->ninclude && !in; i++)
-			in = path_matches(c->include[i], rel);
-		if (!in)
-			return 0;
-	}
-	for (size_t i = 0; i < c->nexclude; i++)
-		if (path_matches(c->exclude[i], rel))
-			return 0;
-	return 1;
+	/* include: and exclude: may come from different files of an
+	 * extends: chain, each relative to its own directory */
+	if (c->ninclude && any_path_matches(c->include, c->ninclude, c->include_dir, path) == 0)
+		return 0;
+	return !c->nexclude || any_path_matches(c->exclude, c->nexclude, c->exclude_dir, path) != 1;
 }
 
 int cl_config_find(const char *dir, char *path_out, size_t len)
@@ -239,6 +256,8 @@ struct loader {
 	struct cl_config *c;
 	char *err;
 	size_t errlen;
+	char *extends;          /* extends:, as written; NULL: none */
+	unsigned extends_line;
 };
 
 static int fail(struct loader *L, const yaml_node_t *n, const char *fmt, ...)
@@ -330,6 +349,36 @@ static int load_rule_map(struct loader *L, const char *key, const yaml_node_t *v
 	return 0;
 }
 
+/* per-file-ignores: a mapping of path glob to a rule or a list of them. */
+static int load_ignores(struct loader *L, const char *key, const yaml_node_t *v)
+{
+	struct cl_config *c = L->c;
+	if (v->type != YAML_MAPPING_NODE)
+		return fail(L, v, "'%s' expects a mapping of path glob to rules", key);
+	size_t len = (size_t)(v->data.mapping.pairs.top - v->data.mapping.pairs.start);
+	c->ignores = xrealloc(c->ignores, (c->nignores + len) * sizeof *c->ignores);
+	for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(L->doc, p->key);
+		yaml_node_t *val = yaml_document_get_node(L->doc, p->value);
+		const char *glob = scalar(k);
+		if (!glob || !*glob)
+			return fail(L, k, "'%s' keys must be path globs", key);
+		struct cl_config_ignore *e = &c->ignores[c->nignores++];
+		*e = (struct cl_config_ignore){ xstrdup(glob), xstrdup(c->dir ? c->dir : "."), xstrdup(L->path),
+		                                (unsigned)k->start_mark.line + 1, NULL, 0 };
+		if (want_list(L, key, val, &e->rules, &e->nrules, 1) < 0)
+			return -1;
+		for (size_t i = 0; i < e->nrules; i++) {
+			if (pattern_known(e->rules[i]))
+				continue;
+			const yaml_node_t *at = val->type == YAML_SEQUENCE_NODE
+				? yaml_document_get_node(L->doc, val->data.sequence.items.start[i]) : val;
+			return fail(L, at, "unknown rule '%s' in '%s'", e->rules[i], key);
+		}
+	}
+	return 0;
+}
+
 static int valid_arch(const char *s)
 {
 	if (strncmp(s, "sm_", 3) != 0 || !isdigit((unsigned char)s[3]))
@@ -342,6 +391,17 @@ static int valid_arch(const char *s)
 	return *s == '\0';
 }
 
+/* true / false (or on / off, yes / no) into *OUT. */
+static int want_bool(struct loader *L, const char *key, const yaml_node_t *v, int *out)
+{
+	const char *s = want_scalar(L, key, v);
+	if (!s)
+		return -1;
+	if (parse_bool(s, out) < 0)
+		return fail(L, v, "bad value '%s' for '%s': use true or false", s, key);
+	return 0;
+}
+
 static int load_key(struct loader *L, const char *key, const yaml_node_t *k, const yaml_node_t *v)
 {
 	struct cl_config *c = L->c;
@@ -350,12 +410,24 @@ static int load_key(struct loader *L, const char *key, const yaml_node_t *k, con
 		return load_rule_map(L, key, v, 0);
 	if (strcmp(key, "severity") == 0)
 		return load_rule_map(L, key, v, 1);
+	if (strcmp(key, "per-file-ignores") == 0)
+		return load_ignores(L, key, v);
 	if (strcmp(key, "include") == 0)
-		return want_list(L, key, v, &c->include, &c->ninclude, 1);
+		return c->include_dir = xstrdup(c->dir ? c->dir : "."),
+		       want_list(L, key, v, &c->include, &c->ninclude, 1);
 	if (strcmp(key, "exclude") == 0)
-		return want_list(L, key, v, &c->exclude, &c->nexclude, 1);
+		return c->exclude_dir = xstrdup(c->dir ? c->dir : "."),
+		       want_list(L, key, v, &c->exclude, &c->nexclude, 1);
 	if (strcmp(key, "clang-args") == 0)
-		return want_list(L, key, v, &c->clang_args, &c->nclang_args, 0);
+		return c->clang_args_dir = xstrdup(c->dir ? c->dir : "."),
+		       want_list(L, key, v, &c->clang_args, &c->nclang_args, 0);
+	if (strcmp(key, "extends") == 0) {
+		if (!(s = want_scalar(L, key, v)))
+			return -1;
+		L->extends = xstrdup(s);
+		L->extends_line = (unsigned)k->start_mark.line + 1;
+		return 0;
+	}
 	if (strcmp(key, "cuda-path") == 0) {
 		if (!(s = want_scalar(L, key, v)))
 			return -1;
@@ -384,17 +456,13 @@ static int load_key(struct loader *L, const char *key, const yaml_node_t *k, con
 		if (strcmp(s, "error") && strcmp(s, "warning"))
 			return fail(L, v, "bad value '%s' for 'unanalysed': use error or warning", s);
 		c->unanalysed_warning = !strcmp(s, "warning");
+		c->unanalysed_set = 1;
 		return 0;
 	}
-	if (strcmp(key, "assume-warp-aligned-blocks") == 0) {
-		int on;
-		if (!(s = want_scalar(L, key, v)))
-			return -1;
-		if (parse_bool(s, &on) < 0)
-			return fail(L, v, "bad value '%s' for 'assume-warp-aligned-blocks': use true or false", s);
-		c->warp_aligned_blocks = on;
-		return 0;
-	}
+	if (strcmp(key, "assume-warp-aligned-blocks") == 0)
+		return want_bool(L, key, v, &c->warp_aligned_blocks);
+	if (strcmp(key, "respect-gitignore") == 0)
+		return want_bool(L, key, v, &c->respect_gitignore);
 	return fail(L, k, "unknown key '%s'", key);
 }
 
@@ -424,24 +492,175 @@ static int load_doc(struct loader *L)
 	return 0;
 }
 
-int cl_config_load(const char *path, struct cl_config *out, char *err, size_t errlen)
+/* ---- extends: ---- */
+
+/* The files of an extends: chain being loaded, from the file being loaded
+ * down to the one first asked for: a file met twice makes a cycle. */
+struct chain {
+	const char *abs, *shown;
+	const struct chain *below;
+};
+
+static int load_file(const char *path, const struct chain *below, const char *from, struct cl_config *out,
+		     char *err, size_t errlen);
+
+/* Moves the N entries of SRC (of SIZE bytes each) to the end of DST. */
+static void *append(void *dst, size_t *dn, void **src, size_t *sn, size_t size)
+{
+	if (*sn) {
+		dst = xrealloc(dst, (*dn + *sn) * size);
+		memcpy((char *)dst + *dn * size, *src, *sn * size);
+		*dn += *sn;
+	}
+	free(*src);
+	*src = NULL;
+	*sn = 0;
+	return dst;
+}
+
+/* A list key of CHILD, when it sets it, replaces BASE's, directory and all. */
+static void take_list(char ***dv, size_t *dn, char **ddir, char ***sv, size_t *sn, char **sdir)
+{
+	if (!*sdir)
+		return;
+	free_list(*dv, *dn);
+	free(*ddir);
+	*dv = *sv, *dn = *sn, *ddir = *sdir;
+	*sv = NULL, *sn = 0, *sdir = NULL;
+}
+
+static void take_str(char **d, char **s)
+{
+	if (!*s)
+		return;
+	free(*d);
+	*d = *s;
+	*s = NULL;
+}
+
+/* Lays CHILD, a file that says extends:, over BASE, the configuration it
+ * extends, as ruff's `extend`: the entries of rules:, severity: and
+ * per-file-ignores: come after BASE's, so the child's win where both
+ * match; any other key the child sets replaces BASE's. Relative paths
+ * stay relative to the file that wrote them (lists keep their directory;
+ * an inherited cuda-path is made absolute). CHILD is freed. */
+static void merge(struct cl_config *base, struct cl_config *child)
+{
+	base->rules = append(base->rules, &base->nrules, (void **)&child->rules, &child->nrules, sizeof *base->rules);
+	base->severity = append(base->severity, &base->nseverity, (void **)&child->severity, &child->nseverity,
+				sizeof *base->severity);
+	base->ignores = append(base->ignores, &base->nignores, (void **)&child->ignores, &child->nignores,
+			       sizeof *base->ignores);
+	base->chain = append(base->chain, &base->nchain, (void **)&child->chain, &child->nchain, sizeof *base->chain);
+	take_list(&base->include, &base->ninclude, &base->include_dir, &child->include, &child->ninclude,
+		  &child->include_dir);
+	take_list(&base->exclude, &base->nexclude, &base->exclude_dir, &child->exclude, &child->nexclude,
+		  &child->exclude_dir);
+	take_list(&base->clang_args, &base->nclang_args, &base->clang_args_dir, &child->clang_args,
+		  &child->nclang_args, &child->clang_args_dir);
+	if (!child->cuda_path && base->cuda_path) {
+		char *abs = path_under(base->dir, base->cuda_path);
+		free(base->cuda_path);
+		base->cuda_path = abs;
+	}
+	take_str(&base->cuda_path, &child->cuda_path);
+	take_str(&base->cuda_arch, &child->cuda_arch);
+	take_str(&base->path, &child->path);
+	take_str(&base->dir, &child->dir);
+	if (child->fail_on_set)
+		base->fail_on = child->fail_on, base->fail_on_set = 1;
+	if (child->unanalysed_set)
+		base->unanalysed_warning = child->unanalysed_warning, base->unanalysed_set = 1;
+	if (child->warp_aligned_blocks >= 0)
+		base->warp_aligned_blocks = child->warp_aligned_blocks;
+	if (child->respect_gitignore >= 0)
+		base->respect_gitignore = child->respect_gitignore;
+	cl_config_free(child);
+}
+
+/* Loads what OUT's file (PATH, resolved to ABS) extends and lays OUT over
+ * it. The parent is named in messages relative to the current directory
+ * when it lies inside it, as the run names the configuration files it
+ * finds. */
+static int extend(struct cl_config *out, const struct loader *L, const char *abs, const struct chain *below,
+		  char *err, size_t errlen)
+{
+	char *joined = path_under(out->dir, L->extends);
+	char shown[PATH_MAX], pabs[PATH_MAX];
+	int ok = cl_srctext_relpath(joined, NULL, shown, sizeof shown) >= 0 &&
+		 cl_srctext_abspath(joined, pabs, sizeof pabs) == 0;
+	free(joined);
+	if (!ok) {
+		snprintf(err, errlen, "%s:%u: extends '%s': path too long", L->path, L->extends_line, L->extends);
+		cl_config_free(out);
+		return -1;
+	}
+	const struct chain me = { abs, L->path, below };
+	for (const struct chain *c = &me; c; c = c->below) {
+		if (strcmp(c->abs, pabs))
+			continue;
+		/* the files in the order they were read, then the one met again */
+		int k = snprintf(err, errlen, "%s:%u: extends makes a cycle: ", L->path, L->extends_line);
+		const struct chain *v[64];
+		int n = 0;
+		for (const struct chain *d = &me; d && n < 64; d = d->below)
+			v[n++] = d;
+		while (n-- > 0 && k >= 0 && (size_t)k < errlen)
+			k += snprintf(err + k, errlen - (size_t)k, "%s -> ", v[n]->shown);
+		if (k >= 0 && (size_t)k < errlen)
+			snprintf(err + k, errlen - (size_t)k, "%s", shown);
+		cl_config_free(out);
+		return -1;
+	}
+	char from[PATH_MAX + 64];
+	snprintf(from, sizeof from, "%s:%u: extends '%s'", L->path, L->extends_line, L->extends);
+	struct cl_config base;
+	if (load_file(shown, &me, from, &base, err, errlen) < 0) {
+		cl_config_free(out);
+		return -1;
+	}
+	merge(&base, out);
+	*out = base;
+	return 0;
+}
+
+/* Loads PATH. BELOW: the files that extend it (NULL for the one asked
+ * for); FROM: what names it there, for the message when it cannot be
+ * opened. */
+static int load_file(const char *path, const struct chain *below, const char *from, struct cl_config *out,
+		     char *err, size_t errlen)
 {
 	cl_config_init(out);
 	char why[256];
 	FILE *fp = cl_fopen_regular(path, "cannot open", NULL, why, sizeof why);
 	if (!fp) {
-		snprintf(err, errlen, "%s: %s", path, why);
+		snprintf(err, errlen, "%s: %s", from ? from : path, why);
 		return -1;
+	}
+	/* the directory first: keys with paths record it as they load */
+	char abs[PATH_MAX];
+	int have_abs = cl_srctext_abspath(path, abs, sizeof abs) == 0;
+	if (have_abs) {
+		char dir[PATH_MAX];
+		memcpy(dir, abs, sizeof dir);
+		char *slash = strrchr(dir, '/');
+		if (slash == dir)
+			slash[1] = '\0';
+		else if (slash)
+			*slash = '\0';
+		out->dir = xstrdup(dir);
 	}
 	yaml_parser_t parser;
 	yaml_document_t doc;
 	if (!yaml_parser_initialize(&parser)) {
 		fclose(fp);
 		snprintf(err, errlen, "%s: out of memory", path);
+		cl_config_free(out);
 		return -1;
 	}
 	yaml_parser_set_input_file(&parser, fp);
 	int rc = 0;
+	struct loader L = {path, &doc, out, err, errlen, NULL, 0};
 	if (!yaml_parser_load(&parser, &doc)) {
 		snprintf(err, errlen, "%s:%lu: %s%s%s", path,
 			 (unsigned long)parser.problem_mark.line + 1,
@@ -449,7 +668,6 @@ int cl_config_load(const char *path, struct cl_config *out, char *err, size_t er
 			 parser.context ? " " : "", parser.context ? parser.context : "");
 		rc = -1;
 	} else {
-		struct loader L = {path, &doc, out, err, errlen};
 		rc = load_doc(&L);
 		/* A second document ("---") is not a configuration. */
 		if (rc == 0) {
@@ -466,18 +684,20 @@ int cl_config_load(const char *path, struct cl_config *out, char *err, size_t er
 	yaml_parser_delete(&parser);
 	fclose(fp);
 	if (rc < 0) {
+		free(L.extends);
 		cl_config_free(out);
 		return -1;
 	}
 	out->path = xstrdup(path);
-	char abs[PATH_MAX];
-	if (cl_srctext_abspath(path, abs, sizeof abs) == 0) {
-		char *slash = strrchr(abs, '/');
-		if (slash == abs)
-			slash[1] = '\0';
-		else if (slash)
-			*slash = '\0';
-		out->dir = xstrdup(abs);
-	}
-	return 0;
+	out->chain = xmalloc(sizeof *out->chain);
+	out->chain[out->nchain++] = xstrdup(path);
+	if (L.extends)
+		rc = extend(out, &L, have_abs ? abs : path, below, err, errlen);
+	free(L.extends);
+	return rc;
+}
+
+int cl_config_load(const char *path, struct cl_config *out, char *err, size_t errlen)
+{
+	return load_file(path, NULL, NULL, out, err, errlen);
 }

@@ -12,9 +12,17 @@
  *   fail-on:    note | warning | error, the least level that makes exit status 1
  *   unanalysed: error | warning, what a device function clang could not parse
  *               does to the exit status (error: 2; warning: nothing)
+ *   per-file-ignores: map of path glob -> rules turned off for those files
+ *   respect-gitignore: whether a directory walk skips what git ignores
+ *   extends:    another config file this one builds on (relative to it)
  * In rules: and severity:, the last matching entry wins (so "CL2*: off"
- * followed by "CL2005: on" turns on CL2005 alone). Command-line options
- * are applied after loading, with cl_config_set_* or by setting fields. */
+ * followed by "CL2005: on" turns on CL2005 alone). A file with extends:
+ * is loaded over its parent, as ruff's `extend`: its rules:, severity:
+ * and per-file-ignores: entries come after the parent's, any other key it
+ * sets replaces the parent's, and relative paths stay relative to the
+ * file that wrote them. Nothing is inherited without extends:. Command-line
+ * options are applied after loading, with cl_config_set_* or by setting
+ * fields. */
 #ifndef CUDALINT_CONFIG_H
 #define CUDALINT_CONFIG_H
 
@@ -33,35 +41,57 @@ struct cl_config_rule {
 	unsigned line;       /* in the config file; 0 for command-line entries */
 };
 
+/* One per-file-ignores: entry: RULES are off in the files GLOB matches. */
+struct cl_config_ignore {
+	char *glob;          /* relative to DIR; see cl_config_file_ignores */
+	char *dir;           /* the directory of the file that wrote it (absolute) */
+	char *file;          /* that file, as shown in messages */
+	unsigned line;
+	char **rules;        /* rule IDs, names or globs over either */
+	size_t nrules;
+};
+
 struct cl_config {
 	char *path;          /* the file loaded; NULL for the built-in defaults */
-	char *dir;           /* its directory (absolute): include/exclude are relative to it */
-	struct cl_config_rule *rules;    /* rules: entries, in file order */
+	char *dir;           /* its directory (absolute) */
+	char **chain;        /* the files read: the farthest extends: first, PATH last */
+	size_t nchain;
+	struct cl_config_rule *rules;    /* rules: entries, in file order (a parent's first) */
 	size_t nrules;
-	struct cl_config_rule *severity; /* severity: entries, in file order */
+	struct cl_config_rule *severity; /* severity: entries, likewise */
 	size_t nseverity;
+	struct cl_config_ignore *ignores; /* per-file-ignores: entries, likewise */
+	size_t nignores;
+	/* Each list below comes with the directory its relative paths are
+	 * relative to: that of the file that set it, which under extends: may
+	 * be a parent's. NULL: the key is not set. */
 	char **include;      /* empty: every file */
 	size_t ninclude;
+	char *include_dir;
 	char **exclude;
 	size_t nexclude;
+	char *exclude_dir;
 	char **clang_args;
 	size_t nclang_args;
-	char *cuda_path;     /* NULL: not set */
+	char *clang_args_dir;
+	char *cuda_path;     /* NULL: not set; relative to DIR (made absolute when inherited) */
 	char *cuda_arch;     /* NULL: not set */
 	enum cl_level fail_on; /* default CL_LEVEL_WARNING */
 	int fail_on_set;     /* fail-on: was given */
 	int unanalysed_warning; /* unanalysed: warning */
+	int unanalysed_set;  /* unanalysed: was given */
 	int warp_aligned_blocks; /* assume-warp-aligned-blocks: -1 not set, else 0 or 1 */
+	int respect_gitignore;   /* respect-gitignore: -1 not set, else 0 or 1 */
 };
 
 /* The built-in defaults: every rule as in the rule table, all files. */
 void cl_config_init(struct cl_config *c);
 void cl_config_free(struct cl_config *c);
 
-/* Loads PATH into OUT (which need not be initialized). On error returns -1,
- * leaves OUT initialized to the defaults, and writes a one-line message
- * naming the file and line to ERR, e.g. ".cudalint.yaml:3: unknown key
- * 'rulez'". 0 on success. */
+/* Loads PATH, and the files its extends: chain names, into OUT (which need
+ * not be initialized). On error returns -1, leaves OUT initialized to the
+ * defaults, and writes a one-line message naming the file and line to ERR,
+ * e.g. ".cudalint.yaml:3: unknown key 'rulez'". 0 on success. */
 int cl_config_load(const char *path, struct cl_config *out, char *err, size_t errlen);
 
 /* Looks for CL_CONFIG_NAME in DIR and each directory above it. Returns 1
@@ -79,6 +109,17 @@ enum cl_level cl_config_rule_level(const struct cl_config *c, const struct cl_ru
  * matched against the path relative to the config directory and each of
  * its leading directories. '*' also matches '/'. */
 int cl_config_path_included(const struct cl_config *c, const char *path);
+
+/* Whether the per-file-ignores: of C turn rule R off for PATH (per_file.c).
+ * A glob is matched against PATH relative to the directory of the file
+ * that wrote it, as ruff's per-file-ignores: '*', '?' and '[...]' stay
+ * within one path component (fnmatch(3) with FNM_PATHNAME), a component
+ * "**" spans any number of directories, and a glob without '/' is also
+ * matched against the file name alone, at any depth. */
+int cl_config_file_ignores(const struct cl_config *c, const char *path, const struct cl_rule *r);
+
+/* Whether rule pattern PATTERN (ID, name or glob) covers R. */
+int cl_config_rule_matches(const char *pattern, const struct cl_rule *r);
 
 /* Command-line overrides, appended after the file's entries so they win.
  * -1 (and nothing added) if PATTERN names or matches no rule. */

@@ -27,7 +27,7 @@ static void push_arg(struct cfg *g, const char *a)
 
 static void resolve_args(struct cfg *g)
 {
-	const char *dir = g->c.dir;
+	const char *dir = g->c.clang_args_dir; /* under extends:, maybe a parent's */
 	for (size_t i = 0; i < g->c.nclang_args; i++) {
 		const char *a = g->c.clang_args[i];
 		int done = 0;
@@ -78,6 +78,7 @@ int finish_cfg(struct run *r, struct cfg *g)
 	g->unanalysed_warning = o->unanalysed ? o->unanalysed == 2 : g->c.unanalysed_warning;
 	g->ao.warp_aligned_blocks = o->warp_aligned_set || g->c.warp_aligned_blocks < 0 ? o->warp_aligned_blocks
 	                                                                                : g->c.warp_aligned_blocks;
+	g->respect_gitignore = o->respect_gitignore ? o->respect_gitignore > 0 : g->c.respect_gitignore != 0;
 	g->levels = xcalloc((size_t)cl_nrules, sizeof *g->levels);
 	g->enabled = xcalloc((size_t)cl_nrules, 1);
 	for (int i = 0; i < cl_nrules; i++) {
@@ -127,17 +128,13 @@ struct cfg *load_cfg(struct run *r, const char *path)
 	return g;
 }
 
-/* The configuration that governs PATH. NULL on a bad config file. */
-struct cfg *cfg_for(struct run *r, const char *path)
+/* The configuration that governs the files in directory DIR (absolute).
+ * NULL on a bad config file. */
+struct cfg *cfg_for_dir(struct run *r, const char *dir)
 {
 	if (r->fixed)
 		return r->fixed;
-	char dir[PATH_MAX], found[PATH_MAX];
-	if (cl_srctext_abspath(path, dir, sizeof dir) < 0)
-		return r->defaults;
-	char *slash = strrchr(dir, '/');
-	if (slash)
-		slash[slash == dir] = '\0';
+	char found[PATH_MAX];
 	if (cl_config_find(dir, found, sizeof found) != 1)
 		return r->defaults;
 	for (int i = 0; i < r->ncfgs; i++)
@@ -151,4 +148,43 @@ struct cfg *cfg_for(struct run *r, const char *path)
 	r->cfgs = xrealloc(r->cfgs, (size_t)(r->ncfgs + 1) * sizeof *r->cfgs);
 	r->cfgs[r->ncfgs++] = g;
 	return g;
+}
+
+/* The configuration that governs PATH. NULL on a bad config file. */
+struct cfg *cfg_for(struct run *r, const char *path)
+{
+	if (r->fixed)
+		return r->fixed;
+	char dir[PATH_MAX];
+	if (cl_srctext_abspath(path, dir, sizeof dir) < 0)
+		return r->defaults;
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir] = '\0';
+	return cfg_for_dir(r, dir);
+}
+
+/* per-file-ignores: a finding goes when the configuration that governs
+ * its file turns its rule off there. For a finding in a header reported
+ * through a file that includes it, that is the header's path and the
+ * header's configuration, as for fail-on. -1 on a bad config file. */
+int drop_ignored(struct run *r)
+{
+	struct cl_findings *fs = &r->findings;
+	size_t k = 0;
+	for (size_t i = 0; i < fs->n; i++) {
+		struct cl_finding *f = &fs->v[i];
+		struct cfg *g = f->pos.file ? cfg_for(r, f->pos.file) : NULL;
+		if (f->pos.file && !g)
+			return -1;
+		if (g && cl_config_file_ignores(&g->c, f->pos.file, f->rule)) {
+			free((char *)f->message);
+			for (int j = 0; j < f->nnotes; j++)
+				free((char *)f->notes[j].message);
+			continue;
+		}
+		fs->v[k++] = *f;
+	}
+	fs->n = k;
+	return 0;
 }

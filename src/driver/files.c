@@ -20,6 +20,7 @@
 struct id {
 	dev_t dev;
 	ino_t ino;
+	int index; /* of a file, in the list; -1 for a directory */
 };
 
 static int cmp_id(const void *a, const void *b)
@@ -30,30 +31,42 @@ static int cmp_id(const void *a, const void *b)
 	return x->ino < y->ino ? -1 : x->ino > y->ino;
 }
 
-/* Whether (dev, ino) is new to SET; records it. */
-static int first_visit(void **set, const struct stat *st)
+/* The record of (dev, ino) in SET, added with INDEX when new (*FRESH). */
+static struct id *visit(void **set, const struct stat *st, int index, int *fresh)
 {
 	struct id *k = xmalloc(sizeof *k);
-	k->dev = st->st_dev;
-	k->ino = st->st_ino;
+	*k = (struct id){ st->st_dev, st->st_ino, index };
 	struct id **found = tsearch(k, set, cmp_id);
 	if (!found)
 		abort(); /* out of memory */
-	if (*found != k) {
+	*fresh = *found == k;
+	if (!*fresh)
 		free(k);
-		return 0;
-	}
-	return 1;
+	return *found;
 }
 
-static void push(struct file_list *l, const char *p, const struct stat *st)
+static int first_visit(void **set, const struct stat *st)
 {
-	if (!first_visit(&l->seen, st))
+	int fresh;
+	visit(set, st, -1, &fresh);
+	return fresh;
+}
+
+static void push(struct file_list *l, const char *p, const struct stat *st, int walked)
+{
+	int fresh;
+	struct id *id = visit(&l->seen, st, l->n, &fresh);
+	if (!fresh) {
+		if (!walked) /* named, and walked too: named wins (.gitignore does not apply) */
+			l->walked[id->index] = 0;
 		return;
+	}
 	if (l->n == l->cap) {
 		l->cap = l->cap ? l->cap * 2 : 16;
 		l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+		l->walked = xrealloc(l->walked, (size_t)l->cap);
 	}
+	l->walked[l->n] = (unsigned char)walked;
 	l->v[l->n++] = xstrdup(p);
 }
 
@@ -93,7 +106,7 @@ static int walk(struct file_list *l, const char *dir, files_problem *problem, vo
 			break;
 		case FTS_F:
 			if (is_cuda_source(e->fts_name)) {
-				push(l, e->fts_path, e->fts_statp);
+				push(l, e->fts_path, e->fts_statp, 1);
 				found++;
 			}
 			break;
@@ -132,7 +145,7 @@ int files_add(struct file_list *l, const char *path, files_problem *problem, voi
 	}
 	if (S_ISDIR(st.st_mode))
 		return walk(l, path, problem, arg);
-	push(l, path, &st); /* named explicitly: analysed whatever its extension */
+	push(l, path, &st, 0); /* named explicitly: analysed whatever its extension, whatever git ignores */
 	return 1;
 }
 
@@ -143,7 +156,7 @@ void files_add_unread(struct file_list *l, const char *name)
 	struct stat st = { 0 };
 	if (stat(name, &st) != 0)
 		st.st_dev = st.st_ino = 0;
-	push(l, name, &st);
+	push(l, name, &st, 0); /* named: never left out for .gitignore */
 }
 
 void files_free(struct file_list *l)
@@ -151,6 +164,7 @@ void files_free(struct file_list *l)
 	for (int i = 0; i < l->n; i++)
 		free(l->v[i]);
 	free(l->v);
+	free(l->walked);
 	tdestroy(l->seen, free);
 	memset(l, 0, sizeof *l);
 }

@@ -1,12 +1,14 @@
 /* files.h - the files a run analyses: the paths given, with directories
  * searched (sorted, hidden entries skipped, symbolic links followed) for
  * .cu and .cuh. A file reached twice (under any spelling or link) is
- * listed once, as first spelled. */
+ * listed once, as first spelled; a file both named and reached through a
+ * walk counts as named (.gitignore applies only to what a walk finds). */
 #ifndef CUDALINT_FILES_H
 #define CUDALINT_FILES_H
 
 struct file_list {
 	char **v;
+	unsigned char *walked; /* per file: reached through a directory walk only */
 	int n, cap;
 	void *seen; /* tsearch(3) set of the files' device and inode */
 };

@@ -158,7 +158,7 @@ int suppress(struct run *r)
 			struct cfg *g = cfg_for(r, x->v[i].pos.file);
 			if (!g)
 				return -1;
-			if (pass && !g->enabled[idx])
+			if (pass && (!g->enabled[idx] || cl_config_file_ignores(&g->c, x->v[i].pos.file, &cl_rules[idx])))
 				continue;
 			x->v[i].level = g->levels[idx];
 			x->v[i].pos.file = cl_intern(x->v[i].pos.file);

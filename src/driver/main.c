@@ -113,7 +113,7 @@ static int run_command(const struct options *o)
 	}
 	if (o->explain)
 		return explain(o->explain);
-	if (!o->npaths && !o->use_stdin) {
+	if (!o->npaths && !o->use_stdin && !o->show_config && !o->show_files) {
 		cl_eprintf("cudalint: error: no input files (see cudalint --help)\n");
 		return 2;
 	}

@@ -55,6 +55,8 @@ void options_usage(FILE *out)
 	      "  --no-assume-warp-aligned-blocks\n"
 	      "                          do not assume blockDim.x is a multiple of 32\n"
 	      "                          (threadIdx.y/.z are then thread-varying)\n"
+	      "  --no-respect-gitignore  also analyse files git ignores in the directories\n"
+	      "                          searched (default: config respect-gitignore, true)\n"
 	      "  --baseline FILE         report only findings not recorded in FILE\n"
 	      "  --write-baseline FILE   record the current findings in FILE\n"
 	      "\n"
@@ -95,6 +97,9 @@ void options_usage(FILE *out)
 	      "  --list-rules            list the rules\n"
 	      "  --show-toolkit          print the CUDA toolkit files are parsed against\n"
 	      "                          (exit status 1 when none is found)\n"
+	      "  --show-config           print the configuration that governs PATH (default .)\n"
+	      "                          and the files it was read from, in YAML\n"
+	      "  --show-files            print the files that would be analysed\n"
 	      "  --explain RULE          print a rule's documentation\n"
 	      "  --version, --help\n"
 	      "\n"
@@ -147,7 +152,8 @@ enum {
 	OPT_REPORT_SUPPRESSED, OPT_WARN_UNUSED, OPT_WARP_ALIGNED, OPT_NO_WARP_ALIGNED,
 	OPT_NO_TOOLKIT, OPT_NO_CACHE, OPT_CACHE_RESULTS, OPT_NO_CACHE_RESULTS,
 	OPT_SHOW_TOOLKIT, OPT_LIST_RULES, OPT_VERSION, OPT_DUMP_IR, OPT_PATHS,
-	OPT_STATISTICS, OPT_STDIN_FILENAME,
+	OPT_STATISTICS, OPT_STDIN_FILENAME, OPT_RESPECT_GITIGNORE, OPT_NO_RESPECT_GITIGNORE,
+	OPT_SHOW_CONFIG, OPT_SHOW_FILES,
 };
 
 /* getopt_long_only: clang's single-dash spellings (-std=, -isystem,
@@ -195,6 +201,10 @@ static const struct option long_options[] = {
 	{ "quiet", no_argument, 0, 'q' },
 	{ "list-rules", no_argument, 0, OPT_LIST_RULES },
 	{ "show-toolkit", no_argument, 0, OPT_SHOW_TOOLKIT },
+	{ "show-config", no_argument, 0, OPT_SHOW_CONFIG },
+	{ "show-files", no_argument, 0, OPT_SHOW_FILES },
+	{ "respect-gitignore", no_argument, 0, OPT_RESPECT_GITIGNORE },
+	{ "no-respect-gitignore", no_argument, 0, OPT_NO_RESPECT_GITIGNORE },
 	{ "explain", required_argument, 0, OPT_EXPLAIN },
 	{ "version", no_argument, 0, OPT_VERSION },
 	{ "help", no_argument, 0, 'h' },
@@ -353,6 +363,10 @@ static int take(struct options *o, int c, const char *v)
 			return usage_error("-j expects a number of jobs (0 or auto: one per CPU), not '%s'", v);
 		break;
 	case OPT_SHOW_TOOLKIT: o->show_toolkit = 1; break;
+	case OPT_SHOW_CONFIG: o->show_config = 1; break;
+	case OPT_SHOW_FILES: o->show_files = 1; break;
+	case OPT_RESPECT_GITIGNORE: o->respect_gitignore = 1; break;
+	case OPT_NO_RESPECT_GITIGNORE: o->respect_gitignore = -1; break;
 	case OPT_LIST_RULES: o->list_rules = 1; break;
 	case OPT_VERSION: o->version = 1; break;
 	case 'h': o->help = 1; break;

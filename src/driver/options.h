@@ -51,6 +51,8 @@ struct options {
 	int quiet;                    /* -q, --quiet: findings and errors only, no notes or summary */
 	int statistics;               /* --statistics: counts per rule instead of the findings */
 	int show_source;              /* --show-source 1, --no-show-source -1, 0: on a terminal */
+	int respect_gitignore;        /* --respect-gitignore 1, --no-respect-gitignore -1, 0: not given */
+	int show_config, show_files;  /* print the configuration or the files, analyse nothing */
 	int list_rules, version, help, dump_ir, show_toolkit;
 	const char *explain;
 };

@@ -57,17 +57,6 @@ void add_failure(struct run *r, const char *file, const char *reason)
 	cl_failures_add(&r->failures, file, reason);
 }
 
-/* files_add's problems: an error is a failure of that path (exit 2). */
-static void path_problem(const char *path, const char *why, int is_error, void *arg)
-{
-	if (!is_error) {
-		cl_eprintf("cudalint: warning: %s: %s\n", path, why);
-		return;
-	}
-	errorf(path, why);
-	add_failure(arg, path, why);
-}
-
 /* ---- the steps --------------------------------------------------------- */
 
 /* Test hooks, not features: whether environment variable VAR names FILE
@@ -432,14 +421,21 @@ int cl_run(const struct options *o)
 		goto out;
 	}
 
+	if (o->show_config) {
+		int rc = show_config(r);
+		status = rc < 0 ? 2 : rc;
+		goto out;
+	}
+
 	/* files and their configurations */
 	if (read_stdin(r, &files) < 0)
 		goto out;
-	for (int i = 0; i < o->npaths; i++) {
-		size_t failed = r->failures.n;
-		if (files_add(&files, o->paths[i], path_problem, r) == 0 && r->failures.n == failed)
-			/* as ruff: a warning, for a directory may hold host code only */
-			cl_eprintf("cudalint: warning: %s: no .cu or .cuh file in this directory\n", o->paths[i]);
+	if (select_files(r, &files) < 0)
+		goto out;
+	if (o->show_files) {
+		show_files(r);
+		status = r->failures.n ? 2 : 0;
+		goto out;
 	}
 	const char *const outs[2][2] = { { "-o", o->output }, { "--write-baseline", o->write_baseline } };
 	for (int k = 0; k < 2; k++) {
@@ -451,24 +447,13 @@ int cl_run(const struct options *o)
 		errorf(NULL, msg);
 		goto out;
 	}
-	r->cfg_of = xcalloc((size_t)files.n + 1, sizeof *r->cfg_of);
-	r->files = xcalloc((size_t)files.n + 1, sizeof *r->files);
-	for (int i = 0; i < files.n; i++) {
-		struct cfg *g = cfg_for(r, files.v[i]);
-		if (!g)
-			goto out;
-		if (!cl_config_path_included(&g->c, files.v[i]))
-			continue;
-		r->cfg_of[r->nfiles] = g;
-		r->files[r->nfiles++] = files.v[i];
-	}
 
 	analyse_all(r);
 	parsers_free(r);
 	compdb_free(r->db);
 	r->db = NULL;
 	given_spellings(r);
-	if (report_unanalysed(r) < 0)
+	if (report_unanalysed(r) < 0 || drop_ignored(r) < 0)
 		goto out;
 
 	if (suppress(r) < 0)

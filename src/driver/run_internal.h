@@ -6,6 +6,8 @@
  *   cache_keys.c  result-cache keys and stores
  *   targets.c     what a unit reports on: a header through its includer,
  *                 findings placed in headers, coverage of device functions
+ *   select.c      the files to analyse: paths walked, include/exclude, .gitignore
+ *   show.c        --show-config, --show-files
  *   finish.c      failures, suppressions and the baseline, the report */
 #ifndef CUDALINT_RUN_INTERNAL_H
 #define CUDALINT_RUN_INTERNAL_H
@@ -31,6 +33,7 @@ struct cfg {
 	unsigned char *enabled;    /* per rule index */
 	enum cl_level fail_on;
 	int unanalysed_warning;    /* an unanalysed device function does not make status 2 */
+	int respect_gitignore;     /* a directory walk leaves out the files git ignores */
 	const char **args;         /* config clang-args (paths resolved), then the command line's */
 	int nargs;
 	int nowned;                /* args[0..nowned) are the config's, made here */
@@ -96,8 +99,9 @@ struct target {
 void errorf(const char *file, const char *reason);
 void add_failure(struct run *r, const char *file, const char *reason);
 
-/* finish.c */
 struct file_list;
+
+/* finish.c */
 struct cl_baseline_entry;
 void given_spellings(struct run *r);
 int report_unanalysed(struct run *r);
@@ -113,6 +117,15 @@ int finish_cfg(struct run *r, struct cfg *g);
 void cfg_free(struct cfg *g);
 struct cfg *load_cfg(struct run *r, const char *path);
 struct cfg *cfg_for(struct run *r, const char *path);
+struct cfg *cfg_for_dir(struct run *r, const char *dir);
+int drop_ignored(struct run *r);
+
+/* select.c */
+int select_files(struct run *r, struct file_list *files);
+
+/* show.c */
+int show_config(struct run *r);
+void show_files(const struct run *r);
 
 /* parsers.c */
 struct cl_variants *variants_of(struct run *r, int i);

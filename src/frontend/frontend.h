@@ -10,9 +10,12 @@
 
 struct ir_unit;
 
+/* The GPU architecture when neither the options nor a compile command name one. */
+#define CL_DEFAULT_CUDA_ARCH "sm_90"
+
 struct cl_parse_opts {
 	const char *cuda_path;      /* NULL: discover (see cuda_env.c) */
-	const char *cuda_arch;      /* "sm_90" */
+	const char *cuda_arch;      /* NULL: CL_DEFAULT_CUDA_ARCH */
 	const char *std;            /* "c++17" */
 	const char *const *args;    /* -I, -D and anything after "--" */
 	int nargs;

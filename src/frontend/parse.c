@@ -89,7 +89,7 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 	push(&v, &n, "-x");
 	push(&v, &n, "cuda");
 	push(&v, &n, "--cuda-device-only");
-	snprintf(buf, sizeof buf, "--cuda-gpu-arch=%s", o->cuda_arch ? o->cuda_arch : "sm_90");
+	snprintf(buf, sizeof buf, "--cuda-gpu-arch=%s", o->cuda_arch ? o->cuda_arch : CL_DEFAULT_CUDA_ARCH);
 	push_owned(p, &v, &n, xstrdup(buf));
 	snprintf(buf, sizeof buf, "-std=%s", o->std ? o->std : "c++17");
 	push_owned(p, &v, &n, xstrdup(buf));

@@ -133,7 +133,7 @@ finds
 mkdir -p nocuda
 : >nocuda/host.cpp
 run dir-without-cuda "0" $NT nocuda
-grep -q "^cudalint: warning: nocuda: no .cu or .cuh file" err || fail "no warning for a directory without CUDA files: $(head -c 300 err)"
+grep -q "^cudalint: warning: nothing to analyse: no .cu or .cuh file" err || fail "no warning for a directory without CUDA files: $(head -c 300 err)"
 
 # deeper than PATH_MAX: the file cannot be named, so the run cannot pass
 d=long

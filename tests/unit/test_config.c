@@ -225,6 +225,90 @@ static void test_find(void **state)
 	assert_int_equal(cl_config_find(sub, got, 4), 0 /* not found */);
 }
 
+/* Whether per-file-ignores of C turn R1 off for DIR/REL. */
+static int ignored(const struct cl_config *c, const char *rel)
+{
+	char p[PATH_MAX + 64];
+	snprintf(p, sizeof p, "%s/%s", dir, rel);
+	return cl_config_file_ignores(c, p, R1);
+}
+
+static void test_per_file_ignores(void **state)
+{
+	(void)state;
+	write_at(cfg_path(),
+		 "per-file-ignores:\n"
+		 "  \"tests/**\": [@1]\n"
+		 "  \"src/*.cu\": @N1\n"
+		 "  \"*_gen.cu\": [\"*\"]\n"
+		 "  \"a/**/b/*.cuh\": [@2]\n"
+		 "  \"./lib/[xy].cu\": [@1]\n");
+	struct cl_config c;
+	char err[256] = "";
+	assert_int_equal(cl_config_load(cfg_path(), &c, err, sizeof err), 0);
+	assert_int_equal(c.nignores, 5);
+	assert_true(ignored(&c, "tests/a.cu"));
+	assert_true(ignored(&c, "tests/deep/er/a.cu"));
+	assert_false(ignored(&c, "tests")); /* the whole path, not a leading part */
+	assert_false(ignored(&c, "other/tests/a.cu"));
+	assert_true(ignored(&c, "src/a.cu"));
+	assert_false(ignored(&c, "src/sub/a.cu")); /* '*' stays in one directory */
+	assert_true(ignored(&c, "k_gen.cu"));
+	assert_true(ignored(&c, "deep/er/k_gen.cu")); /* no '/': the file name, anywhere */
+	assert_true(ignored(&c, "lib/x.cu"));
+	assert_false(ignored(&c, "lib/z.cu"));
+	assert_false(ignored(&c, "a/b/h.cuh")); /* that entry names @2 only */
+	char p[PATH_MAX + 64];
+	snprintf(p, sizeof p, "%s/a/b/h.cuh", dir);
+	assert_true(cl_config_file_ignores(&c, p, R2)); /* '**' matches no directory */
+	snprintf(p, sizeof p, "%s/a/x/y/b/h.cuh", dir);
+	assert_true(cl_config_file_ignores(&c, p, R2));
+	snprintf(p, sizeof p, "%s/a/x/y/c/h.cuh", dir);
+	assert_false(cl_config_file_ignores(&c, p, R2));
+	assert_false(cl_config_file_ignores(NULL, p, R2));
+	cl_config_free(&c);
+	expect_error("per-file-ignores:\n  \"x/**\": [@1, CL9999]\n", "2: unknown rule 'CL9999' in 'per-file-ignores'");
+	expect_error("per-file-ignores: [@1]\n", "1: 'per-file-ignores' expects a mapping of path glob to rules");
+	expect_error("respect-gitignore: maybe\n", "1: bad value 'maybe' for 'respect-gitignore': use true or false");
+}
+
+static void test_extends(void **state)
+{
+	(void)state;
+	char sub[PATH_MAX], child[PATH_MAX + 32], p[PATH_MAX + 64];
+	snprintf(sub, sizeof sub, "%s/x", dir);
+	mkdir(sub, 0777);
+	snprintf(child, sizeof child, "%s/" CL_CONFIG_NAME, sub);
+	write_at(cfg_path(), "rules:\n  @1: off\n  @2: off\nexclude: [gen]\nfail-on: error\ncuda-arch: sm_80\n"
+			     "cuda-path: cuda\nunanalysed: warning\n");
+	write_at(child, "extends: ../" CL_CONFIG_NAME "\nrules:\n  @1: on\nfail-on: note\n");
+	struct cl_config c;
+	char err[1024] = "";
+	assert_int_equal(cl_config_load(child, &c, err, sizeof err), 0);
+	assert_int_equal(c.nchain, 2);
+	assert_string_equal(c.chain[1], child);
+	assert_int_equal(c.nrules, 3); /* the parent's, then the child's */
+	assert_true(cl_config_rule_enabled(&c, R1));
+	assert_false(cl_config_rule_enabled(&c, R2));
+	assert_int_equal(c.fail_on, CL_LEVEL_NOTE);   /* the child's */
+	assert_string_equal(c.cuda_arch, "sm_80");    /* inherited */
+	assert_true(c.unanalysed_warning);
+	snprintf(p, sizeof p, "%s/cuda", dir);
+	assert_string_equal(c.cuda_path, p);          /* relative to the parent */
+	assert_string_equal(c.exclude_dir, dir);
+	snprintf(p, sizeof p, "%s/x/gen/k.cu", dir);
+	assert_false(cl_config_path_included(&c, p));
+	cl_config_free(&c);
+
+	/* a cycle names every file */
+	write_at(cfg_path(), "extends: x/" CL_CONFIG_NAME "\n");
+	assert_int_equal(cl_config_load(child, &c, err, sizeof err), -1);
+	assert_non_null(strstr(err, ": extends makes a cycle: "));
+	assert_null(c.path);
+	unlink(child);
+	rmdir(sub);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -252,6 +336,8 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_error_names_file_as_given),
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_per_file_ignores),
+		cmocka_unit_test(test_extends),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
