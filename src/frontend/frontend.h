@@ -44,6 +44,12 @@ const char *cl_frontend_version(char *buf, size_t len);
  * failure, warned about once) instead of each trying. */
 void cl_parser_prepare(struct cl_parser *p);
 
+/* For a run of a few files: a missing precompiled toolkit header is built
+ * in the background for the next run, and this run parses without it
+ * (frontend/pch.h), so that a first run costs a plain parse, not a build
+ * of some 10 s. Off by default: a run of many files waits for the build. */
+void cl_parser_pch_background(int on);
+
 /* Parses and lowers one file. Functions with clang errors inside are left
  * out and listed in the unit (ir_unit.skipped); the other errors are
  * counted there. NULL, with a one-line *reason, only when the file could

@@ -394,6 +394,11 @@ static void want_pch(struct cl_parser *p)
 		                        p->verbose) == 0;
 }
 
+void cl_parser_pch_background(int on)
+{
+	pch_set_background(on);
+}
+
 void cl_parser_prepare(struct cl_parser *p)
 {
 	want_pch(p);

@@ -32,6 +32,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -264,6 +265,107 @@ static int build(const struct paths *f, const struct build *b0, double seconds, 
 	return -1;
 }
 
+/* Builds F's PCH, holding the lock when LOCKED, with DEADLINE to finish:
+ * 0 with OUT filled, or -1 with the reason in WHY. Leftovers and the PCHs
+ * not used lately are removed under the lock. */
+static int build_locked(const struct paths *f, int locked, struct build *b, double deadline, unsigned limit,
+                        struct pch *out, char *why, size_t len)
+{
+	if (locked)
+		cl_cache_sweep(f->dir, is_build_leftover, 0);
+	double left = deadline - now_s();
+	int rc = left > 0 ? build(f, b, left, out, why, len) : -1;
+	if (left <= 0)
+		snprintf(why, len, "no time left of %u s (CUDALINT_PCH_TIMEOUT)", limit);
+	if (rc == 0) {
+		char failed[4300];
+		snprintf(failed, sizeof failed, "%s.failed", f->pch);
+		unlink(failed); /* an earlier build's failure is past */
+	}
+	if (rc == 0 && locked) {
+		/* the cache holds the PCHs used lately, not one per flag set
+		 * ever seen; under the lock, so no build is under way */
+		const char *name = strrchr(f->pch, '/');
+		cl_cache_evict(f->dir, is_pch, CL_CACHE_MAX_AGE, pch_keep(), name ? name + 1 : f->pch, remove_header);
+	}
+	if (rc != 0) {
+		if (locked)
+			cl_cache_sweep(f->dir, is_build_leftover, 0); /* a killed build's too */
+		else
+			unlink(f->tmp);
+	}
+	return rc;
+}
+
+/* A build for the next run, while this one parses without the PCH: in a
+ * grandchild that leaves the session, holding the lock (the inherited
+ * descriptor) until it is done. A failure is recorded next to the PCH
+ * (cuda-KEY.pch.failed, its reason), so that runs do not start a build
+ * that cannot succeed again and again, and a later run can say why. */
+static void build_in_background(struct paths *f, int fd, struct build *b, unsigned limit)
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0)
+		return;
+	if (pid > 0) {
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		return;
+	}
+	/* the first child: out of the session, and gone at once, so the
+	 * builder is nobody's child to wait for */
+	setsid();
+	if (fork() != 0)
+		_exit(0);
+	int dn = open("/dev/null", O_RDWR);
+	if (dn >= 0) {
+		dup2(dn, 0);
+		dup2(dn, 1);
+		dup2(dn, 2);
+		if (dn > 2)
+			close(dn);
+	}
+	/* the builder's own name, for what it leaves behind */
+	snprintf(f->tmp, sizeof f->tmp, "%s.%ld.tmp", f->pch, (long)getpid());
+	struct pch got = { 0 };
+	char why[600];
+	if (build_locked(f, fd >= 0, b, now_s() + limit, limit, &got, why, sizeof why) != 0) {
+		char failed[4300];
+		snprintf(failed, sizeof failed, "%s.failed", f->pch);
+		struct cl_atomic_file af;
+		if (cl_atomic_replace(&af, failed) == 0) {
+			fprintf(af.fp, "%s\n", why);
+			cl_atomic_commit(&af);
+		}
+	}
+	_exit(0);
+}
+
+static int pch_background;
+
+void pch_set_background(int on)
+{
+	pch_background = on;
+}
+
+/* A failed background build younger than a day, whose reason goes in WHY. */
+static int failed_lately(const struct paths *f, char *why, size_t len)
+{
+	char failed[4300];
+	struct stat st;
+	size_t n;
+	snprintf(failed, sizeof failed, "%s.failed", f->pch);
+	if (stat(failed, &st) != 0 || st.st_mtime < time(NULL) - 24 * 3600)
+		return 0;
+	char *text = cl_read_regular(failed, "cannot read", len - 1, &n, why, len);
+	if (!text)
+		return 0;
+	snprintf(why, len, "%.*s", (int)strcspn(text, "\n"), text);
+	free(text);
+	return 1;
+}
+
 int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc,
                struct CXUnsavedFile *unsaved, unsigned nunsaved, const char *cuda_path, int verbose)
 {
@@ -277,54 +379,54 @@ int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc
 	}
 
 	unsigned limit = guard_pch_timeout();
-	double deadline = now_s() + limit;
+	char why[600];
+	if (pch_background && failed_lately(&f, why, sizeof why)) {
+		fprintf(stderr, "cudalint: warning: %s: the precompiled toolkit header could not be built (%s); "
+		                "parsing without it\n",
+		        f.pch, why);
+		return -1;
+	}
+	/* in the background, a build under way elsewhere is not waited for */
+	double deadline = now_s() + (pch_background ? 0 : limit);
 	int fd;
-	enum lock_result lr = lock_or_wait(&f, deadline, out, &fd, verbose);
+	enum lock_result lr = lock_or_wait(&f, deadline, out, &fd, verbose && !pch_background);
 	if (lr == APPEARED)
 		return 0;
 	if (lr == GAVE_UP) {
-		fprintf(stderr, "cudalint: warning: %s: another cudalint did not finish building it within %u s "
-		                "(CUDALINT_PCH_TIMEOUT); parsing without the precompiled toolkit header\n",
-		        f.pch, limit);
+		if (!pch_background)
+			fprintf(stderr, "cudalint: warning: %s: another cudalint did not finish building it within %u s "
+			                "(CUDALINT_PCH_TIMEOUT); parsing without the precompiled toolkit header\n",
+			        f.pch, limit);
+		else if (verbose)
+			fprintf(stderr, "cudalint: note: %s: another cudalint is building it; parsing without it\n",
+			        f.pch);
 		return -1;
 	}
 	if (lr == LOCKED && usable(f.pch, out) == 0) { /* built while we waited for the lock */
 		close(fd);
 		return 0;
 	}
-	if (lr == LOCKED)
-		cl_cache_sweep(f.dir, is_build_leftover, 0);
 	if (verbose)
-		fprintf(stderr, "cudalint: note: %s: building the precompiled toolkit header\n", f.pch);
+		fprintf(stderr, "cudalint: note: %s: building the precompiled toolkit header%s\n", f.pch,
+		        pch_background ? " in the background, for the next run; parsing without it" : "");
 
 	const char **args = xmalloc((size_t)(argc + 2) * sizeof *args);
 	memcpy(args, argv, (size_t)argc * sizeof *args);
 	args[argc] = "-Xclang";
 	args[argc + 1] = "-fpch-instantiate-templates";
 	struct build b = { index, args, argc + 2, unsaved, nunsaved, NULL, NULL };
-	char why[600];
-	double left = deadline - now_s();
-	int rc = left > 0 ? build(&f, &b, left, out, why, sizeof why) : -1;
-	if (left <= 0)
-		snprintf(why, sizeof why, "no time left of %u s (CUDALINT_PCH_TIMEOUT)", limit);
+	int rc = -1;
+	if (pch_background)
+		build_in_background(&f, fd, &b, limit);
+	else
+		rc = build_locked(&f, lr == LOCKED, &b, deadline, limit, out, why, sizeof why);
 	free(args);
-	if (rc == 0 && lr == LOCKED) {
-		/* the cache holds the PCHs used lately, not one per flag set
-		 * ever seen; under the lock, so no build is under way */
-		const char *name = strrchr(f.pch, '/');
-		cl_cache_evict(f.dir, is_pch, CL_CACHE_MAX_AGE, pch_keep(), name ? name + 1 : f.pch, remove_header);
-	}
-	if (rc != 0) {
-		if (lr == LOCKED)
-			cl_cache_sweep(f.dir, is_build_leftover, 0); /* a killed build's too */
-		else
-			unlink(f.tmp);
+	if (rc != 0 && !pch_background)
 		fprintf(stderr, "cudalint: warning: %s: the precompiled toolkit header could not be built (%s); "
 		                "parsing without it\n",
 		        f.pch, why);
-	}
 	if (fd >= 0)
-		close(fd); /* unlocks */
+		close(fd); /* unlocks, unless the builder still holds it */
 	return rc;
 }
 

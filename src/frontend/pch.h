@@ -27,6 +27,12 @@ struct pch {
 int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc,
                struct CXUnsavedFile *unsaved, unsigned nunsaved, const char *cuda_path, int verbose);
 
+/* When ON, a missing PCH is built in the background for the next run
+ * (a detached process, under the lock) while this run parses without it,
+ * and a build under way elsewhere is not waited for: for runs of a few
+ * files, where the 10 s build costs more than the plain parses. */
+void pch_set_background(int on);
+
 /* libclang could not load P (damaged, or a header it was built from has
  * changed): removes the file if it is still the one P names, so that the
  * next pch_ensure builds it again. Frees P's path. */
