@@ -22,12 +22,14 @@
 // Expected annotations, exactly once each, nothing else:
 //   - every finding of the JSON report that is not suppressed: its file,
 //     line, column, level (note -> notice), rule ID as the code, message;
-//   - every "cudalint: error: ..." line: an error whose message is the
-//     text after "cudalint: error: "; for each JSON failure, that
-//     annotation carries the failure's file, and its line and column when
-//     the failure has them.
-// Note lines (related locations), suppressed findings, cudalint's other
-// stderr lines and clang's own diagnostics make none.
+//   - every "cudalint: error: ..." and "cudalint: warning: ..." line (what
+//     could not be analysed, bad options and configuration, a directory
+//     without sources): an error or a warning whose message is the text
+//     after "cudalint: LEVEL: "; for each JSON failure, such an annotation
+//     carries the failure's file, and its line and column when the failure
+//     has them.
+// Note lines (related locations), suppressed findings, cudalint's notes
+// on stderr and clang's own diagnostics make none.
 'use strict';
 const fs = require('fs');
 
@@ -131,24 +133,25 @@ for (const c of cases) {
 			message: f.message,
 		});
 	}
-	const errorLines = lines.filter((l) => l.startsWith('cudalint: error: '));
-	const gotErrors = got.filter((a) => a.text.startsWith('cudalint: error: '));
+	const runLine = /^cudalint: (error|warning): (.*)$/;
+	const errorLines = lines.filter((l) => runLine.test(l));
+	const gotErrors = got.filter((a) => runLine.test(a.text));
 	for (const l of errorLines) {
-		const msg = l.slice('cudalint: error: '.length);
-		const hit = gotErrors.filter((a) => a.message === msg && a.severity === 'error');
-		if (hit.length !== 1) fail(`${name}: '${l}' makes ${hit.length} error annotations with its message, not 1`);
+		const [, level, msg] = runLine.exec(l);
+		const hit = gotErrors.filter((a) => a.message === msg && a.severity === level);
+		if (hit.length !== 1) fail(`${name}: '${l}' makes ${hit.length} ${level} annotations with its message, not 1`);
 	}
 	for (const x of report.failures) {
 		const hit = gotErrors.filter(
 			(a) => a.file === x.file && a.line === (x.line ?? null) && a.column === (x.column ?? null),
 		);
 		if (hit.length !== 1)
-			fail(`${name}: failure ${x.file}:${x.line}:${x.column} (${x.reason}) has ${hit.length} error annotations at its place, not 1`);
+			fail(`${name}: failure ${x.file}:${x.line}:${x.column} (${x.reason}) has ${hit.length} annotations at its place, not 1`);
 	}
 	if (gotErrors.length !== errorLines.length)
-		fail(`${name}: ${gotErrors.length} annotations from ${errorLines.length} 'cudalint: error:' lines`);
+		fail(`${name}: ${gotErrors.length} annotations from ${errorLines.length} 'cudalint: error|warning:' lines`);
 
-	const rest = got.filter((a) => !a.text.startsWith('cudalint: error: '));
+	const rest = got.filter((a) => !runLine.test(a.text));
 	const pool = new Map();
 	for (const a of rest) {
 		const k = key(a);
@@ -169,7 +172,7 @@ for (const c of cases) {
 	console.log(
 		`${name}: ${lines.length} lines, ${got.length} annotations: ${want.length} findings (` +
 			['error', 'warning', 'notice'].map((s) => `${want.filter((w) => w.severity === s).length} ${s}`).join(', ') +
-			`), ${errorLines.length} cudalint errors; none from ${notes} note lines, ${suppressed} suppressed findings`,
+			`), ${errorLines.length} cudalint errors and warnings; none from ${notes} note lines, ${suppressed} suppressed findings`,
 	);
 	total += got.length;
 }

@@ -65,6 +65,9 @@ scenario suppressed --no-cuda-toolkit --report-suppressed --baseline base.json k
 # What could not be analysed: a device function, a file, a missing path;
 # -v adds clang's own diagnostics, which must not match.
 scenario failures -v --no-cuda-toolkit kernels/barrier.cu broken.cu garbage.cu missing.cu testdata/partial
+# A device function not analysed, as a warning; a directory without sources.
+mkdir hostonly
+scenario warnings --no-cuda-toolkit --unanalysed=warning kernels/barrier.cu broken.cu hostonly
 # Runs that stop at once: a bad option, a bad configuration file.
 textonly usage --no-cuda-toolkit --bogus kernels
 textonly config --no-cuda-toolkit conf
