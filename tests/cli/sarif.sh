@@ -22,8 +22,12 @@ validate() {
 		echo "validator skipped: $1" >&2
 		return
 	fi
-	bash "$SRC/tests/sarif/validate.sh" "$1" >"$T/val" 2>&1 ||
-		fail "validate.sh $1: $(cat "$T/val")"
+	bash "$SRC/tests/sarif/validate.sh" "$1" >"$T/val" 2>&1
+	case $? in
+	0) ;;
+	77) cat "$T/val" >&2 ;; # Node.js too old: sarif.validate is skipped too
+	*) fail "validate.sh $1: $(cat "$T/val")" ;;
+	esac
 }
 
 say "the kernels directory, -o kernels.sarif"

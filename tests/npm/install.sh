@@ -21,9 +21,12 @@ major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null) || {
 	echo "install.sh: node is not installed (tools/install-deps.sh --test)" >&2
 	exit 1
 }
+# Debian 12's own nodejs is 18: the tests that need these say so and are
+# skipped (exit 77, CTest's SKIP_RETURN_CODE), as those that need a CUDA
+# toolkit are; CI has Node.js 20 and runs them.
 if [ "$major" -lt 20 ]; then
-	echo "install.sh: the validators need Node.js 20 or newer; this is $(node --version)" >&2
-	exit 1
+	echo "skip: the validators from npm need Node.js 20 or newer; this is $(node --version)" >&2
+	exit 77
 fi
 hash=$(cat "$here/package.json" "$here/package-lock.json" | sha256sum | cut -c1-16)
 dir=$cache/tools-$hash

@@ -27,7 +27,12 @@ fi
 file=$1
 [ -r "$file" ] || { echo "validate.sh: cannot read $file" >&2; exit 2; }
 
-modules=$(sh "$(dirname "$0")/../npm/install.sh") || { echo "validate.sh: the validator could not be installed" >&2; exit 1; }
+modules=$(sh "$(dirname "$0")/../npm/install.sh") || {
+	rc=$?
+	[ $rc = 77 ] && exit 77 # Node.js too old: skipped, with the reason printed
+	echo "validate.sh: the validator could not be installed" >&2
+	exit 1
+}
 tool=$modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
 [ -x "$tool" ] || { echo "validate.sh: $tool is missing" >&2; exit 1; }
 

@@ -19,6 +19,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -308,6 +309,8 @@ static void validate(const char *text)
 	snprintf(cmd, sizeof cmd, "bash '%s/validate.sh' '%s'", sarif_dir, tmp);
 	int rc = system(cmd);
 	unlink(tmp);
+	if (WIFEXITED(rc) && WEXITSTATUS(rc) == 77)
+		skip(); /* Node.js too old for the validators (tests/npm/install.sh) */
 	assert_int_equal(rc, 0);
 }
 
