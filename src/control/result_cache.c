@@ -64,6 +64,21 @@ void cl_rcache_sweep(const char *dir)
 	}
 }
 
+static int is_cache_file(const char *name)
+{
+	return is_entry(name) || is_entry_leftover(name) || !strcmp(name, "evicted");
+}
+
+int cl_rcache_clear(size_t *n, long long *bytes)
+{
+	char dir[4200];
+	if (cl_rcache_dir(dir, sizeof dir) != 0)
+		return -1;
+	cl_cache_remove(dir, is_cache_file, n, bytes);
+	(void)rmdir(dir); /* unless something else is in it */
+	return 0;
+}
+
 static int entry_path(char *out, size_t len, const char *dir, const char *key)
 {
 	int n = snprintf(out, len, "%s/%s.entry", dir, key);

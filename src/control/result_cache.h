@@ -33,6 +33,10 @@ int cl_rcache_dir(char *out, size_t len);
 void cl_rcache_sweep(const char *dir);
 
 /* 1 on a hit (results appended to F and X), 0 on a miss. */
+/* --clear-cache: removes every entry (and the cache's other files),
+ * counting them into *N and *BYTES; -1 when there is no cache directory. */
+int cl_rcache_clear(size_t *n, long long *bytes);
+
 int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, struct cl_failures *x);
 
 /* Stores the results of KEY with dependencies DEPS[0..ndeps) (stat'ed now).

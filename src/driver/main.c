@@ -1,10 +1,14 @@
 /* main.c - the driver: options, the information commands, then one run
  * (run.c). */
 #include "driver/options.h"
+
+#include "control/result_cache.h"
 #include "driver/run.h"
 #include "frontend/cuda_env.h"
+#include "frontend/frontend.h"
 #include "report/text.h"
 #include "rules.h"
+#include "util/cachedir.h"
 #include "util/guard.h"
 #include "util/json_write.h"
 #include "util/utf8.h"
@@ -92,6 +96,23 @@ static int run_guarded(void *o)
 	return cl_run(o);
 }
 
+/* --clear-cache, as ruff's `ruff clean`: what the caches hold, removed
+ * (only the files cudalint writes there), and how much that was. */
+static int clear_cache(void)
+{
+	size_t n = 0;
+	long long bytes = 0;
+	char dir[4096];
+	if (cl_cache_dir(NULL, dir, sizeof dir) != 0) {
+		cl_eprintf("cudalint: error: no cache directory ($CUDALINT_CACHE_DIR, $XDG_CACHE_HOME and $HOME are unset, or it cannot be made)\n");
+		return 2;
+	}
+	cl_parser_clear_cache(&n, &bytes);
+	cl_rcache_clear(&n, &bytes);
+	printf("cudalint: removed %zu file%s (%.1f MB) from %s\n", n, n == 1 ? "" : "s", (double)bytes / 1e6, dir);
+	return 0;
+}
+
 static int run_command(const struct options *o)
 {
 	if (o->help) {
@@ -104,6 +125,8 @@ static int run_command(const struct options *o)
 	}
 	if (o->show_toolkit)
 		return show_toolkit(o);
+	if (o->clear_cache)
+		return clear_cache();
 	if (o->list_rules) {
 		if (o->format == FORMAT_JSON)
 			list_rules_json();

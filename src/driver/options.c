@@ -63,8 +63,11 @@ void options_usage(FILE *out)
 	      "Speed:\n"
 	      "  -j N, --jobs=N          analyse files in N worker processes (default 1;\n"
 	      "                          0 or auto: one per online CPU)\n"
-	      "  --cache-results         reuse the results of files (and headers) that have not\n"
-	      "                          changed since an earlier run; --no-cache-results\n"
+	      "  --no-cache-results      analyse every file again, even where its results\n"
+	      "                          since an earlier run still hold (default: reuse\n"
+	      "                          them; --cache-results turns it on again)\n"
+	      "  --clear-cache           remove the precompiled toolkit headers and cached\n"
+	      "                          results, and exit\n"
 	      "\n"
 	      "Output:\n"
 	      "  --format=text|json|sarif|github  output format (default text; github:\n"
@@ -153,7 +156,7 @@ enum {
 	OPT_NO_TOOLKIT, OPT_NO_CACHE, OPT_CACHE_RESULTS, OPT_NO_CACHE_RESULTS,
 	OPT_SHOW_TOOLKIT, OPT_LIST_RULES, OPT_VERSION, OPT_DUMP_IR, OPT_PATHS,
 	OPT_STATISTICS, OPT_STDIN_FILENAME, OPT_RESPECT_GITIGNORE, OPT_NO_RESPECT_GITIGNORE,
-	OPT_SHOW_CONFIG, OPT_SHOW_FILES,
+	OPT_SHOW_CONFIG, OPT_SHOW_FILES, OPT_CLEAR_CACHE,
 };
 
 /* getopt_long_only: clang's single-dash spellings (-std=, -isystem,
@@ -186,6 +189,7 @@ static const struct option long_options[] = {
 	{ "jobs", required_argument, 0, 'j' },
 	{ "cache-results", no_argument, 0, OPT_CACHE_RESULTS },
 	{ "no-cache-results", no_argument, 0, OPT_NO_CACHE_RESULTS },
+	{ "clear-cache", no_argument, 0, OPT_CLEAR_CACHE },
 	{ "format", required_argument, 0, OPT_FORMAT },
 	{ "output", required_argument, 0, 'o' },
 	{ "srcroot", required_argument, 0, OPT_SRCROOT },
@@ -358,6 +362,7 @@ static int take(struct options *o, int c, const char *v)
 	case OPT_NO_CACHE: o->no_cache = 1; break;
 	case OPT_CACHE_RESULTS: o->cache_results = 1; break;
 	case OPT_NO_CACHE_RESULTS: o->cache_results = 0; break;
+	case OPT_CLEAR_CACHE: o->clear_cache = 1; break;
 	case 'j':
 		if (parse_jobs(v, &o->jobs) < 0)
 			return usage_error("-j expects a number of jobs (0 or auto: one per CPU), not '%s'", v);
@@ -396,6 +401,7 @@ int options_parse(struct options *o, int argc, char **argv)
 {
 	memset(o, 0, sizeof *o);
 	o->warp_aligned_blocks = 1;
+	o->cache_results = 1; /* a rerun over unchanged files is instant (--no-cache-results) */
 	opterr = 0; /* our messages, in cudalint's form */
 	optind = 0; /* glibc: start afresh */
 	int c;

@@ -26,7 +26,7 @@ struct options {
 	const char *cuda_arch;
 	int no_toolkit;
 	int no_cache;                 /* --no-cache: no precompiled toolkit header, no result cache */
-	int cache_results;            /* --cache-results (off unless given; --no-cache wins) */
+	int cache_results;            /* result cache: on unless --no-cache-results (--no-cache wins) */
 	int jobs;                     /* -j N: worker processes; 0: not given (1); -1: -j0 or -j auto */
 	enum out_format format;
 	const char *output;           /* -o; NULL or "-": standard output */
@@ -53,7 +53,7 @@ struct options {
 	int show_source;              /* --show-source 1, --no-show-source -1, 0: on a terminal */
 	int respect_gitignore;        /* --respect-gitignore 1, --no-respect-gitignore -1, 0: not given */
 	int show_config, show_files;  /* print the configuration or the files, analyse nothing */
-	int list_rules, version, help, dump_ir, show_toolkit;
+	int list_rules, version, help, dump_ir, show_toolkit, clear_cache;
 	const char *explain;
 };
 

@@ -50,6 +50,10 @@ void cl_parser_prepare(struct cl_parser *p);
  * of some 10 s. Off by default: a run of many files waits for the build. */
 void cl_parser_pch_background(int on);
 
+/* --clear-cache: removes the precompiled toolkit headers, counting files
+ * and bytes into *N and *BYTES; -1 when there is no cache directory. */
+int cl_parser_clear_cache(size_t *n, long long *bytes);
+
 /* Parses and lowers one file. Functions with clang errors inside are left
  * out and listed in the unit (ir_unit.skipped); the other errors are
  * counted there. NULL, with a one-line *reason, only when the file could

@@ -394,6 +394,11 @@ static void want_pch(struct cl_parser *p)
 		                        p->verbose) == 0;
 }
 
+int cl_parser_clear_cache(size_t *n, long long *bytes)
+{
+	return pch_clear(n, bytes);
+}
+
 void cl_parser_pch_background(int on)
 {
 	pch_set_background(on);

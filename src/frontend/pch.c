@@ -430,6 +430,22 @@ int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc
 	return rc;
 }
 
+/* What the PCH cache writes: cuda-KEY.{pch,cuh}, cuda-KEY.pch.failed,
+ * builds' temporaries, and the lock. */
+static int is_pch_file(const char *name)
+{
+	return !strcmp(name, "pch.lock") || (!strncmp(name, "cuda-", 5) && (strstr(name, ".pch") || strstr(name, ".cuh")));
+}
+
+int pch_clear(size_t *n, long long *bytes)
+{
+	char dir[4096];
+	if (cl_cache_dir(NULL, dir, sizeof dir) != 0)
+		return -1;
+	cl_cache_remove(dir, is_pch_file, n, bytes);
+	return 0;
+}
+
 void pch_discard(struct pch *p)
 {
 	struct stat st;

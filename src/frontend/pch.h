@@ -33,6 +33,11 @@ int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc
  * files, where the 10 s build costs more than the plain parses. */
 void pch_set_background(int on);
 
+/* Removes every PCH of the cache (and what goes with them), counting the
+ * files and bytes into *N and *BYTES; -1 when there is no cache
+ * directory. */
+int pch_clear(size_t *n, long long *bytes);
+
 /* libclang could not load P (damaged, or a header it was built from has
  * changed): removes the file if it is still the one P names, so that the
  * next pch_ensure builds it again. Frees P's path. */

@@ -119,3 +119,21 @@ void cl_cache_touch(const char *path)
 	if (stat(path, &st) == 0 && st.st_mtime < time(NULL) - 3600)
 		(void)utimensat(AT_FDCWD, path, NULL, 0);
 }
+
+void cl_cache_remove(const char *dir, int (*is_ours)(const char *name), size_t *n, long long *bytes)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	for (struct dirent *e; (e = readdir(d));) {
+		struct stat st;
+		if (!is_ours(e->d_name) || fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    S_ISDIR(st.st_mode))
+			continue;
+		if (unlinkat(dirfd(d), e->d_name, 0) == 0) {
+			++*n;
+			*bytes += st.st_size;
+		}
+	}
+	closedir(d);
+}

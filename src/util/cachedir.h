@@ -28,6 +28,11 @@ void cl_cache_sweep(const char *dir, int (*is_leftover)(const char *name), long 
 void cl_cache_evict(const char *dir, int (*is_entry)(const char *name), long max_age, size_t keep,
                     const char *spare, void (*also)(int dirfd, const char *name));
 
+/* Removes every file of DIR that IS_OURS names (never anything else: the
+ * directory may be one the user shares with other files), adding their
+ * number and bytes to *N and *BYTES. */
+void cl_cache_remove(const char *dir, int (*is_ours)(const char *name), size_t *n, long long *bytes);
+
 /* Records that PATH was used now, as its mtime; at most once an hour, so
  * that a hit costs no write. */
 void cl_cache_touch(const char *path);

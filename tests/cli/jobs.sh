@@ -1,5 +1,5 @@
 #!/bin/sh
-# -j N (worker processes) and --cache-results (docs/cli.md#speed).
+# -j N (worker processes), the result cache and --clear-cache (docs/cli.md#speed).
 . "$(dirname "$0")/lib.sh"
 input kernels
 mkdir inc
@@ -30,7 +30,7 @@ check 'cmp -s "$T/out" "$T/j3"' "-j3 and -j auto JSON reports differ"
 
 say "a worker that crashes (the test hook CUDALINT_TEST_CRASH_ON): the file fails, the others are reported; exit status 2"
 export CUDALINT_TEST_CRASH_ON=loop.cu
-run --no-cuda-toolkit -j 2 --format=json -Iinc kernels
+run --no-cuda-toolkit --no-cache-results -j 2 --format=json -Iinc kernels
 say "the hook only acts in worker processes: -j1 is not affected"
 quiet --no-cuda-toolkit -j1 -Iinc kernels
 unset CUDALINT_TEST_CRASH_ON
@@ -55,6 +55,23 @@ touch -t 202001020000 inc/sync.cuh
 run --no-cuda-toolkit --cache-results -j2 -Iinc kernels
 say "so is a changed rule configuration"
 run --no-cuda-toolkit --cache-results --disable CL1002 -Iinc kernels/loop.cu
+
+say "the result cache is on by default; --no-cache-results analyses everything again"
+rm -rf "$T/cache"
+quiet --no-cuda-toolkit -Iinc kernels
+ls "$T/cache/results" | grep -c "\.entry$" | tr -d " " >>"$TR"
+export CUDALINT_TEST_CRASH_ON=loop.cu
+quiet --no-cuda-toolkit -j2 -Iinc kernels
+run --no-cuda-toolkit --no-cache-results -j2 -Iinc kernels/loop.cu kernels/clean.cu
+unset CUDALINT_TEST_CRASH_ON
+
+say "--clear-cache removes what cudalint wrote into the cache directory, nothing else, and exits 0"
+printf 'not ours\n' >"$T/cache/notes.txt"
+: >"$T/cache/results/notes.entry.txt"
+run --clear-cache
+check '[ -f "$T/cache/notes.txt" ] && [ -f "$T/cache/results/notes.entry.txt" ]' "--clear-cache removed a file it did not write"
+ls -A "$T/cache" "$T/cache/results" >>"$TR"
+run --clear-cache
 
 say "--no-cache: neither read nor written"
 rm -rf "$T/cache"

@@ -122,6 +122,8 @@ for d in "${CUDA_PATH:-}" "${CUDA_HOME:-}" /usr/local/cuda; do
 		break
 	fi
 done
+# --no-cache-results with it below: the result cache would answer for
+# tk.cu, and no PCH would be loaded
 TK="--cuda-path=$CUDA"
 # pch_warned TEXT: stderr is one line, a warning about the PCH (tk.cu has
 # nothing else to say)
@@ -146,7 +148,7 @@ else
 	CASE=pch-cold-parallel
 	for i in 1 2 3; do
 		(
-			CUDALINT_FILE_TIMEOUT=1 timeout -k 5 "$LIMIT" "$CUDALINT" -v "$TK" tk.cu $FG >out$i 2>err$i </dev/null
+			CUDALINT_FILE_TIMEOUT=1 timeout -k 5 "$LIMIT" "$CUDALINT" -v "$TK" --no-cache-results tk.cu $FG >out$i 2>err$i </dev/null
 			echo $? >rc$i
 		) &
 	done
@@ -179,7 +181,7 @@ else
 	EOF
 	cat kernel.cu >>errs.cu
 	export CUDALINT_FILE_TIMEOUT=1
-	run pch-errors-parsed-once "1" "$TK" errs.cu
+	run pch-errors-parsed-once "1" "$TK" --no-cache-results errs.cu
 	unset CUDALINT_FILE_TIMEOUT
 	finds
 
@@ -200,7 +202,7 @@ else
 	: >"$CUDALINT_CACHE_DIR/cuda-fakeold.pch"
 	touch -d '40 days ago' "$CUDALINT_CACHE_DIR/cuda-fakeold.pch"
 	export CUDALINT_PCH_KEEP=3
-	run pch-fifo "1" "$TK" tk.cu $FG
+	run pch-fifo "1" "$TK" --no-cache-results tk.cu $FG
 	unset CUDALINT_PCH_KEEP
 	finds
 	[ -f "$PCH" ] && [ ! -p "$PCH" ] || fail "the FIFO was not replaced by a built PCH"
@@ -224,7 +226,7 @@ else
 	[ -f "$PCH" ] && [ ! -p "$PCH" ] || { rm -f "$PCH"; : >"$PCH"; } # never read a FIFO here
 	head -c 4096 "$PCH" >pch.cut
 	cat pch.cut >"$PCH"
-	run pch-truncated "1" "$TK" tk.cu $FG
+	run pch-truncated "1" "$TK" --no-cache-results tk.cu $FG
 	finds
 	[ "$(wc -c <"$PCH")" -gt 100000 ] || fail "the damaged PCH was kept ($(wc -c <"$PCH") bytes)"
 
@@ -238,7 +240,7 @@ else
 		flock -o "$CUDALINT_CACHE_DIR/pch.lock" sh -c 'echo $$ >holder.pid; exec sleep 30' &
 		holder=$!
 		while [ ! -s holder.pid ]; do sleep 0.1; done
-		run pch-lock-held "1" "$TK" tk.cu $FG
+		run pch-lock-held "1" "$TK" --no-cache-results tk.cu $FG
 		finds
 		pch_warned "another cudalint did not finish"
 		kill "$(cat holder.pid)" 2>/dev/null
@@ -250,7 +252,7 @@ else
 	# A build that takes longer than CUDALINT_PCH_TIMEOUT is stopped.
 	export CUDALINT_CACHE_DIR="$T/pch-slow"
 	t0=$(date +%s%N)
-	run pch-build-timeout "1" "$TK" tk.cu $FG
+	run pch-build-timeout "1" "$TK" --no-cache-results tk.cu $FG
 	ms=$((($(date +%s%N) - t0) / 1000000))
 	unset CUDALINT_PCH_TIMEOUT
 	finds
@@ -267,7 +269,7 @@ else
 	# A run of a few files does not wait for a build: it parses without the
 	# PCH, and a detached process builds it for the next run.
 	export CUDALINT_CACHE_DIR="$T/pch-bg"
-	run pch-background "1" -v "$TK" tk.cu
+	run pch-background "1" -v "$TK" --no-cache-results tk.cu
 	finds
 	grep -q 'building the precompiled toolkit header in the background' err ||
 		fail "no note of a background build: $(head -c 300 err)"
@@ -280,7 +282,7 @@ else
 	N=$((N + 1))
 	if ls "$CUDALINT_CACHE_DIR"/cuda-*.pch >/dev/null 2>&1; then echo "ok:   $CASE"; else fail "no PCH after 120 s"; fi
 	while ! flock -n "$CUDALINT_CACHE_DIR/pch.lock" true 2>/dev/null; do sleep 0.2; done
-	run pch-background-used "1" -v "$TK" tk.cu
+	run pch-background-used "1" -v "$TK" --no-cache-results tk.cu
 	finds
 	grep -q 'building' err && fail "the next run built the PCH again: $(head -c 300 err)"
 
@@ -288,7 +290,7 @@ else
 	# says why in one warning, and does not start it again.
 	export CUDALINT_CACHE_DIR="$T/pch-bg-slow"
 	export CUDALINT_PCH_TIMEOUT=1
-	run pch-background-fails "1" "$TK" tk.cu
+	run pch-background-fails "1" "$TK" --no-cache-results tk.cu
 	i=0
 	while [ $i -lt 150 ] && ! ls "$CUDALINT_CACHE_DIR"/cuda-*.pch* 2>/dev/null | grep -q 'failed$\|pch$'; do
 		sleep 0.2
@@ -297,7 +299,7 @@ else
 	if ls "$CUDALINT_CACHE_DIR"/cuda-*.pch >/dev/null 2>&1; then
 		echo "skip: pch-background-failed (the header was built in under a second)"
 	else
-		run pch-background-failed "1" "$TK" tk.cu
+		run pch-background-failed "1" "$TK" --no-cache-results tk.cu
 		finds
 		pch_warned "the precompiled toolkit header could not be built (it took longer"
 	fi
@@ -316,7 +318,7 @@ else
 		N=$((N + 1))
 		CASE=pch-disk-full
 		timeout -k 5 "$LIMIT" $FULL sh -c 'mount -t tmpfs -o size=1M tmpfs "$1" && shift && exec "$@"' \
-			sh "$T/full" env CUDALINT_CACHE_DIR="$T/full" "$CUDALINT" "$TK" tk.cu $FG >out 2>err </dev/null
+			sh "$T/full" env CUDALINT_CACHE_DIR="$T/full" "$CUDALINT" "$TK" --no-cache-results tk.cu $FG >out 2>err </dev/null
 		RC=$?
 		if [ "$RC" = 1 ]; then echo "ok:   $CASE (exit 1)"; else fail "exit $RC, want 1: $(head -c 300 err)"; fi
 		finds
