@@ -50,9 +50,52 @@ struct paths {
 	char dir[4096], pch[4200], hdr[4200], lock[4200], tmp[4300];
 };
 
-/* Its names: the key is libclang, cudalint, the header, the arguments and
- * the toolkit's cuda_runtime.h (a PCH of another libclang or argument set
- * fails to load). */
+/* Whether DIR holds something of the name of a header the PCH includes,
+ * or of a folder of the toolkit's: then the PCH's headers could resolve
+ * to another file with DIR on the include path than without it. */
+static int shadows_toolkit(const char *dir)
+{
+	/* the PCH's own headers, the toolkit's folders, and the C and C++
+	 * headers they pull in most (a project that shadows a standard
+	 * header breaks its own build as well) */
+	static const char *const names[] = {
+		"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "driver_types.h", "cooperative_groups.h",
+		"cooperative_groups", "cuda", "crt", "nv", "cccl", "bits", "cstdio", "cstdlib", "vector", "new",
+		"cmath", "cstring", "cstddef", "cstdint", "type_traits", "limits", "utility", "memory", "atomic",
+		"cassert", "algorithm", "initializer_list", "stdio.h", "stdlib.h", "string.h", "math.h",
+		"stddef.h", "stdint.h", "assert.h", "limits.h", NULL
+	};
+	char p[4200];
+	for (int i = 0; names[i]; i++) {
+		snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+		if (access(p, F_OK) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether argument I (with its value, *SKIP more) is a project's include
+ * directory that cannot change what the toolkit's headers mean: a PCH is
+ * shared by flag sets that differ only in such directories (each target
+ * of a compilation database has its own), instead of one 25 MB build of
+ * 10 s for each. Macros always count: clang accepts a PCH built without a
+ * -D that the command line has, though the headers may test it. */
+static int project_include(const char *const *argv, int argc, int i, int *skip)
+{
+	const char *a = argv[i], *dir = NULL;
+	*skip = 0;
+	if ((!strcmp(a, "-I") || !strcmp(a, "-iquote")) && i + 1 < argc) {
+		dir = argv[i + 1];
+		*skip = 1;
+	} else if (!strncmp(a, "-I", 2) && a[2]) {
+		dir = a + 2;
+	}
+	return dir && !shadows_toolkit(dir);
+}
+
+/* Its names: the key is libclang, cudalint, the header, the arguments
+ * (less project include directories) and the toolkit's cuda_runtime.h (a
+ * PCH of another libclang or argument set fails to load). */
 static int name_files(struct paths *f, const char *const *argv, int argc, const char *cuda_path)
 {
 	if (cl_cache_dir(NULL, f->dir, sizeof f->dir) != 0)
@@ -64,8 +107,13 @@ static int name_files(struct paths *f, const char *const *argv, int argc, const 
 	clang_disposeString(v);
 	cl_hash_str(&h, CUDALINT_VERSION);
 	cl_hash_str(&h, pch_header);
-	for (int i = 0; i < argc; i++)
-		cl_hash_str(&h, argv[i]);
+	for (int i = 0; i < argc; i++) {
+		int skip;
+		if (project_include(argv, argc, i, &skip))
+			i += skip;
+		else
+			cl_hash_str(&h, argv[i]);
+	}
 	char probe[4200];
 	struct stat st;
 	snprintf(probe, sizeof probe, "%s/include/cuda_runtime.h", cuda_path);

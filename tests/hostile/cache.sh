@@ -143,12 +143,13 @@ else
 	for c in $FG; do printf '__global__ void k(int *p) { p[threadIdx.x] = 0; }\n' >$c; done
 
 	# Three cold runs at once, each with a file time limit shorter than a
-	# build: one builds (not on its file's clock), the others wait for it.
+	# build (3 s; a build takes 5-12 s): one builds (not on its file's
+	# clock), the others wait for it.
 	N=$((N + 1))
 	CASE=pch-cold-parallel
 	for i in 1 2 3; do
 		(
-			CUDALINT_FILE_TIMEOUT=1 timeout -k 5 "$LIMIT" "$CUDALINT" -v "$TK" --no-cache-results tk.cu $FG >out$i 2>err$i </dev/null
+			CUDALINT_FILE_TIMEOUT=3 timeout -k 5 "$LIMIT" "$CUDALINT" -v "$TK" --no-cache-results tk.cu $FG >out$i 2>err$i </dev/null
 			echo $? >rc$i
 		) &
 	done
@@ -229,6 +230,19 @@ else
 	run pch-truncated "1" "$TK" --no-cache-results tk.cu $FG
 	finds
 	[ "$(wc -c <"$PCH")" -gt 100000 ] || fail "the damaged PCH was kept ($(wc -c <"$PCH") bytes)"
+
+	# Flag sets that differ only in a project's include directories share
+	# the PCH (no second build); a directory that holds a file of the name
+	# of a toolkit or standard header it includes is part of its key.
+	mkdir -p inc1 shadow
+	: >shadow/vector
+	run pch-shared-include-dirs "1" -v "$TK" --no-cache-results -Iinc1 tk.cu $FG
+	finds
+	grep -q 'building' err && fail "a project include directory made another PCH: $(head -c 300 err)"
+	run pch-shadowing-dir "1" -v "$TK" --no-cache-results -Ishadow tk.cu $FG
+	finds
+	grep -q 'building the precompiled toolkit header' err ||
+		fail "a directory with a 'vector' in it shared the PCH built without it: $(head -c 300 err)"
 
 	# Another run holds the build lock and never finishes: give up waiting
 	# in time, and parse without the PCH.
