@@ -263,6 +263,16 @@ static int option_error(int c, const char *arg)
 	return usage_error("unknown option '%s'", arg);
 }
 
+/* The index of V in NAMES (NULL-terminated, in the order of the enum it
+ * spells), or -1. */
+static int pick(const char *v, const char *const *names)
+{
+	for (int k = 0; names[k]; k++)
+		if (!strcmp(v, names[k]))
+			return k;
+	return -1;
+}
+
 /* One option c with value v (NULL for flags); 0 or -1 on a usage error. */
 static int take(struct options *o, int c, const char *v)
 {
@@ -288,33 +298,27 @@ static int take(struct options *o, int c, const char *v)
 			return usage_error("--cuda-arch expects sm_XX, not '%s'", v);
 		o->cuda_arch = v;
 		break;
-	case OPT_FORMAT:
-		if (!strcmp(v, "text"))
-			o->format = FORMAT_TEXT;
-		else if (!strcmp(v, "json"))
-			o->format = FORMAT_JSON;
-		else if (!strcmp(v, "sarif"))
-			o->format = FORMAT_SARIF;
-		else if (!strcmp(v, "github"))
-			o->format = FORMAT_GITHUB;
-		else
+	case OPT_FORMAT: {
+		static const char *const names[] = { "text", "json", "sarif", "github", NULL }; /* enum out_format */
+		int k = pick(v, names);
+		if (k < 0)
 			return usage_error("unknown format '%s' (text, json, sarif or github)", v);
+		o->format = (enum out_format)k;
 		break;
+	}
 	case 'o':
 		if (!*v)
 			return usage_error("%s", "-o needs a file");
 		o->output = v;
 		break;
-	case OPT_COLOR:
-		if (!strcmp(v, "auto"))
-			o->color = COLOR_AUTO;
-		else if (!strcmp(v, "always"))
-			o->color = COLOR_ALWAYS;
-		else if (!strcmp(v, "never"))
-			o->color = COLOR_NEVER;
-		else
+	case OPT_COLOR: {
+		static const char *const names[] = { "auto", "always", "never", NULL }; /* enum color_mode */
+		int k = pick(v, names);
+		if (k < 0)
 			return usage_error("unknown colour mode '%s' (auto, always or never)", v);
+		o->color = (enum color_mode)k;
 		break;
+	}
 	case OPT_NO_COLOR: o->color = COLOR_NEVER; break;
 	case 'p': o->compile_commands = v; break;
 	case OPT_CONFIG: o->config = v; break;

@@ -12,22 +12,8 @@
 # The validators come from npm, pinned (tests/npm/install.sh).
 #
 # usage: tests/ci/docs.sh CUDALINT SOURCE_DIR   (KEEP=1 keeps the work folder)
-set -u
-if [ $# -ne 2 ]; then
-	echo "usage: $0 CUDALINT SOURCE_DIR" >&2
-	exit 2
-fi
-cl=$1
-case $cl in /*) ;; *) cl=$(pwd)/$cl ;; esac
-src=$(cd "$2" && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cudalint-docs-ci.XXXXXX") || exit 2
-trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-export CUDALINT_CACHE_DIR=$tmp/cache LC_ALL=C
-failed=0
-fail() {
-	echo "FAIL: $*" >&2
-	failed=1
-}
+NAME=docs-ci
+. "$(dirname "$0")/../lib/args.sh"
 modules=$(sh "$src/tests/npm/install.sh") || exit $? # 77: skipped
 command -v shellcheck >/dev/null || { echo "FAIL: shellcheck is not installed (tools/install-deps.sh --test)" >&2; exit 1; }
 command -v jq >/dev/null || { echo "FAIL: jq is not installed (tools/install-deps.sh --test)" >&2; exit 1; }

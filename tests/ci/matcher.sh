@@ -10,17 +10,8 @@
 # cudalint's notes and warnings).
 #
 # usage: tests/ci/matcher.sh CUDALINT SOURCE_DIR   (KEEP=1 keeps the outputs in /tmp)
-set -u
-if [ $# -ne 2 ]; then
-	echo "usage: $0 CUDALINT SOURCE_DIR" >&2
-	exit 2
-fi
-cl=$1
-case $cl in /*) ;; *) cl=$(pwd)/$cl ;; esac
-src=$(cd "$2" && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cudalint-matcher.XXXXXX") || exit 2
-trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
-export CUDALINT_CACHE_DIR=$tmp/cache LC_ALL=C
+NAME=matcher
+. "$(dirname "$0")/../lib/args.sh"
 unset NO_COLOR
 cd "$tmp" || exit 2
 mkdir w && cd w || exit 2

@@ -54,14 +54,7 @@ say() {
 # the output.
 run() {
 	printf '$ cudalint %s\n' "$*" >>"$TR"
-	"$CUDALINT" "$@" >"$T/out" 2>"$T/err" </dev/null
-	RC=$?
-	cat "$T/out" >>"$TR"
-	if [ -s "$T/err" ]; then
-		echo "--- stderr" >>"$TR"
-		cat "$T/err" >>"$TR"
-	fi
-	echo "--- exit $RC" >>"$TR"
+	run_from /dev/null "$@"
 }
 
 # run_stdin FILE ARGS...: like run, with standard input from FILE.
@@ -69,6 +62,13 @@ run_stdin() {
 	in=$1
 	shift
 	printf '$ cudalint %s <%s\n' "$*" "$in" >>"$TR"
+	run_from "$in" "$@"
+}
+
+# run_from FILE ARGS...: what run and run_stdin share, after the command.
+run_from() {
+	in=$1
+	shift
 	"$CUDALINT" "$@" >"$T/out" 2>"$T/err" <"$in"
 	RC=$?
 	cat "$T/out" >>"$TR"

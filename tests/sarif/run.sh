@@ -8,23 +8,9 @@
 #     GH rules demonstrably ran.
 #
 # usage: tests/sarif/run.sh CUDALINT SOURCE_DIR
-set -u
-if [ $# -ne 2 ]; then
-	echo "usage: $0 CUDALINT SOURCE_DIR" >&2
-	exit 2
-fi
-cl=$1
-case $cl in /*) ;; *) cl=$(pwd)/$cl ;; esac
-src=$(cd "$2" && pwd)
+NAME=sarif
+. "$(dirname "$0")/../lib/args.sh"
 here=$src/tests/sarif
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cudalint-sarif.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
-export CUDALINT_CACHE_DIR=$tmp/cache
-failed=0
-fail() {
-	echo "FAIL: $*" >&2
-	failed=1
-}
 
 # Install first, so that a failed install is one clear message.
 sh "$src/tests/npm/install.sh" >/dev/null || exit $? # 77: skipped
