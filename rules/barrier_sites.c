@@ -3,20 +3,29 @@
 
 #include <stdio.h>
 
-struct site_walk { barrier_site_fn fn; };
+struct site_walk {
+	barrier_site_fn fn;
+	int (*reaches)(const struct ir_expr *call, const struct ir_expr **inner);
+};
 
 static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_expr *call, void *arg)
 {
 	(void)f;
 	struct site_walk *w = arg;
 	const struct ir_expr *inner;
-	if (call->ctx && uni_reaches_block_barrier(call, &inner))
+	if (call->ctx && w->reaches(call, &inner))
 		w->fn(cx, call, inner);
 }
 
 void for_each_barrier_site(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn)
 {
-	struct site_walk w = { fn };
+	struct site_walk w = { fn, uni_reaches_block_barrier };
+	cl_for_each_call(cx, u, visit, &w);
+}
+
+void for_each_grid_barrier_site(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn)
+{
+	struct site_walk w = { fn, uni_reaches_grid_barrier };
 	cl_for_each_call(cx, u, visit, &w);
 }
 

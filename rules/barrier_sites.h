@@ -10,6 +10,8 @@
 typedef void (*barrier_site_fn)(struct cl_ctx *cx, const struct ir_expr *site, const struct ir_expr *barrier);
 
 void for_each_barrier_site(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn);
+/* The same for grid barriers (CL1005). */
+void for_each_grid_barrier_site(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn);
 
 /* "`__syncthreads()`" or "the call to `tile_load()`, which reaches
  * `__syncthreads()`," into buf. */

@@ -9,9 +9,7 @@
 // that the GPU runs a kernel again, and prints TIMEOUT.
 //
 // Verdict (last stdout line): OK | WRONG <details> | TIMEOUT
-#include "../harness.cuh" // CHECK() and watchdog_sync()
-#include <csignal>
-#include <sys/wait.h>
+#include "../hang.cuh" // CHECK(), watchdog_sync(), hang_main()
 
 #define BLOCK 256
 #define BLOCKS 132
@@ -31,8 +29,6 @@ __global__ void staged_sum(int* out) {
   out[blockIdx.x * blockDim.x + t] = buf[(t + 1) % blockDim.x];
 }
 
-__global__ void ping(int* p) { *p = 7; }
-
 // The whole CUDA part; runs in the child process.
 static int child_main() {
   const int n = BLOCK * BLOCKS;
@@ -51,10 +47,6 @@ static int child_main() {
   if (wrong == 0) printf("OK\n");
   else printf("WRONG %ld of %d outputs wrong (first: out[%ld]=%d)\n", wrong, n, first, h[first]);
   return 0;
-}
-
-static double since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 #include "driver.cuh" // main(): launch, check, print the verdict

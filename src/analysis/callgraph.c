@@ -5,7 +5,17 @@
 
 #include <stdlib.h>
 
-struct first_barrier { const struct ir_expr *found; };
+/* Which barrier a reachability is about: the block's (__syncthreads() and
+ * friends) or the grid's (grid.sync()); each is computed the same way. */
+struct first_barrier {
+	const struct ir_expr *found;
+	int grid;
+};
+
+static const struct ir_expr **reach(struct ir_func *f, int grid)
+{
+	return grid ? &f->reaches_grid_barrier : &f->reaches_barrier;
+}
 
 static int find_barrier(struct ir_expr *e, void *arg)
 {
@@ -13,7 +23,8 @@ static int find_barrier(struct ir_expr *e, void *arg)
 	if (e->kind != EK_CALL)
 		return 0;
 	enum intrinsic k = e->u.call.intrinsic;
-	if (intrinsic_is_block_barrier(k) || (k == IN_NONE && e->u.call.target && e->u.call.target->reaches_barrier)) {
+	int direct = fb->grid ? k == IN_GRID_SYNC : intrinsic_is_block_barrier(k);
+	if (direct || (k == IN_NONE && e->u.call.target && *reach(e->u.call.target, fb->grid))) {
 		fb->found = e;
 		return 1;
 	}
@@ -22,21 +33,22 @@ static int find_barrier(struct ir_expr *e, void *arg)
 
 void callgraph_compute_barriers(struct ir_unit *u)
 {
-	/* reachability grows monotonically; iterate to a fixed point */
-	for (int changed = 1, rounds = 0; changed && rounds <= u->nfuncs; rounds++) {
-		changed = 0;
-		for (int i = 0; i < u->nfuncs; i++) {
-			struct ir_func *f = u->funcs[i];
-			if (f->reaches_barrier || (!f->is_device && !f->is_global))
-				continue;
-			struct first_barrier fb = { 0 };
-			ir_walk_stmt_exprs(f->body, find_barrier, &fb);
-			if (fb.found) {
-				f->reaches_barrier = fb.found;
-				changed = 1;
+	for (int grid = 0; grid < 2; grid++)
+		/* reachability grows monotonically; iterate to a fixed point */
+		for (int changed = 1, rounds = 0; changed && rounds <= u->nfuncs; rounds++) {
+			changed = 0;
+			for (int i = 0; i < u->nfuncs; i++) {
+				struct ir_func *f = u->funcs[i];
+				if (*reach(f, grid) || (!f->is_device && !f->is_global))
+					continue;
+				struct first_barrier fb = { NULL, grid };
+				ir_walk_stmt_exprs(f->body, find_barrier, &fb);
+				if (fb.found) {
+					*reach(f, grid) = fb.found;
+					changed = 1;
+				}
 			}
 		}
-	}
 }
 
 struct callers { int *count; };

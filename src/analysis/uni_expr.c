@@ -2,6 +2,7 @@
  * assignments, loads, stores and calls on the state (see uniformity.h). */
 #include "analysis/callgraph.h"
 #include "analysis/intrinsics.h"
+#include "analysis/memspace.h"
 #include "analysis/uni_internal.h"
 #include "util/xalloc.h"
 
@@ -128,6 +129,20 @@ static uint8_t shared_read(struct interp *I, struct ustate *s, struct ir_var *v,
 	return uni_dirty_has(s, v->id) ? U_THREAD : U_BLOCK;
 }
 
+/* Whether E (based on V) reads global memory, never shared: a __device__
+ * variable, or through a kernel's pointer parameter (the host can pass it
+ * only global memory) that memspace never saw point anywhere else. Not
+ * volatile: a volatile object is one that changes under the reader. */
+static bool is_global_memory(struct interp *I, const struct ir_var *v, const struct ir_expr *e)
+{
+	if (v->is_volatile || v->pointee_volatile)
+		return false;
+	if (v->kind == VAR_GLOBAL)
+		return !v->is_pointer && (v->space == SPACE_GLOBAL || v->space == SPACE_MANAGED);
+	return v->kind == VAR_PARAM && v->is_pointer && I->fn->is_global &&
+	       memspace_space(I->U->u->memspace, e) != SPACE_SHARED;
+}
+
 static uint8_t load(struct interp *I, struct ustate *s, struct ir_expr *e)
 {
 	struct ir_var *v = ir_base_var(e);
@@ -137,6 +152,8 @@ static uint8_t load(struct interp *I, struct ustate *s, struct ir_expr *e)
 	if (v && v->kind == VAR_GLOBAL && v->space == SPACE_SHARED && !v->is_pointer)
 		return shared_read(I, s, v, addr);
 	if (v && v->kind == VAR_GLOBAL && v->space == SPACE_CONSTANT)
+		return addr;
+	if (!s->gdirty && v && is_global_memory(I, v, e))
 		return addr;
 	return uni_max8(addr, U_BLOCK);
 }
@@ -153,6 +170,8 @@ void uni_store(struct interp *I, struct ustate *s, struct ir_expr *lhs, uint8_t 
 		return;
 	}
 	uint8_t addr = l->kind == EK_VAR ? U_GRID : addr_level(I, s, lhs);
+	if (!(v->kind == VAR_GLOBAL && v->space == SPACE_SHARED) && (v->kind == VAR_GLOBAL || v->is_pointer))
+		s->gdirty = true; /* through a pointer, or to a global: maybe global memory */
 	if (v->kind != VAR_GLOBAL && !v->is_pointer && v->id >= 0) {
 		uni_raise8(&s->var[v->id], uni_max8(val, addr)); /* element of a local aggregate: weak update */
 		s->lin[v->id] = 0;
@@ -169,6 +188,8 @@ static void mark_shared_target(struct interp *I, struct ustate *s, struct ir_exp
 	(void)I;
 	if (v && v->kind == VAR_GLOBAL && v->space == SPACE_SHARED && v->id >= 0)
 		uni_dirty_add(s, v->id);
+	else
+		s->gdirty = true; /* an atomic on memory that may be global */
 }
 
 void uni_after_barrier(struct interp *I, struct ustate *s)
@@ -201,6 +222,7 @@ static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 		return U_BLOCK;
 	case IN_GRID_SYNC:
 		uni_after_barrier(I, s);
+		s->gdirty = false; /* every write of the grid is done */
 		return U_GRID;
 	case IN_ATOMIC_RMW:
 	case IN_ATOMIC_STORE:
@@ -251,9 +273,15 @@ static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 			for (int i = 0; i < t->nparams && i < 16; i++)
 				uni_raise8(&I->U->pjoin[t->id][i], args[i]);
 		}
-		if (t->reaches_barrier)
+		if (t->reaches_barrier || t->reaches_grid_barrier) /* a grid barrier is one for the block too */
 			uni_after_barrier(I, s);
-		return uni_summarize(I->U, t, args, t->nparams, I->call_depth + 1);
+		/* the callee began with global memory written (device functions
+		 * do): clean at its return only after a grid barrier and no
+		 * write since */
+		bool gdirty;
+		uint8_t r = uni_summarize(I->U, t, args, t->nparams, I->call_depth + 1, &gdirty);
+		s->gdirty = gdirty;
+		return r;
 	}
 	/* Unknown callee: assume its result depends only on its operands, as
 	 * for the math library. */

@@ -32,12 +32,19 @@ struct ustate {
 	 * every copy and join of a state would otherwise cost them all */
 	int *dirty;
 	int ndirty, capdirty;
+	/* global memory may have been written, by this thread or another,
+	 * since the kernel began or the last grid barrier: until it has, a
+	 * load of global memory at a grid-uniform address reads one value in
+	 * the whole grid (what CL1005 needs of `r = *result;` after
+	 * grid.sync()) */
+	bool gdirty;
 };
 
 struct memo {
 	struct memo *next;
 	uint8_t args[16];
 	uint8_t ret;
+	bool gdirty;                 /* global memory may be written when it returns */
 };
 
 struct uni {
@@ -88,6 +95,7 @@ struct interp {
 	struct frame *frames[MAX_FRAMES];
 	int nframes;
 	uint8_t ret;
+	bool ret_gdirty;             /* ustate.gdirty joined over the returns */
 	struct pending *gotos;
 	struct ptrvec labels_seen;
 	struct loop_memo *loops;
@@ -114,10 +122,11 @@ void uni_taint_assigned(struct interp *I, struct ustate *s, uint8_t level, struc
                            struct ir_expr *e);
 uint8_t uni_eval(struct interp *I, struct ustate *s, struct ir_expr *e);
 void uni_exec(struct interp *I, struct ustate *s, struct ir_stmt *st);
-uint8_t uni_summarize(struct uni *U, struct ir_func *f, const uint8_t *args, int nargs, int depth);
+uint8_t uni_summarize(struct uni *U, struct ir_func *f, const uint8_t *args, int nargs, int depth, bool *gdirty);
 void uni_store(struct interp *I, struct ustate *s, struct ir_expr *lhs, uint8_t val, bool lin);
 void uni_after_barrier(struct interp *I, struct ustate *s);
 bool uni_is_lane_linear(struct interp *I, struct ustate *s, const struct ir_expr *e);
-uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params, bool annotate, int depth);
+uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params, bool annotate, int depth,
+                         bool *gdirty);
 
 #endif

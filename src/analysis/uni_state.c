@@ -167,6 +167,10 @@ bool uni_st_join(struct interp *I, struct ustate *d, const struct ustate *s)
 		}
 	}
 	ch |= dirty_join(d, s);
+	if (s->gdirty && !d->gdirty) {
+		d->gdirty = true;
+		ch = true;
+	}
 	if (d->barrier && !s->barrier) {
 		d->barrier = false;
 		ch = true;
@@ -224,7 +228,10 @@ void uni_annotate_ctx(struct interp *I, struct ustate *s, struct ir_expr *e)
 		e->ctx = arena_alloc(I->U->u->arena, sizeof *e->ctx);
 	struct ir_ctx *c = e->ctx;
 	uni_raise(&c->ctrl, uni_ctrl_level_from(I, 0));
+	const struct ir_cause *g = uni_innermost_above(I, 0, U_GRID);
 	const struct ir_cause *b = uni_innermost_above(I, 0, U_BLOCK), *w = uni_innermost_above(I, 0, U_WARP);
+	if (g)
+		c->grid_cause = g;
 	if (b)
 		c->block_cause = b;
 	if (w)

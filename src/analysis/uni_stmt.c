@@ -256,6 +256,8 @@ void uni_exec(struct interp *I, struct ustate *s, struct ir_stmt *st)
 		uint8_t l = uni_eval(I, s, st->u.expr);
 		uint8_t c = uni_ctrl_level_from(I, 0);
 		I->ret = uni_max8(I->ret, uni_max8(l, uni_max8(c, uni_max8(s->exit, s->lexit))));
+		if (!s->dead)
+			I->ret_gdirty |= s->gdirty;
 		uint8_t ex = s->exit, lex = s->lexit;
 		const struct ir_cause *ec = s->exit_cause, *lc = s->lexit_cause;
 		uni_st_dead(I, s);

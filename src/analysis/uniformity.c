@@ -28,7 +28,8 @@ const char *uni_level_name(enum uni_level l)
 
 /* ---- driver ----------------------------------------------------------------- */
 
-uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params, bool annotate, int depth)
+uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params, bool annotate, int depth,
+                         bool *gdirty)
 {
 	struct interp I = { 0 };
 	I.U = U;
@@ -39,10 +40,17 @@ uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params
 	I.call_depth = depth;
 	struct ustate s;
 	uni_st_init(&I, &s);
+	/* a kernel starts with global memory as the host left it; a device
+	 * function, with whatever its caller wrote */
+	s.gdirty = !f->is_global;
 	for (int i = 0; i < f->nparams; i++)
 		if (f->params[i]->id >= 0)
 			s.var[f->params[i]->id] = i < 16 ? params[i] : U_THREAD;
 	uni_exec(&I, &s, f->body);
+	if (!s.dead)
+		I.ret_gdirty |= s.gdirty;
+	if (gdirty)
+		*gdirty = I.ret_gdirty;
 	uni_st_free(&s);
 	for (struct pending *p = I.gotos, *n; p; p = n) {
 		n = p->next;
@@ -58,24 +66,29 @@ uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params
 	return I.ret;
 }
 
-uint8_t uni_summarize(struct uni *U, struct ir_func *f, const uint8_t *args, int nargs, int depth)
+uint8_t uni_summarize(struct uni *U, struct ir_func *f, const uint8_t *args, int nargs, int depth, bool *gdirty)
 {
+	*gdirty = true;
 	uint8_t key[16] = { 0 }, worst = U_GRID;
 	for (int i = 0; i < nargs && i < 16; i++) {
 		key[i] = args[i];
 		worst = uni_max8(worst, args[i]);
 	}
 	for (struct memo *m = U->memo[f->id]; m; m = m->next)
-		if (!memcmp(m->args, key, sizeof key))
+		if (!memcmp(m->args, key, sizeof key)) {
+			*gdirty = m->gdirty;
 			return m->ret;
+		}
 	if (depth > MAX_CALL_DEPTH)
 		return worst;
 	struct memo *m = xcalloc(1, sizeof *m);
 	memcpy(m->args, key, sizeof key);
 	m->ret = worst; /* what a recursive call sees while this one runs */
+	m->gdirty = true;
 	m->next = U->memo[f->id];
 	U->memo[f->id] = m;
-	m->ret = uni_run_function(U, f, key, false, depth);
+	m->ret = uni_run_function(U, f, key, false, depth, &m->gdirty);
+	*gdirty = m->gdirty;
 	return m->ret;
 }
 
@@ -107,7 +120,7 @@ void uniformity_run(struct ir_unit *u, const struct analysis_options *o)
 		uint8_t params[16] = { 0 };
 		if (U.called[f->id] && !f->is_global)
 			memcpy(params, U.pjoin[f->id], 16);
-		uni_run_function(&U, f, params, true, 0);
+		uni_run_function(&U, f, params, true, 0, NULL);
 		/* a project header's functions are reported from every file
 		 * that includes it; the run keeps one of each finding */
 		f->analysed = 1;
@@ -125,28 +138,40 @@ void uniformity_run(struct ir_unit *u, const struct analysis_options *o)
 	free(U.memo);
 }
 
-int uni_reaches_block_barrier(const struct ir_expr *call, const struct ir_expr **inner)
+static int reaches(const struct ir_expr *call, const struct ir_expr **inner, int grid)
 {
 	if (call->kind != EK_CALL)
 		return 0;
 	enum intrinsic k = call->u.call.intrinsic;
-	if (intrinsic_is_block_barrier(k)) {
+	if (grid ? k == IN_GRID_SYNC : intrinsic_is_block_barrier(k)) {
 		if (inner)
 			*inner = call;
 		return 1;
 	}
 	const struct ir_func *t = call->u.call.target;
-	if (t && t->reaches_barrier && k == IN_NONE) {
-		if (inner) {
-			const struct ir_expr *b = t->reaches_barrier;
-			/* follow the chain to the barrier itself */
-			for (int guard = 0; guard < 32 && b->u.call.target && b->u.call.intrinsic == IN_NONE &&
-			                    b->u.call.target->reaches_barrier && b->u.call.target->reaches_barrier != b;
-			     guard++)
-				b = b->u.call.target->reaches_barrier;
-			*inner = b;
+	const struct ir_expr *b = t ? (grid ? t->reaches_grid_barrier : t->reaches_barrier) : NULL;
+	if (!b || k != IN_NONE)
+		return 0;
+	if (inner) {
+		/* follow the chain to the barrier itself */
+		for (int guard = 0; guard < 32 && b->u.call.intrinsic == IN_NONE && b->u.call.target; guard++) {
+			const struct ir_func *c = b->u.call.target;
+			const struct ir_expr *next = grid ? c->reaches_grid_barrier : c->reaches_barrier;
+			if (!next || next == b)
+				break;
+			b = next;
 		}
-		return 1;
+		*inner = b;
 	}
-	return 0;
+	return 1;
+}
+
+int uni_reaches_block_barrier(const struct ir_expr *call, const struct ir_expr **inner)
+{
+	return reaches(call, inner, 0);
+}
+
+int uni_reaches_grid_barrier(const struct ir_expr *call, const struct ir_expr **inner)
+{
+	return reaches(call, inner, 1);
 }

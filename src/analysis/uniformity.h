@@ -41,5 +41,7 @@ void uniformity_run(struct ir_unit *u, const struct analysis_options *o);
 /* Whether a call (a barrier intrinsic, or a call of a function that
  * reaches one) is a block barrier site; *inner gets the barrier itself. */
 int uni_reaches_block_barrier(const struct ir_expr *call, const struct ir_expr **inner);
+/* The same for a grid barrier (cooperative groups grid.sync()). */
+int uni_reaches_grid_barrier(const struct ir_expr *call, const struct ir_expr **inner);
 
 #endif

@@ -69,6 +69,7 @@ struct ir_cause {
  * analysis reached it. */
 struct ir_ctx {
 	enum uni_level ctrl;                /* join of enclosing condition levels */
+	const struct ir_cause *grid_cause;  /* innermost enclosing cause above U_GRID */
 	const struct ir_cause *block_cause; /* innermost enclosing cause above U_BLOCK */
 	const struct ir_cause *warp_cause;  /* innermost enclosing cause above U_WARP */
 	enum uni_level exit;                /* join of the levels of exits taken before */
