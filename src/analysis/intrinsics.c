@@ -48,6 +48,7 @@ static const struct name_row plain[] = {
 	{ "clock", IN_CLOCK },
 	{ "clock64", IN_CLOCK },
 	{ "__globaltimer", IN_CLOCK },
+
 	{ "cudaMalloc", IN_HOST_ALLOC_DEVICE },
 	{ "cudaMallocAsync", IN_HOST_ALLOC_DEVICE },
 	{ "cudaMallocPitch", IN_HOST_ALLOC_DEVICE },
@@ -125,6 +126,12 @@ enum intrinsic intrinsic_of(struct ir_expr *e)
 			else if (starts(n, "fetch_") || !strcmp(n, "exchange") || starts(n, "compare_exchange") ||
 			         starts(n, "operator"))
 				k = IN_ATOMIC_RMW;
+		} else if (has(c->recv_type, "pipeline") && starts(n, "consumer_wait")) {
+			k = IN_ASYNC_WAIT; /* cuda::pipeline: the stage's copies are complete */
+		} else if (has(c->recv_type, "pipeline") && starts(n, "producer_")) {
+			k = IN_ASYNC_COMMIT;
+		} else if (!strcmp(n, "wait") && has(c->recv_type, "barrier")) {
+			k = IN_ASYNC_WAIT; /* bar.wait(std::move(token)): what the phase's copies wrote */
 		} else if (!strcmp(n, "arrive_and_wait") && has(c->recv_type, "barrier") &&
 		           (has(c->recv_type, "thread_scope_block") || !has(c->recv_type, "thread_scope_"))) {
 			/* cuda::barrier defaults to block scope */
@@ -140,6 +147,17 @@ enum intrinsic intrinsic_of(struct ir_expr *e)
 			                                                                 : IN_TILE_COLLECTIVE;
 		else
 			k = IN_TILE_COLLECTIVE;
+	} else if (((!strcmp(n, "memcpy_async") || !strcmp(n, "memcpy_async_tx")) &&
+	            (is_cg(c) || has(c->qual, "cuda::"))) ||
+	           !strcmp(n, "__pipeline_memcpy_async")) {
+		/* declared (and defined) by the toolkit's headers: by name */
+		k = IN_ASYNC_COPY;
+	} else if ((is_cg(c) && (!strcmp(n, "wait") || !strcmp(n, "wait_prior"))) ||
+	           (has(c->qual, "cuda::") && starts(n, "pipeline_consumer_wait")) ||
+	           !strcmp(n, "__pipeline_wait_prior")) {
+		k = IN_ASYNC_WAIT;
+	} else if (!strcmp(n, "__pipeline_commit") || (has(c->qual, "cuda::") && starts(n, "pipeline_producer_"))) {
+		k = IN_ASYNC_COMMIT;
 	} else if (is_cg(c) && (!strcmp(n, "this_thread_block") || !strcmp(n, "this_grid") ||
 	                        !strcmp(n, "tiled_partition") || !strcmp(n, "this_cluster"))) {
 		k = IN_GROUP_QUERY;

@@ -19,6 +19,7 @@ enum acc_kind {
 	ACC_BARRIER,   /* block (or grid) barrier */
 	ACC_WARP_SYNC, /* __syncwarp: orders memory within a warp */
 	ACC_CALL,      /* call of a function defined in the file */
+	ACC_ASYNC_WAIT,/* waits for asynchronous copies (cg::wait, pipeline waits) */
 };
 
 struct access {

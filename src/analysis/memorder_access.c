@@ -144,6 +144,10 @@ static int rvalue(struct acc_walk *w, struct ir_expr *e)
 			return emit(w, ACC_BARRIER, e);
 		if (k == IN_SYNCWARP)
 			return emit(w, ACC_WARP_SYNC, e);
+		if (k == IN_ASYNC_WAIT)
+			return emit(w, ACC_ASYNC_WAIT, e);
+		if (k == IN_ASYNC_COPY || k == IN_ASYNC_COMMIT)
+			return 0; /* library code: its accesses are the copy's, not the caller's */
 		if (e->u.call.target)
 			return emit(w, ACC_CALL, e);
 		return 0;

@@ -42,6 +42,12 @@ enum intrinsic {
 	IN_HOST_ALLOC_DEVICE,  /* cudaMalloc, cudaMallocAsync: device memory */
 	IN_HOST_ALLOC_MAPPED,  /* cudaHostAlloc, cudaMallocHost, cudaHostGetDevicePointer,
 	                        * cudaHostRegister, cudaMallocManaged: host-visible memory */
+	/* asynchronous copies into shared memory (CL3002) */
+	IN_ASYNC_COPY,         /* cuda::memcpy_async, cg::memcpy_async, __pipeline_memcpy_async */
+	IN_ASYNC_WAIT,         /* cg::wait / wait_prior, __pipeline_wait_prior, pipeline consumer_wait,
+	                        * cuda::pipeline_consumer_wait_prior, barrier wait(token) */
+	IN_ASYNC_COMMIT,       /* __pipeline_commit, pipeline producer_acquire / producer_commit:
+	                        * neither completes a copy nor is an opaque call */
 };
 
 /* Why a region runs with only some of the threads. */

@@ -1,0 +1,33 @@
+// kernels/CL3002/bad.cu - async-copy-read-too-early (CL3002), the BAD version.
+//
+// Each block copies a 1024-float tile from global to shared memory with
+// cooperative_groups::memcpy_async (cp.async on sm_80+), then reads the
+// tile and doubles it BEFORE cg::wait(block): the bytes may not have
+// arrived, and the read sees what an earlier kernel left in shared memory.
+//
+// Verdict (last stdout line): OK | WRONG <details> | TIMEOUT
+#include "../harness.cuh" // CHECK() and watchdog_sync()
+#include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
+namespace cg = cooperative_groups;
+
+#define TILE 1024
+
+// Fills shared memory with a marker, so that stale reads show.
+__global__ void poison(float v) {
+  __shared__ float s[TILE];
+  for (int i = threadIdx.x; i < TILE; i += blockDim.x) s[i] = v;
+  __syncthreads();
+  if (s[(threadIdx.x * 7) % TILE] != v) s[0] = 0.0f; // keep the stores
+}
+
+__global__ void doubled(const float* in, float* out) {
+  __shared__ float tile[TILE];
+  cg::thread_block block = cg::this_thread_block();
+  cg::memcpy_async(block, tile, in + blockIdx.x * TILE, sizeof(float) * TILE);
+  for (int i = threadIdx.x; i < TILE; i += blockDim.x)
+    out[blockIdx.x * TILE + i] = 2.0f * tile[i]; // too early: the copy is in flight
+  cg::wait(block);
+}
+
+#include "driver.cuh" // main(): launch, check, print the verdict

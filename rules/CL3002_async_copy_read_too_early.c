@@ -1,0 +1,143 @@
+/* CL3002 async-copy-read-too-early: shared memory that an asynchronous
+ * copy fills (cuda::memcpy_async, cooperative_groups::memcpy_async,
+ * __pipeline_memcpy_async) read before any wait that completes the copy.
+ *
+ * An asynchronous copy returns at once; the bytes arrive later, and only
+ * a wait (cg::wait, a pipeline's consumer_wait or wait_prior, a barrier's
+ * wait or arrive_and_wait) makes them visible. A __syncthreads() does not:
+ * it orders the threads, not the copy engine. The check follows program
+ * order from the copy's statement to the function's end (not around loop
+ * back edges) and reports the first element read of the destination's
+ * shared object before any wait. It stays silent at a call of a function
+ * defined in the file (it may wait), for any wait whatever its count
+ * (wait_prior<1> leaves the newest stage in flight, and which one a read
+ * touches is seldom decidable), and where the destination and the read
+ * name different rows of a multi-dimensional buffer (double buffering).
+ * Inline-asm cp.async is not modelled. */
+#include "analysis/memorder.h"
+#include "analysis/uniformity.h"
+#include "checks.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The destination argument: (group, dst, src, n[, barrier]) or (dst, src, n[, barrier]). */
+static const struct ir_expr *destination(const struct ir_expr *call)
+{
+	if (!call->nkids)
+		return NULL;
+	const char *t = call->kids[0]->type;
+	int grouped = t && (strstr(t, "thread_block") || strstr(t, "group") || strstr(t, "tile") ||
+	                    strstr(t, "coalesced"));
+	return call->nkids > grouped ? call->kids[grouped] : NULL;
+}
+
+/* The first subscript of an lvalue or address: `&buf[s][0]` -> s, `buf[i]`
+ * -> i; NULL when there is none. *DIMS gets how many subscripts it has. */
+static const struct ir_expr *first_index(const struct ir_expr *e, int *dims)
+{
+	e = ir_strip(e);
+	if (e && e->kind == EK_UNARY && e->op == OP_ADDR)
+		e = ir_strip(e->kids[0]);
+	const struct ir_expr *first = NULL;
+	*dims = 0;
+	if (e && e->kind == EK_BINARY && e->op == OP_ADD && e->kids[0]->type && strchr(e->kids[0]->type, '*'))
+		return e->kids[1]; /* buf + offset: a flat buffer from offset on */
+	while (e && e->kind == EK_INDEX) {
+		first = e->kids[1];
+		++*dims;
+		e = ir_strip(e->kids[0]);
+	}
+	return first;
+}
+
+struct copy {
+	struct cl_ctx *cx;
+	const struct memorder *m;
+	const struct ir_expr *call, *dst;
+	const struct ir_var *obj;
+};
+
+/* Whether the read A may touch what the copy writes. */
+static bool overlaps(const struct copy *c, const struct access *a)
+{
+	const struct ir_expr *r = ir_strip(a->e);
+	if (!r || !(r->kind == EK_INDEX || (r->kind == EK_UNARY && r->op == OP_DEREF)) ||
+	    (r->type && strchr(r->type, '[')))
+		return false; /* the array or a row of it, passed on: not a read of its elements */
+	int ddims, rdims;
+	const struct ir_expr *di = first_index(c->dst, &ddims), *ri = first_index(a->e, &rdims);
+	if (rdims <= 1) {
+		/* a flat buffer: filled from the start, or element by element by
+		 * the threads (a thread-varying offset); a block-uniform offset
+		 * is a stage of a multi-stage buffer, which may be another one */
+		int64_t v;
+		return !di || (ir_const_value(di, &v) && v == 0) || di->level > U_BLOCK || (ri && ir_expr_equal(di, ri));
+	}
+	return di && ri && ddims < rdims && ir_expr_equal(di, ri); /* the same row */
+}
+
+static int after_copy(const struct access *a, void *arg)
+{
+	struct copy *c = arg;
+	if (a->kind == ACC_ASYNC_WAIT || a->kind == ACC_CALL ||
+	    (a->kind == ACC_BARRIER && a->in == IN_BLOCK_BARRIER_WAIT))
+		return 1; /* completed, or maybe completed in a callee */
+	if (a->kind != ACC_LOAD || !memorder_same_object(a->obj, a->field, c->obj, NULL) || !overlaps(c, a))
+		return 0;
+	char desc[128], what[140], name[64];
+	memorder_describe(a->e, desc, sizeof desc);
+	snprintf(what, sizeof what, desc[0] == '`' ? "%s" : "`%s`", desc);
+	snprintf(name, sizeof name, "%s", c->call->u.call.name ? c->call->u.call.name : "memcpy_async");
+	struct cl_finding *f = cl_report(c->cx, &cl_rules[RULE_CL3002], a->e->loc,
+		"%s reads shared memory that the asynchronous `%s()` on line %u is still filling: the copy "
+		"returns before its bytes arrive, and no wait completes it before this read, so the read can "
+		"see old data; wait for the copy first (cg::wait(block), pipeline.consumer_wait(), "
+		"__pipeline_wait_prior(0) or the barrier's arrive_and_wait()); a __syncthreads() alone does not",
+		what, name, c->call->loc.line);
+	cl_note(f, c->call->loc, "the asynchronous copy into `%s` starts here", c->obj->name);
+	return 1;
+}
+
+struct stmt_scan {
+	struct cl_ctx *cx;
+	const struct ir_unit *u;
+	struct ir_stmt *st;
+};
+
+static int each_call(struct ir_expr *e, void *arg)
+{
+	struct stmt_scan *s = arg;
+	if (e->kind != EK_CALL || intrinsic_of(e) != IN_ASYNC_COPY)
+		return 0;
+	const struct ir_expr *dst = destination(e);
+	const struct ir_var *obj = dst ? memspace_object(s->u->memspace, dst) : NULL;
+	if (!obj || memspace_space(s->u->memspace, dst) != SPACE_SHARED)
+		return 0;
+	struct copy c = { s->cx, s->u->memorder, e, dst, obj };
+	memorder_after(c.m, s->st, after_copy, &c);
+	return 0;
+}
+
+static int each_stmt(struct ir_stmt *st, void *arg)
+{
+	struct stmt_scan *s = arg;
+	s->st = st;
+	if (st->kind == SK_EXPR || st->kind == SK_RETURN)
+		ir_walk_expr(st->u.expr, each_call, s);
+	else if (st->kind == SK_DECL)
+		ir_walk_expr(st->u.decl.init, each_call, s);
+	return 0;
+}
+
+static void each_function(struct cl_ctx *cx, const struct ir_func *f, void *arg)
+{
+	struct stmt_scan s = { cx, arg, NULL };
+	ir_walk_stmts(f->body, each_stmt, &s);
+}
+
+void check_async_copy_read_too_early(struct cl_ctx *cx, const struct ir_unit *u)
+{
+	if (u->memorder && u->memspace)
+		cl_for_each_function(cx, u, each_function, (void *)u);
+}
