@@ -7,13 +7,21 @@
 
 struct first_barrier { const struct ir_expr *found; };
 
+const struct ir_func *callgraph_barrier_callee(const struct ir_call *c)
+{
+	for (int i = 0; i < ir_call_ncallees(c); i++)
+		if (ir_call_callee(c, i)->reaches_barrier)
+			return ir_call_callee(c, i);
+	return NULL;
+}
+
 static int find_barrier(struct ir_expr *e, void *arg)
 {
 	struct first_barrier *fb = arg;
 	if (e->kind != EK_CALL)
 		return 0;
 	enum intrinsic k = e->u.call.intrinsic;
-	if (intrinsic_is_block_barrier(k) || (k == IN_NONE && e->u.call.target && e->u.call.target->reaches_barrier)) {
+	if (intrinsic_is_block_barrier(k) || (k == IN_NONE && callgraph_barrier_callee(&e->u.call))) {
 		fb->found = e;
 		return 1;
 	}
@@ -44,8 +52,8 @@ struct callers { int *count; };
 static int count_callee(struct ir_expr *e, void *arg)
 {
 	struct callers *c = arg;
-	if (e->kind == EK_CALL && e->u.call.target)
-		c->count[e->u.call.target->id]++;
+	for (int i = 0; e->kind == EK_CALL && i < ir_call_ncallees(&e->u.call); i++)
+		c->count[ir_call_callee(&e->u.call, i)->id]++;
 	return 0;
 }
 
@@ -64,8 +72,8 @@ static void visit(struct visit *v, struct ir_func *f)
 
 static int visit_callee(struct ir_expr *e, void *arg)
 {
-	if (e->kind == EK_CALL && e->u.call.target)
-		visit(arg, e->u.call.target);
+	for (int i = 0; e->kind == EK_CALL && i < ir_call_ncallees(&e->u.call); i++)
+		visit(arg, ir_call_callee(&e->u.call, i));
 	return 0;
 }
 

@@ -142,8 +142,10 @@ static int scan_expr(struct ir_expr *e, void *arg)
 		return 0;
 	const struct ir_call *c = &e->u.call;
 	int first = c->is_method;
-	if (c->target) { /* a launch, a device call, or a host helper passing pointers on */
-		const struct ir_func *t = c->target;
+	/* a launch, a device call, or a host helper passing pointers on; a
+	 * dependent call in a template passes them to each of its candidates */
+	for (int j = 0; j < ir_call_ncallees(c); j++) {
+		const struct ir_func *t = ir_call_callee(c, j);
 		for (int i = 0; i < t->nparams && first + i < e->nkids; i++) {
 			struct ir_var *p = t->params[i];
 			if (!p->is_pointer && !p->is_reference)
@@ -154,8 +156,9 @@ static int scan_expr(struct ir_expr *e, void *arg)
 			else
 				mark(m, p, ORIGIN_UNKNOWN);
 		}
-		return 0;
 	}
+	if (ir_call_ncallees(c))
+		return 0;
 	if (c->intrinsic == IN_HOST_ALLOC_DEVICE || c->intrinsic == IN_HOST_ALLOC_MAPPED) {
 		/* cudaMalloc(&p, n), cudaHostGetDevicePointer(&d, h, 0), cudaHostRegister(h, ...) */
 		enum mem_origin o = c->intrinsic == IN_HOST_ALLOC_DEVICE ? ORIGIN_DEVICE : ORIGIN_MAPPED;

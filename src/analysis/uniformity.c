@@ -135,15 +135,15 @@ int uni_reaches_block_barrier(const struct ir_expr *call, const struct ir_expr *
 			*inner = call;
 		return 1;
 	}
-	const struct ir_func *t = call->u.call.target;
-	if (t && t->reaches_barrier && k == IN_NONE) {
+	const struct ir_func *t = callgraph_barrier_callee(&call->u.call);
+	if (t && k == IN_NONE) {
 		if (inner) {
 			const struct ir_expr *b = t->reaches_barrier;
 			/* follow the chain to the barrier itself */
-			for (int guard = 0; guard < 32 && b->u.call.target && b->u.call.intrinsic == IN_NONE &&
-			                    b->u.call.target->reaches_barrier && b->u.call.target->reaches_barrier != b;
+			for (int guard = 0; guard < 32 && b->u.call.intrinsic == IN_NONE &&
+			                    (t = callgraph_barrier_callee(&b->u.call)) && t->reaches_barrier != b;
 			     guard++)
-				b = b->u.call.target->reaches_barrier;
+				b = t->reaches_barrier;
 			*inner = b;
 		}
 		return 1;
