@@ -756,14 +756,14 @@ static void lower_function(struct lower *L, CXCursor c)
 	}
 	if (!f->is_global && !f->is_device)
 		f->is_host = 1;
-	CXCursor *pc = xmalloc(((size_t)params.n + 1) * sizeof *pc);
+	f->params = (struct ir_var **)ptrvec_finish(&params, L->a, &f->nparams);
+	CXCursor *pc = xmalloc(((size_t)f->nparams + 1) * sizeof *pc);
 	for (int i = 0, j = 0; i < n; i++)
 		if (clang_getCursorKind(kids[i]) == CXCursor_ParmDecl)
 			pc[j++] = kids[i];
-	lower_param_arity(L, f, pc, params.n);
+	lower_param_arity(L, f, pc);
 	free(pc);
 	f->is_variadic |= clang_Cursor_isVariadic(c) != 0;
-	f->params = (struct ir_var **)ptrvec_finish(&params, L->a, &f->nparams);
 	f->body = lower_stmt(L, kids[n - 1]);
 	ir_link_parents(f->body);
 	f->vars = (struct ir_var **)ptrvec_finish(&L->fvars, L->a, &f->nvars);

@@ -76,8 +76,21 @@ void lower_resolve_dependent(struct lower *L, struct ir_func **by_usr, int n)
 /* A parameter has a default argument when its declaration holds an `=`
  * outside brackets (an array bound `(&a)[N == 2]` compares, it does not
  * assign); a parameter pack's type is spelt with `...`. */
+static enum CXChildVisitResult any_expression(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (!clang_isExpression(clang_getCursorKind(c)))
+		return CXChildVisit_Continue;
+	*(int *)d = 1;
+	return CXChildVisit_Break;
+}
+
 static int has_default(struct lower *L, CXCursor p)
 {
+	int expr = 0; /* most parameters hold none: no tokens to read */
+	clang_visitChildren(p, any_expression, &expr);
+	if (!expr)
+		return 0;
 	CXToken *toks;
 	unsigned nt;
 	clang_tokenize(L->tu, clang_getCursorExtent(p), &toks, &nt);
@@ -99,11 +112,11 @@ static int has_default(struct lower *L, CXCursor p)
 	return found;
 }
 
-void lower_param_arity(struct lower *L, struct ir_func *f, CXCursor *params, int n)
+void lower_param_arity(struct lower *L, struct ir_func *f, CXCursor *params)
 {
 	f->nrequired = 0;
-	for (int i = 0; i < n; i++) {
-		const char *t = type_name(L, clang_getCursorType(params[i]));
+	for (int i = 0; i < f->nparams; i++) {
+		const char *t = f->params[i]->type;
 		size_t len = t ? strlen(t) : 0;
 		if (len >= 3 && !strcmp(t + len - 3, "..."))
 			f->is_variadic = 1;

@@ -65,8 +65,9 @@ void lower_dependent_callee(struct lower *L, struct ir_expr *call, CXCursor call
 void lower_resolve_dependent(struct lower *L, struct ir_func **by_usr, int n);
 /* The first function with USR usr in by_usr (sorted by USR), or -1. */
 int lower_find_usr(struct ir_func **by_usr, int n, const char *usr);
-/* Required parameters and parameter packs of a function being lowered. */
-void lower_param_arity(struct lower *L, struct ir_func *f, CXCursor *params, int n);
+/* F's required parameters and parameter packs, from its parameters'
+ * declarations (in order, as many as f->nparams). */
+void lower_param_arity(struct lower *L, struct ir_func *f, CXCursor *params);
 struct ir_stmt *lower_stmt(struct lower *L, CXCursor c);
 
 #endif
