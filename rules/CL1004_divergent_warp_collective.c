@@ -31,6 +31,10 @@ static bool whole_warp_collective(const struct ir_expr *call)
 		return call->nkids == 0 || full_mask(call->kids[0]) ||
 		       (!call->kids[0]->has_value && ir_strip(call->kids[0])->kind == EK_OTHER &&
 		        !ir_strip(call->kids[0])->nkids);
+	case IN_LIB_WARP:
+		/* a library primitive that shuffles or __syncwarp()s with the full
+		 * mask inside (analysis/library.h) */
+		return true;
 	case IN_TILE_COLLECTIVE: {
 		/* tile methods live in a base class:
 		 * cooperative_groups::__static_size_thread_block_tile_base<32> */
@@ -68,11 +72,19 @@ static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_ex
 	char name[96], cond[128];
 	intrinsic_display(call, name, sizeof name);
 	cause_condition(c, cond, sizeof cond);
-	struct cl_finding *fd = cl_report(cx, &cl_rules[RULE_CL1004], call->loc,
-		"`%s` uses a full-warp mask, but %s %s, so lanes named in the mask never arrive and the result "
-		"is undefined; pass the mask of the lanes that get here (`__ballot_sync(0xffffffff, cond)` "
-		"taken before the branch, or `__activemask()`), or move the collective out of the divergent code",
-		name, by_exit ? "some lanes have already left where" : "it runs only in the lanes where", cond);
+	const char *where = by_exit ? "some lanes have already left where" : "it runs only in the lanes where";
+	struct cl_finding *fd;
+	if (call->u.call.intrinsic == IN_LIB_WARP)
+		fd = cl_report(cx, &cl_rules[RULE_CL1004], call->loc,
+			"`%s` synchronises the whole warp internally (with a full-warp mask), but %s %s, so lanes "
+			"named in the mask never arrive and the result is undefined; call it from every lane of the "
+			"warp and guard the data instead, or move it out of the divergent code", name, where, cond);
+	else
+		fd = cl_report(cx, &cl_rules[RULE_CL1004], call->loc,
+			"`%s` uses a full-warp mask, but %s %s, so lanes named in the mask never arrive and the result "
+			"is undefined; pass the mask of the lanes that get here (`__ballot_sync(0xffffffff, cond)` "
+			"taken before the branch, or `__activemask()`), or move the collective out of the divergent code",
+			name, where, cond);
 	if (by_exit && c->stmt)
 		cl_note(fd, c->stmt->loc, "lanes leave here");
 	if (c->cond) {

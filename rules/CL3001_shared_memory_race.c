@@ -11,6 +11,7 @@
  * subscript at a time. Anything undecided stays quiet; atomics do not
  * race; a __syncwarp() between the two accesses also keeps it quiet. */
 #include "analysis/affine.h"
+#include "analysis/callgraph.h"
 #include "analysis/memorder.h"
 #include "analysis/uniformity.h"
 #include "checks.h"
@@ -296,10 +297,8 @@ static int after_write(const struct access *a, void *arg)
 	struct raw_scan *s = arg;
 	if (a->kind == ACC_BARRIER)
 		return 1;
-	if (a->kind == ACC_CALL) {
-		const struct ir_func *t = a->e->u.call.target;
-		return t && t->reaches_barrier ? 1 : 0;
-	}
+	if (a->kind == ACC_CALL)
+		return callgraph_barrier_callee(&a->e->u.call) != NULL;
 	if (a->kind == ACC_WARP_SYNC) {
 		s->warp_synced = true;
 		return 0;
@@ -354,8 +353,7 @@ struct loop_walk { struct write_walk *ww; };
 
 static int barriers_in(const struct access *a, void *arg)
 {
-	if (a->kind == ACC_BARRIER || (a->kind == ACC_CALL && a->e->u.call.target &&
-	                               a->e->u.call.target->reaches_barrier))
+	if (a->kind == ACC_BARRIER || (a->kind == ACC_CALL && callgraph_barrier_callee(&a->e->u.call)))
 		(*(int *)arg)++;
 	return 0;
 }

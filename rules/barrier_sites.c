@@ -33,8 +33,15 @@ const char *barrier_site_subject(const struct ir_expr *site, const struct ir_exp
 {
 	char b[128];
 	intrinsic_display(barrier, b, sizeof b);
-	if (site == barrier)
+	/* a library collective's barrier is inside it, out of sight */
+	bool lib = barrier->u.call.intrinsic == IN_LIB_BLOCK;
+	if (site == barrier && lib)
+		snprintf(buf, len, "`%s`, which synchronises the block internally (it calls `__syncthreads()`),", b);
+	else if (site == barrier)
 		snprintf(buf, len, "`%s`", b);
+	else if (lib)
+		snprintf(buf, len, "the call to `%s()`, which reaches `%s` (it calls `__syncthreads()` internally),",
+		         site->u.call.name, b);
 	else
 		snprintf(buf, len, "the call to `%s()`, which reaches `%s`,", site->u.call.name, b);
 	return buf;

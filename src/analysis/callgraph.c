@@ -17,6 +17,19 @@ static const struct ir_expr **reach(struct ir_func *f, int grid)
 	return grid ? &f->reaches_grid_barrier : &f->reaches_barrier;
 }
 
+const struct ir_func *callgraph_reaching_callee(const struct ir_call *c, int grid)
+{
+	for (int i = 0; i < ir_call_ncallees(c); i++)
+		if (*reach(ir_call_callee(c, i), grid))
+			return ir_call_callee(c, i);
+	return NULL;
+}
+
+const struct ir_func *callgraph_barrier_callee(const struct ir_call *c)
+{
+	return callgraph_reaching_callee(c, 0);
+}
+
 static int find_barrier(struct ir_expr *e, void *arg)
 {
 	struct first_barrier *fb = arg;
@@ -24,7 +37,7 @@ static int find_barrier(struct ir_expr *e, void *arg)
 		return 0;
 	enum intrinsic k = e->u.call.intrinsic;
 	int direct = fb->grid ? k == IN_GRID_SYNC : intrinsic_is_block_barrier(k);
-	if (direct || (k == IN_NONE && e->u.call.target && *reach(e->u.call.target, fb->grid))) {
+	if (direct || (k == IN_NONE && callgraph_reaching_callee(&e->u.call, fb->grid))) {
 		fb->found = e;
 		return 1;
 	}
@@ -56,8 +69,8 @@ struct callers { int *count; };
 static int count_callee(struct ir_expr *e, void *arg)
 {
 	struct callers *c = arg;
-	if (e->kind == EK_CALL && e->u.call.target)
-		c->count[e->u.call.target->id]++;
+	for (int i = 0; e->kind == EK_CALL && i < ir_call_ncallees(&e->u.call); i++)
+		c->count[ir_call_callee(&e->u.call, i)->id]++;
 	return 0;
 }
 
@@ -76,8 +89,8 @@ static void visit(struct visit *v, struct ir_func *f)
 
 static int visit_callee(struct ir_expr *e, void *arg)
 {
-	if (e->kind == EK_CALL && e->u.call.target)
-		visit(arg, e->u.call.target);
+	for (int i = 0; e->kind == EK_CALL && i < ir_call_ncallees(&e->u.call); i++)
+		visit(arg, ir_call_callee(&e->u.call, i));
 	return 0;
 }
 

@@ -1,5 +1,6 @@
 /* intrinsics.c - the table of CUDA synchronisation vocabulary. */
 #include "analysis/intrinsics.h"
+#include "analysis/library.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -115,8 +116,15 @@ enum intrinsic intrinsic_of(struct ir_expr *e)
 		return c->intrinsic;
 	enum intrinsic k = IN_NONE;
 	const char *n = c->name ? c->name : "";
+	struct lib_call lib;
 	if (c->is_method) {
-		if (is_cg(c)) {
+		if (library_call(e, &lib)) {
+			static const enum intrinsic by_sync[] = {
+				[LIB_LOCAL] = IN_LIB_LOCAL, [LIB_WARP] = IN_LIB_WARP,
+				[LIB_BLOCK] = IN_LIB_BLOCK, [LIB_MAYBE_BLOCK] = IN_LIB_MAYBE_BLOCK,
+			};
+			k = by_sync[lib.sync];
+		} else if (is_cg(c)) {
 			k = cg_method(n, c->recv_type);
 		} else if (is_cuda_atomic(c->recv_type)) {
 			if (!strcmp(n, "load") || starts(n, "operator "))
@@ -272,7 +280,10 @@ enum mem_order intrinsic_order(const struct ir_expr *e)
 const char *intrinsic_display(const struct ir_expr *e, char *buf, unsigned len)
 {
 	const struct ir_call *c = &e->u.call;
-	if (c->is_method && e->nkids) {
+	struct lib_call lib;
+	if (intrinsic_is_library(c->intrinsic) && library_call(e, &lib)) {
+		snprintf(buf, len, "%s::%s", lib.cls, lib.method);
+	} else if (c->is_method && e->nkids) {
 		const struct ir_expr *o = ir_strip(e->kids[0]);
 		if (o->kind == EK_VAR)
 			snprintf(buf, len, "%s.%s()", o->u.var->name, c->name);

@@ -25,10 +25,16 @@ enum mem_order intrinsic_order(const struct ir_expr *e);
 
 static inline int intrinsic_is_block_barrier(enum intrinsic k)
 {
-	return k == IN_SYNCTHREADS || k == IN_SYNCTHREADS_REDUCE || k == IN_BLOCK_BARRIER_WAIT;
+	return k == IN_SYNCTHREADS || k == IN_SYNCTHREADS_REDUCE || k == IN_BLOCK_BARRIER_WAIT || k == IN_LIB_BLOCK;
 }
 
-/* Spelling for messages: "__syncthreads()", "block.sync()". */
+static inline int intrinsic_is_library(enum intrinsic k)
+{
+	return k == IN_LIB_BLOCK || k == IN_LIB_MAYBE_BLOCK || k == IN_LIB_WARP || k == IN_LIB_LOCAL;
+}
+
+/* Spelling for messages: "__syncthreads()", "block.sync()",
+ * "BlockReduce::Sum". */
 const char *intrinsic_display(const struct ir_expr *e, char *buf, unsigned len);
 
 #endif

@@ -140,15 +140,17 @@ static int rvalue(struct acc_walk *w, struct ir_expr *e)
 			return emit(w, ACC_ATOMIC, e);
 		if (k == IN_FENCE)
 			return emit(w, ACC_FENCE, e);
-		if (intrinsic_is_block_barrier(k) || k == IN_GRID_SYNC)
+		/* a library call that may synchronise the block orders memory
+		 * as a barrier would: taking it for one only quietens rules */
+		if (intrinsic_is_block_barrier(k) || k == IN_GRID_SYNC || k == IN_LIB_MAYBE_BLOCK)
 			return emit(w, ACC_BARRIER, e);
-		if (k == IN_SYNCWARP)
+		if (k == IN_SYNCWARP || k == IN_LIB_WARP)
 			return emit(w, ACC_WARP_SYNC, e);
 		if (k == IN_ASYNC_WAIT)
 			return emit(w, ACC_ASYNC_WAIT, e);
 		if (k == IN_ASYNC_COPY || k == IN_ASYNC_COMMIT)
 			return 0; /* library code: its accesses are the copy's, not the caller's */
-		if (e->u.call.target)
+		if (ir_call_ncallees(&e->u.call))
 			return emit(w, ACC_CALL, e);
 		return 0;
 	}

@@ -12,6 +12,8 @@ struct node {
 	const struct ir_var *v;
 	int parent;
 	enum ir_space space;   /* SPACE_GENERIC until a member says otherwise */
+	int mixed;             /* members declared in different spaces */
+	int not_shared;        /* a kernel's pointer parameter: never __shared__ memory */
 	int device, mapped, unknown; /* origin evidence */
 };
 
@@ -105,8 +107,17 @@ static void unite(struct memspace *m, const struct ir_var *a, const struct ir_va
 		return;
 	struct node *nx = &m->n[x], *ny = &m->n[y];
 	ny->parent = x;
-	if (nx->space == SPACE_GENERIC || nx->space == SPACE_LOCAL)
+	/* members declared in different spaces (a __shared__ tile and a
+	 * __device__ array passed to one helper's parameter): the union lives
+	 * in neither, and stays unknown whatever joins it later */
+	bool known_x = nx->space != SPACE_GENERIC && nx->space != SPACE_LOCAL;
+	bool known_y = ny->space != SPACE_GENERIC && ny->space != SPACE_LOCAL;
+	nx->mixed |= ny->mixed || (known_x && known_y && nx->space != ny->space);
+	if (nx->mixed)
+		nx->space = SPACE_GENERIC;
+	else if (!known_x)
 		nx->space = ny->space == SPACE_LOCAL ? nx->space : ny->space;
+	nx->not_shared |= ny->not_shared;
 	nx->device |= ny->device;
 	nx->mapped |= ny->mapped;
 	nx->unknown |= ny->unknown;
@@ -142,8 +153,10 @@ static int scan_expr(struct ir_expr *e, void *arg)
 		return 0;
 	const struct ir_call *c = &e->u.call;
 	int first = c->is_method;
-	if (c->target) { /* a launch, a device call, or a host helper passing pointers on */
-		const struct ir_func *t = c->target;
+	/* a launch, a device call, or a host helper passing pointers on; a
+	 * dependent call in a template passes them to each of its candidates */
+	for (int j = 0; j < ir_call_ncallees(c); j++) {
+		const struct ir_func *t = ir_call_callee(c, j);
 		for (int i = 0; i < t->nparams && first + i < e->nkids; i++) {
 			struct ir_var *p = t->params[i];
 			if (!p->is_pointer && !p->is_reference)
@@ -154,8 +167,9 @@ static int scan_expr(struct ir_expr *e, void *arg)
 			else
 				mark(m, p, ORIGIN_UNKNOWN);
 		}
-		return 0;
 	}
+	if (ir_call_ncallees(c))
+		return 0;
 	if (c->intrinsic == IN_HOST_ALLOC_DEVICE || c->intrinsic == IN_HOST_ALLOC_MAPPED) {
 		/* cudaMalloc(&p, n), cudaHostGetDevicePointer(&d, h, 0), cudaHostRegister(h, ...) */
 		enum mem_origin o = c->intrinsic == IN_HOST_ALLOC_DEVICE ? ORIGIN_DEVICE : ORIGIN_MAPPED;
@@ -214,6 +228,12 @@ struct memspace *memspace_new(const struct ir_unit *u)
 		const struct ir_func *f = u->funcs[i];
 		if (!f->is_global)
 			continue;
+		/* a block's shared memory does not exist before the launch */
+		for (int p = 0; p < f->nparams; p++)
+			if (f->params[p]->is_pointer) {
+				int k = root(m, find_node(m, f->params[p], 1)); /* may move m->n */
+				m->n[k].not_shared = 1;
+			}
 		if (!launched[f->id])
 			for (int p = 0; p < f->nparams; p++)
 				if (f->params[p]->is_pointer)
@@ -247,12 +267,22 @@ enum ir_space memspace_space(const struct memspace *m, const struct ir_expr *e)
 	if (!v)
 		return SPACE_GENERIC;
 	int i = find_node((struct memspace *)m, v, 0);
+	/* a variable declared in a space is there, whatever pointers to it
+	 * were united with */
+	if (v->kind == VAR_GLOBAL && !v->is_pointer && v->space != SPACE_GENERIC)
+		return v->space == SPACE_MANAGED ? SPACE_GLOBAL : v->space;
 	if (i < 0) {
 		if (v->kind == VAR_GLOBAL)
 			return v->space == SPACE_MANAGED ? SPACE_GLOBAL : v->space;
 		return v->is_pointer || v->is_reference ? SPACE_GENERIC : SPACE_LOCAL;
 	}
-	return m->n[root(m, i)].space;
+	/* a helper's pointer parameter that takes a __shared__ tile at one
+	 * call and a kernel's buffer at another unites both: the union lives
+	 * in neither */
+	const struct node *n = &m->n[root(m, i)];
+	if (n->mixed || (n->space == SPACE_SHARED && (n->device || n->mapped || n->not_shared)))
+		return SPACE_GENERIC;
+	return n->space;
 }
 
 enum mem_origin memspace_origin(const struct memspace *m, const struct ir_expr *e)

@@ -2,6 +2,7 @@
  * assignments, loads, stores and calls on the state (see uniformity.h). */
 #include "analysis/callgraph.h"
 #include "analysis/intrinsics.h"
+#include "analysis/library.h"
 #include "analysis/memspace.h"
 #include "analysis/uni_internal.h"
 #include "util/xalloc.h"
@@ -199,6 +200,28 @@ void uni_after_barrier(struct interp *I, struct ustate *s)
 	s->barrier = true;
 }
 
+/* A library primitive (analysis/library.h). A block collective ends the
+ * barrier interval as __syncthreads() does; one that only may is taken
+ * for one too, which can only make values read from shared memory after
+ * it uniform, never make a finding. Its per-thread outputs differ between
+ * threads, and so does its result (a BlockReduce's aggregate is valid in
+ * thread 0 only). */
+static uint8_t eval_library(struct interp *I, struct ustate *s, struct ir_expr *e, enum intrinsic k)
+{
+	if (k == IN_LIB_BLOCK || k == IN_LIB_MAYBE_BLOCK)
+		uni_after_barrier(I, s);
+	struct lib_call lib;
+	if (!library_call(e, &lib))
+		return U_THREAD;
+	for (int i = 0; i + 1 < e->nkids && i < 32; i++) {
+		struct ir_expr *a = e->kids[i + 1];
+		struct ir_var *v = ir_base_var(a);
+		if ((lib.outs & (1u << i)) && v && (v->is_array || lib.scalar_outs))
+			uni_store(I, s, a, U_THREAD, false);
+	}
+	return U_THREAD;
+}
+
 static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 {
 	struct ir_call *c = &e->u.call;
@@ -260,11 +283,23 @@ static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 	case IN_SYNCWARP:
 	case IN_FENCE:
 		return U_GRID;
+	case IN_LIB_BLOCK:
+	case IN_LIB_MAYBE_BLOCK:
+	case IN_LIB_WARP:
+	case IN_LIB_LOCAL:
+		return eval_library(I, s, e, k);
 	default:
 		break;
 	}
-	if (c->target && !c->target->is_host) {
-		struct ir_func *t = c->target;
+	/* A function of the unit: its summary. A dependent call in a template
+	 * may run any of its candidates: each gets the arguments, and the
+	 * result is as varying as the most varying candidate's. */
+	bool known = false, barrier = false, gdirty = false;
+	uint8_t ret = U_GRID;
+	for (int j = 0; j < ir_call_ncallees(c); j++) {
+		struct ir_func *t = ir_call_callee(c, j);
+		if (t->is_host)
+			continue;
 		uint8_t args[16] = { 0 };
 		for (int i = 0; i < t->nparams && i < 16; i++)
 			args[i] = i + m < 16 ? lv[i + m] : U_THREAD;
@@ -273,19 +308,22 @@ static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 			for (int i = 0; i < t->nparams && i < 16; i++)
 				uni_raise8(&I->U->pjoin[t->id][i], args[i]);
 		}
-		if (t->reaches_barrier || t->reaches_grid_barrier) /* a grid barrier is one for the block too */
-			uni_after_barrier(I, s);
-		/* the callee began with global memory written (device functions
-		 * do): clean at its return only after a grid barrier and no
-		 * write since */
-		bool gdirty;
-		uint8_t r = uni_summarize(I->U, t, args, t->nparams, I->call_depth + 1, &gdirty);
-		s->gdirty = gdirty;
-		return r;
+		barrier |= t->reaches_barrier != NULL || t->reaches_grid_barrier != NULL; /* a grid barrier is one for the block too */
+		/* each candidate began with global memory written (device
+		 * functions do): clean at the return only after a grid barrier
+		 * and no write since, in every candidate */
+		bool gd;
+		ret = uni_max8(ret, uni_summarize(I->U, t, args, t->nparams, I->call_depth + 1, &gd));
+		gdirty |= gd;
+		known = true;
 	}
+	if (barrier)
+		uni_after_barrier(I, s);
+	if (known)
+		s->gdirty = gdirty;
 	/* Unknown callee: assume its result depends only on its operands, as
 	 * for the math library. */
-	return all;
+	return known ? ret : all;
 }
 
 uint8_t uni_eval(struct interp *I, struct ustate *s, struct ir_expr *e)

@@ -57,10 +57,25 @@ static struct ir_cause *exit_cause(struct interp *I, enum cause_kind k, uint8_t 
 	return c;
 }
 
+/* `if constexpr`: decided at compile time, so the same for every thread.
+ * In a template (the pattern is all cudalint sees) its condition is a
+ * template parameter's and either branch may be the one instantiated;
+ * when the condition is a known constant only its branch exists. */
+static bool exec_constexpr_if(struct interp *I, struct ustate *s, struct ir_stmt *st)
+{
+	int64_t v;
+	if (!st->u.if_.is_constexpr || !st->u.if_.cond || !ir_const_value(st->u.if_.cond, &v))
+		return false;
+	uni_exec(I, s, v ? st->u.if_.then : st->u.if_.els);
+	return true;
+}
+
 static void exec_if(struct interp *I, struct ustate *s, struct ir_stmt *st)
 {
 	uni_exec(I, s, st->u.if_.init);
 	uint8_t c = uni_eval(I, s, st->u.if_.cond);
+	if (exec_constexpr_if(I, s, st))
+		return;
 	if (st->u.if_.is_constexpr)
 		c = U_GRID;
 	uni_push_ctrl(I, uni_new_cause(I, CAUSE_BRANCH, c, st->u.if_.cond, st));

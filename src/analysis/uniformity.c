@@ -148,15 +148,15 @@ static int reaches(const struct ir_expr *call, const struct ir_expr **inner, int
 			*inner = call;
 		return 1;
 	}
-	const struct ir_func *t = call->u.call.target;
+	const struct ir_func *t = callgraph_reaching_callee(&call->u.call, grid);
 	const struct ir_expr *b = t ? (grid ? t->reaches_grid_barrier : t->reaches_barrier) : NULL;
 	if (!b || k != IN_NONE)
 		return 0;
 	if (inner) {
 		/* follow the chain to the barrier itself */
-		for (int guard = 0; guard < 32 && b->u.call.intrinsic == IN_NONE && b->u.call.target; guard++) {
-			const struct ir_func *c = b->u.call.target;
-			const struct ir_expr *next = grid ? c->reaches_grid_barrier : c->reaches_barrier;
+		for (int guard = 0; guard < 32 && b->u.call.intrinsic == IN_NONE; guard++) {
+			const struct ir_func *c = callgraph_reaching_callee(&b->u.call, grid);
+			const struct ir_expr *next = c ? (grid ? c->reaches_grid_barrier : c->reaches_barrier) : NULL;
 			if (!next || next == b)
 				break;
 			b = next;

@@ -757,6 +757,13 @@ static void lower_function(struct lower *L, CXCursor c)
 	if (!f->is_global && !f->is_device)
 		f->is_host = 1;
 	f->params = (struct ir_var **)ptrvec_finish(&params, L->a, &f->nparams);
+	CXCursor *pc = xmalloc(((size_t)f->nparams + 1) * sizeof *pc);
+	for (int i = 0, j = 0; i < n; i++)
+		if (clang_getCursorKind(kids[i]) == CXCursor_ParmDecl)
+			pc[j++] = kids[i];
+	lower_param_arity(L, f, pc);
+	free(pc);
+	f->is_variadic |= clang_Cursor_isVariadic(c) != 0;
 	f->body = lower_stmt(L, kids[n - 1]);
 	ir_link_parents(f->body);
 	f->vars = (struct ir_var **)ptrvec_finish(&L->fvars, L->a, &f->nvars);
@@ -813,8 +820,22 @@ static int by_usr(const void *a, const void *b)
 	return c ? c : (*x)->id - (*y)->id; /* the first definition first */
 }
 
+int lower_find_usr(struct ir_func **by_usr, int n, const char *usr)
+{
+	int lo = 0, hi = n; /* the first with a USR not below usr */
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (strcmp(by_usr[mid]->usr, usr) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && !strcmp(by_usr[lo]->usr, usr) ? lo : -1;
+}
+
 /* Calls are linked to callee definitions by USR once every function of
- * the file is lowered; calls to templates go to the template. Through the
+ * the file is lowered; calls to templates go to the template, dependent
+ * calls in templates to their candidates (lower_dependent.c). Through the
  * functions sorted by USR: a file of thousands of calls and functions
  * would otherwise compare each call with each function. */
 static void resolve_calls(struct lower *L)
@@ -826,18 +847,11 @@ static void resolve_calls(struct lower *L)
 			by[n++] = L->u->funcs[j];
 	qsort(by, (size_t)n, sizeof *by, by_usr);
 	for (int i = 0; i < L->calls.n; i++) {
-		const char *usr = L->call_usrs.v[i];
-		int lo = 0, hi = n; /* the first with a USR not below usr */
-		while (lo < hi) {
-			int mid = lo + (hi - lo) / 2;
-			if (strcmp(by[mid]->usr, usr) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < n && !strcmp(by[lo]->usr, usr))
-			((struct ir_expr *)L->calls.v[i])->u.call.target = by[lo];
+		int at = lower_find_usr(by, n, L->call_usrs.v[i]);
+		if (at >= 0)
+			((struct ir_expr *)L->calls.v[i])->u.call.target = by[at];
 	}
+	lower_resolve_dependent(L, by, n);
 	free(by);
 	free(L->calls.v);
 	free(L->call_usrs.v);

@@ -303,6 +303,9 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 		}
 		clang_disposeString(usr);
 		call->ret_type = type_name(L, clang_getCursorResultType(ref));
+	} else if (has_callee && !device_launch) {
+		/* a dependent call: its callee names candidates instead */
+		lower_dependent_callee(L, e, unwrap(kids[0]));
 	}
 	if (!call->name)
 		call->name = "";

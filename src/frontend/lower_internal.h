@@ -36,6 +36,7 @@ struct lower {
 	/* resolved after all functions are lowered */
 	struct ptrvec calls;          /* struct ir_expr * with call.qual holding the callee USR */
 	struct ptrvec call_usrs;
+	struct ptrvec dep_calls;      /* struct lower_dep_call *: dependent calls in templates */
 	/* clang's errors, and the functions they made us leave out */
 	struct lower_error *errs;
 	int nerrs;
@@ -51,6 +52,22 @@ char *type_name(struct lower *L, CXType t);
 struct ir_var *lower_var(struct lower *L, CXCursor decl);
 
 struct ir_expr *lower_expr(struct lower *L, CXCursor c);
+
+/* lower_dependent.c: a call in a template whose callee clang leaves
+ * unresolved until instantiation. The candidates' USRs wait here until
+ * every function of the file is lowered. */
+struct lower_dep_call {
+	struct ir_expr *call;
+	const char **usrs;
+	int n;
+};
+void lower_dependent_callee(struct lower *L, struct ir_expr *call, CXCursor callee);
+void lower_resolve_dependent(struct lower *L, struct ir_func **by_usr, int n);
+/* The first function with USR usr in by_usr (sorted by USR), or -1. */
+int lower_find_usr(struct ir_func **by_usr, int n, const char *usr);
+/* F's required parameters and parameter packs, from its parameters'
+ * declarations (in order, as many as f->nparams). */
+void lower_param_arity(struct lower *L, struct ir_func *f, CXCursor *params);
 struct ir_stmt *lower_stmt(struct lower *L, CXCursor c);
 
 #endif

@@ -119,6 +119,10 @@ struct ir_call {
 	const char *recv_type; /* methods: canonical type of the object */
 	const char *ret_type;
 	struct ir_func *target;/* callee defined with a body in this unit */
+	/* a dependent call in a template (`block_max<THREADS>(v)`) that may
+	 * run any of several functions of this unit, by name and arity:
+	 * set only when there are two or more (one is the target) */
+	struct ir_func **cands; int ncands;
 	unsigned is_method : 1;
 	unsigned is_launch : 1;/* kernel<<<...>>>(...) */
 	/* analysis: what the callee means (analysis/intrinsics.h), once
@@ -199,6 +203,8 @@ struct ir_func {
 	unsigned from_header : 1;  /* defined in an included project header: analysed
 	                            * in every unit that includes it, reported once */
 	struct ir_var **params; int nparams;
+	int nrequired;             /* parameters without a default argument */
+	unsigned is_variadic : 1;  /* a C `...` or a function parameter pack */
 	struct ir_var **vars; int nvars;   /* params first, then locals, by id */
 	struct ir_stmt *body;
 	/* analysis (src/analysis/callgraph.c) */
@@ -271,6 +277,18 @@ typedef int (*ir_stmt_fn)(struct ir_stmt *s, void *arg);
 int ir_walk_expr(struct ir_expr *e, ir_expr_fn fn, void *arg);         /* pre-order */
 int ir_walk_stmt_exprs(struct ir_stmt *s, ir_expr_fn fn, void *arg);    /* every expr under s */
 int ir_walk_stmts(struct ir_stmt *s, ir_stmt_fn fn, void *arg);         /* every stmt, pre-order */
+
+/* The functions of this unit a call may run: its target, or the
+ * candidates of a dependent call; none for a call of a function defined
+ * elsewhere. */
+static inline int ir_call_ncallees(const struct ir_call *c)
+{
+	return c->target ? 1 : c->ncands;
+}
+static inline struct ir_func *ir_call_callee(const struct ir_call *c, int i)
+{
+	return c->target ? c->target : c->cands[i];
+}
 
 /* Strips casts, parentheses and implicit wrappers the front end kept. */
 const struct ir_expr *ir_strip(const struct ir_expr *e);

@@ -21,6 +21,11 @@ enum intrinsic {
 	IN_SYNCTHREADS_REDUCE, /* __syncthreads_count/_and/_or: also a barrier; result uniform */
 	IN_BLOCK_BARRIER_WAIT, /* cuda::barrier<thread_scope_block>::arrive_and_wait */
 	IN_GRID_SYNC,          /* cg::grid_group::sync */
+	/* device library primitives (analysis/library.h) */
+	IN_LIB_BLOCK,          /* calls __syncthreads() inside: cub::BlockReduce::Sum */
+	IN_LIB_MAYBE_BLOCK,    /* may, by a template argument not known: cub::BlockLoad<.., ALG> */
+	IN_LIB_WARP,           /* synchronises the whole warp inside: cub::WarpReduce::Sum */
+	IN_LIB_LOCAL,          /* synchronises nothing: cub::BlockLoad with BLOCK_LOAD_DIRECT */
 	/* fences */
 	IN_FENCE,              /* __threadfence*, cuda::atomic_thread_fence: see intrinsic_scope */
 	/* atomics */
