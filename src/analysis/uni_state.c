@@ -161,8 +161,8 @@ bool uni_st_join(struct interp *I, struct ustate *d, const struct ustate *s)
 	}
 	for (int i = 0; i < I->nvars; i++) {
 		ch |= uni_raise8(&d->var[i], s->var[i]);
-		if (d->lin[i] && !s->lin[i]) {
-			d->lin[i] = 0;
+		if (d->lin[i] & ~s->lin[i]) { /* a fact holds where it holds on both sides */
+			d->lin[i] &= s->lin[i];
 			ch = true;
 		}
 	}

@@ -99,7 +99,7 @@ static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 	struct ir_expr *cond = st->u.loop.cond;
 	int64_t cv;
 	bool forever = !cond && st->u.loop.form != LOOP_RANGE;
-	if (cond && ir_const_value(cond, &cv) && cv) {
+	if (cond && uni_const(I, cond, &cv) && cv) {
 		forever = true;
 		cond = NULL;
 	}
@@ -208,7 +208,7 @@ static void exec_asm(struct interp *I, struct ustate *s, struct ir_stmt *st)
 		if (strstr(t, varying[i]))
 			l = U_THREAD;
 	for (int i = 0; i < st->u.asm_.nouts; i++)
-		uni_store(I, s, st->u.asm_.outs[i], l, false);
+		uni_store(I, s, st->u.asm_.outs[i], l, 0);
 	if (strstr(t, "bar.sync") || strstr(t, "barrier.sync"))
 		uni_after_barrier(I, s);
 }
@@ -232,7 +232,7 @@ void uni_exec(struct interp *I, struct ustate *s, struct ir_stmt *st)
 		uint8_t l = st->u.decl.init ? uni_eval(I, s, st->u.decl.init) : U_GRID;
 		if (v->kind != VAR_GLOBAL && v->id >= 0) {
 			s->var[v->id] = l;
-			s->lin[v->id] = st->u.decl.init && uni_is_lane_linear(I, s, st->u.decl.init);
+			s->lin[v->id] = st->u.decl.init ? uni_lin_of(I, s, st->u.decl.init) : 0;
 		}
 		break;
 	}
