@@ -1,5 +1,6 @@
 /* uni_expr.c - the level of each expression, and the effects of
- * assignments, loads, stores and calls on the state (see uniformity.h). */
+ * assignments and calls on the state (see uniformity.h); memory is in
+ * uni_mem.c. */
 #include "analysis/callgraph.h"
 #include "analysis/intrinsics.h"
 #include "analysis/uni_internal.h"
@@ -30,103 +31,6 @@ uint8_t uni_builtin_level(struct interp *I, const struct ir_expr *e)
 	}
 }
 
-/* Level of the address an lvalue designates (not of the value stored). */
-static uint8_t addr_level(struct interp *I, struct ustate *s, struct ir_expr *e)
-{
-	e = (struct ir_expr *)ir_strip(e);
-	if (!e)
-		return U_GRID;
-	switch (e->kind) {
-	case EK_VAR:
-		if (e->u.var->is_array || !e->u.var->is_pointer || e->u.var->kind == VAR_GLOBAL)
-			return e->u.var->is_pointer && e->u.var->kind == VAR_GLOBAL ? U_BLOCK : U_GRID;
-		return uni_eval(I, s, e);
-	case EK_INDEX:
-		return uni_max8(addr_level(I, s, e->kids[0]), uni_eval(I, s, e->kids[1]));
-	case EK_MEMBER:
-		if (!e->nkids)
-			return U_GRID;
-		return e->arrow ? uni_eval(I, s, e->kids[0]) : addr_level(I, s, e->kids[0]);
-	case EK_UNARY:
-		if (e->op == OP_DEREF)
-			return uni_eval(I, s, e->kids[0]);
-		return uni_eval(I, s, e);
-	default:
-		return uni_eval(I, s, e);
-	}
-}
-
-static uint8_t shared_read(struct interp *I, struct ustate *s, const struct ir_var *v, uint8_t addr)
-{
-	(void)I;
-	if (addr > U_BLOCK)
-		return addr;
-	return uni_dirty_has(s, v->id) ? U_THREAD : U_BLOCK;
-}
-
-uint8_t uni_var_level(struct interp *I, struct ustate *s, const struct ir_var *v)
-{
-	if (v->kind == VAR_TEMPLATE_PARAM)
-		return U_GRID;
-	if (v->kind != VAR_GLOBAL && v->id >= 0)
-		return s->var[v->id];
-	if (v->space == SPACE_SHARED && !v->is_array)
-		return shared_read(I, s, v, U_GRID);
-	if (v->space == SPACE_CONSTANT || v->is_const || v->is_array)
-		return U_GRID;
-	return U_BLOCK;
-}
-
-static uint8_t load(struct interp *I, struct ustate *s, struct ir_expr *e)
-{
-	struct ir_var *v = ir_base_var(e);
-	uint8_t addr = addr_level(I, s, e);
-	if (v && v->kind != VAR_GLOBAL && !v->is_pointer && v->id >= 0)
-		return uni_max8(s->var[v->id], addr); /* a local array or struct */
-	if (v && v->kind == VAR_GLOBAL && v->space == SPACE_SHARED && !v->is_pointer)
-		return shared_read(I, s, v, addr);
-	if (v && v->kind == VAR_GLOBAL && v->space == SPACE_CONSTANT)
-		return addr;
-	return uni_max8(addr, U_BLOCK);
-}
-
-void uni_store(struct interp *I, struct ustate *s, struct ir_expr *lhs, uint8_t val, uint8_t lin)
-{
-	const struct ir_expr *l = ir_strip(lhs);
-	struct ir_var *v = ir_base_var(lhs);
-	if (!v)
-		return;
-	if (l->kind == EK_VAR && v->kind != VAR_GLOBAL && v->id >= 0) {
-		s->var[v->id] = val;
-		s->lin[v->id] = lin;
-		return;
-	}
-	uint8_t addr = l->kind == EK_VAR ? U_GRID : addr_level(I, s, lhs);
-	if (v->kind != VAR_GLOBAL && !v->is_pointer && v->id >= 0) {
-		uni_raise8(&s->var[v->id], uni_max8(val, addr)); /* element of a local aggregate: weak update */
-		s->lin[v->id] = 0;
-	} else if (v->kind == VAR_GLOBAL && v->space == SPACE_SHARED && v->id >= 0) {
-		if (val > U_BLOCK || addr > U_BLOCK || uni_ctrl_level_from(I, 0) > U_BLOCK || s->exit > U_BLOCK ||
-		    s->lexit > U_BLOCK)
-			uni_dirty_add(s, v->id);
-	}
-}
-
-static void mark_shared_target(struct interp *I, struct ustate *s, struct ir_expr *ptr)
-{
-	struct ir_var *v = ptr ? ir_base_var(ptr) : NULL;
-	(void)I;
-	if (v && v->kind == VAR_GLOBAL && v->space == SPACE_SHARED && v->id >= 0)
-		uni_dirty_add(s, v->id);
-}
-
-void uni_after_barrier(struct interp *I, struct ustate *s)
-{
-	(void)I;
-	s->ndirty = 0;
-	s->barrier = true;
-}
-
 static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 {
 	struct ir_call *c = &e->u.call;
@@ -153,7 +57,7 @@ static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 		return U_GRID;
 	case IN_ATOMIC_RMW:
 	case IN_ATOMIC_STORE:
-		mark_shared_target(I, s, e->nkids ? e->kids[0] : NULL);
+		uni_mark_shared_target(I, s, e->nkids ? e->kids[0] : NULL);
 		return k == IN_ATOMIC_STORE ? U_GRID : U_THREAD;
 	case IN_ATOMIC_LOAD:
 	case IN_CLOCK:
@@ -227,10 +131,10 @@ uint8_t uni_eval(struct interp *I, struct ustate *s, struct ir_expr *e)
 	case EK_UNARY:
 		switch (e->op) {
 		case OP_DEREF:
-			l = load(I, s, e);
+			l = uni_load(I, s, e);
 			break;
 		case OP_ADDR:
-			l = addr_level(I, s, e->kids[0]);
+			l = uni_addr_level(I, s, e->kids[0]);
 			break;
 		case OP_PREINC:
 		case OP_PREDEC:
@@ -284,7 +188,7 @@ uint8_t uni_eval(struct interp *I, struct ustate *s, struct ir_expr *e)
 				break;
 			}
 		}
-		l = e->nkids ? load(I, s, e) : U_BLOCK;
+		l = e->nkids ? uni_load(I, s, e) : U_BLOCK;
 		break;
 	case EK_CALL:
 		l = eval_call(I, s, e);

@@ -117,7 +117,14 @@ void uni_exec(struct interp *I, struct ustate *s, struct ir_stmt *st);
 uint8_t uni_summarize(struct uni *U, struct ir_func *f, const uint8_t *args, int nargs, int depth);
 void uni_store(struct interp *I, struct ustate *s, struct ir_expr *lhs, uint8_t val, uint8_t lin);
 void uni_after_barrier(struct interp *I, struct ustate *s);
+/* uni_mem.c: loads, stores, atomics and barriers */
 uint8_t uni_var_level(struct interp *I, struct ustate *s, const struct ir_var *v);
+uint8_t uni_addr_level(struct interp *I, struct ustate *s, struct ir_expr *e); /* of the address, not the value */
+uint8_t uni_load(struct interp *I, struct ustate *s, struct ir_expr *e);
+void uni_mark_shared_target(struct interp *I, struct ustate *s, struct ir_expr *ptr);
+/* a local reference bound to __shared__ memory: its ustate.var slot is
+ * the level of the address it is bound to */
+bool uni_binds_shared(struct interp *I, const struct ir_var *v);
 uint8_t uni_builtin_level(struct interp *I, const struct ir_expr *e);
 
 /* uni_lin.c: values that are a thread index plus a shared offset. */

@@ -250,7 +250,7 @@ void uni_taint_assigned(struct interp *I, struct ustate *s, uint8_t level, struc
 	ir_mark_assigned_values(a, NULL, marks);
 	ir_mark_assigned_values(b, e, marks);
 	for (int i = 0; i < I->nvars; i++)
-		if (marks[i]) {
+		if (marks[i] && !uni_binds_shared(I, I->fn->vars[i])) { /* a binding no store changes */
 			uni_raise8(&s->var[i], level);
 			if (level > U_BLOCK)
 				s->lin[i] = 0;

@@ -229,6 +229,11 @@ void uni_exec(struct interp *I, struct ustate *s, struct ir_stmt *st)
 		break;
 	case SK_DECL: {
 		struct ir_var *v = st->u.decl.var;
+		if (st->u.decl.init && uni_binds_shared(I, v)) { /* binds, reads nothing */
+			s->var[v->id] = uni_addr_level(I, s, st->u.decl.init);
+			s->lin[v->id] = 0;
+			break;
+		}
 		uint8_t l = st->u.decl.init ? uni_eval(I, s, st->u.decl.init) : U_GRID;
 		if (v->kind != VAR_GLOBAL && v->id >= 0) {
 			s->var[v->id] = l;
