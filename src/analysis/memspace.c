@@ -23,8 +23,10 @@ struct memspace {
 	int *slot;             /* node index + 1; 0: empty */
 	size_t nslot;          /* a power of two, at least twice count */
 	/* per root: the ids of the __shared__ variables in its object,
-	 * shared_ids[shared_first[r] ..] (shared_n[r] of them) */
+	 * shared_ids[shared_first[r] ..] (shared_n[r] of them), and whether
+	 * any member has evidence of other memory (device, mapped, unknown) */
 	int *shared_first, *shared_n, *shared_ids;
+	unsigned char *not_only_shared;
 };
 
 static int is_atomic_ref_var(const struct ir_var *v)
@@ -210,9 +212,16 @@ static void collect_shared(struct memspace *m)
 	m->shared_first = xcalloc((size_t)m->count + 1, sizeof *m->shared_first);
 	m->shared_n = xcalloc((size_t)m->count + 1, sizeof *m->shared_n);
 	m->shared_ids = xcalloc((size_t)m->count + 1, sizeof *m->shared_ids);
-	for (int i = 0; i < m->count; i++)
-		if (is_shared_object(m->n[i].v))
+	m->not_only_shared = xcalloc((size_t)m->count + 1, 1);
+	for (int i = 0; i < m->count; i++) {
+		const struct node *n = &m->n[i];
+		if (is_shared_object(n->v))
 			m->shared_n[root(m, i)]++;
+		/* a member's own evidence: marks made after its union (the
+		 * pointers of a kernel no one launches) stay on the member */
+		if (n->device || n->mapped || n->unknown)
+			m->not_only_shared[root(m, i)] = 1;
+	}
 	int at = 0;
 	for (int r = 0; r < m->count; r++) {
 		m->shared_first[r] = at;
@@ -264,6 +273,7 @@ void memspace_free(struct memspace *m)
 		free(m->shared_first);
 		free(m->shared_n);
 		free(m->shared_ids);
+		free(m->not_only_shared);
 		free(m);
 	}
 }
@@ -314,7 +324,9 @@ int memspace_shared_vars(const struct memspace *m, const struct ir_var *v, const
 	if (i < 0)
 		return 0;
 	int r = root(m, i);
-	if (m->n[r].space != SPACE_SHARED)
+	/* an object that may also be global memory (a helper called with a
+	 * shared array and with a kernel's pointer) is not only shared */
+	if (m->n[r].space != SPACE_SHARED || m->not_only_shared[r])
 		return 0;
 	*ids = m->shared_ids + m->shared_first[r];
 	return m->shared_n[r];
