@@ -24,6 +24,13 @@ static int count_expr(struct ir_expr *e, void *arg)
 	else if (e->kind == EK_UNARY && (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC ||
 	                                 e->op == OP_POSTDEC || e->op == OP_ADDR))
 		bump(c, e->kids[0]); /* &x may be written through */
+	else if (e->kind == EK_CALL && e->u.call.target) {
+		/* an argument bound to a reference parameter may be written through it */
+		const struct ir_func *t = e->u.call.target;
+		for (int i = 0; i < t->nparams && i + e->u.call.is_method < e->nkids; i++)
+			if (t->params[i]->is_reference)
+				bump(c, e->kids[i + e->u.call.is_method]);
+	}
 	return 0;
 }
 
@@ -37,6 +44,8 @@ static int count_stmt(struct ir_stmt *s, void *arg)
 		c->init[id] = s->u.decl.init;
 		if (!s->u.decl.init)
 			c->assigned[id] = 9; /* declared without a value: assigned elsewhere */
+		if (s->u.decl.var->is_reference && s->u.decl.init)
+			bump(c, s->u.decl.init); /* int &r = x: x may be written through r */
 	}
 	if (s->kind == SK_ASM)
 		for (int i = 0; i < s->u.asm_.nouts; i++)
@@ -57,6 +66,31 @@ void affine_ctx_free(struct affine_ctx *c)
 {
 	free(c->assigned);
 	free(c->init);
+}
+
+/* ---- constants -------------------------------------------------------------- */
+
+struct const_walk { const struct affine_ctx *c; int depth; };
+
+/* A local declared with a value and never written again has that value
+ * everywhere it is read (const or not): `const int tile = 32`. */
+static bool local_value(const struct ir_var *v, void *arg, int64_t *out)
+{
+	struct const_walk *w = arg;
+	const struct affine_ctx *c = w->c;
+	if (v->kind != VAR_LOCAL || v->is_reference || v->id < 0 || v->id >= c->fn->nvars || c->assigned[v->id] != 1 ||
+	    !c->init[v->id] || w->depth > 8)
+		return false;
+	w->depth++; /* int a = a + 1 is legal C++ */
+	bool ok = ir_const_value_with(c->init[v->id], local_value, w, out);
+	w->depth--;
+	return ok;
+}
+
+bool affine_const_value(const struct affine_ctx *c, const struct ir_expr *e, int64_t *out)
+{
+	struct const_walk w = { c, 0 };
+	return ir_const_value_with(e, local_value, &w, out);
 }
 
 /* ---- forms ---------------------------------------------------------------- */
@@ -101,7 +135,7 @@ static bool form(const struct affine_ctx *c, const struct ir_expr *e, struct aff
 	if (!e || depth > 12)
 		return false;
 	int64_t v;
-	if (ir_const_value(e, &v)) {
+	if (affine_const_value(c, e, &v)) {
 		out->c = v;
 		return true;
 	}

@@ -7,7 +7,8 @@
  * initialiser, so `int t = threadIdx.x; s[t + 1]` is threadIdx.x + 1. A
  * u_i whose variable is assigned more than once (a loop counter) is
  * "moving": its value at two program points may differ, so no equality
- * may be concluded from it. Needs the uniformity analysis' levels. */
+ * may be concluded from it. affine_of needs the uniformity analysis'
+ * levels; the context (built before it) does not. */
 #ifndef CUDALINT_AFFINE_H
 #define CUDALINT_AFFINE_H
 
@@ -31,6 +32,10 @@ struct affine_ctx {
 
 void affine_ctx_init(struct affine_ctx *c, const struct ir_func *fn);
 void affine_ctx_free(struct affine_ctx *c);
+/* ir_const_value, with the locals declared with a constant and never
+ * written again folded too; needs no analysis, so the uniformity
+ * analysis uses it as well. */
+bool affine_const_value(const struct affine_ctx *c, const struct ir_expr *e, int64_t *out);
 
 /* false when e is not affine in threadIdx over uniform terms. */
 bool affine_of(const struct affine_ctx *c, const struct ir_expr *e, struct affine *out);

@@ -20,12 +20,8 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	callgraph_compute_barriers(u);
 	/* which memory object each pointer and reference designates */
 	u->memspace = memspace_new(u);
-	/* the level of every value and condition (marks analysed functions) */
-	uniformity_run(u, o);
-	/* polls, deciding atomics and the accesses in program order, of the
-	 * functions the uniformity pass analysed */
-	u->memorder = memorder_new(u, u->memspace);
-	/* indices as affine functions of threadIdx, over the levels above */
+	/* the locals assigned once, and their values: the constants the
+	 * uniformity pass folds, the substitutions of affine indices */
 	for (int i = 0; i < u->nfuncs; i++) {
 		struct ir_func *f = u->funcs[i];
 		if (f->is_global || f->is_device) {
@@ -33,6 +29,11 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 			affine_ctx_init(f->affine, f);
 		}
 	}
+	/* the level of every value and condition (marks analysed functions) */
+	uniformity_run(u, o);
+	/* polls, deciding atomics and the accesses in program order, of the
+	 * functions the uniformity pass analysed */
+	u->memorder = memorder_new(u, u->memspace);
 }
 
 void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h)

@@ -24,6 +24,11 @@ struct memspace {
 	 * unit of thousands of pointers is not a quadratic search */
 	int *slot;             /* node index + 1; 0: empty */
 	size_t nslot;          /* a power of two, at least twice count */
+	/* per root: the ids of the __shared__ variables in its object,
+	 * shared_ids[shared_first[r] ..] (shared_n[r] of them), and whether
+	 * any member has evidence of other memory (device, mapped, unknown) */
+	int *shared_first, *shared_n, *shared_ids;
+	unsigned char *not_only_shared;
 };
 
 static int is_atomic_ref_var(const struct ir_var *v)
@@ -146,7 +151,9 @@ static int scan_expr(struct ir_expr *e, void *arg)
 	if (e->kind == EK_ASSIGN && e->op == OP_NONE) {
 		struct ir_var *l = ir_base_var(e->kids[0]);
 		const struct ir_expr *lhs = ir_strip(e->kids[0]);
-		if (l && lhs->kind == EK_VAR && (l->is_pointer || l->is_reference) && l->kind == VAR_LOCAL)
+		/* p = q points p elsewhere; r = x through a reference writes
+		 * what r is bound to and binds it to nothing new */
+		if (l && lhs->kind == EK_VAR && l->is_pointer && l->kind == VAR_LOCAL)
 			unite(m, l, ir_base_var(e->kids[1]));
 	}
 	if (e->kind != EK_CALL)
@@ -208,6 +215,40 @@ static int scan_decl(struct ir_stmt *st, void *arg)
 	return 0;
 }
 
+static bool is_shared_object(const struct ir_var *v)
+{
+	return v->kind == VAR_GLOBAL && v->space == SPACE_SHARED && !v->is_pointer && v->id >= 0;
+}
+
+/* The __shared__ variables of each object, as one array cut by roots. */
+static void collect_shared(struct memspace *m)
+{
+	m->shared_first = xcalloc((size_t)m->count + 1, sizeof *m->shared_first);
+	m->shared_n = xcalloc((size_t)m->count + 1, sizeof *m->shared_n);
+	m->shared_ids = xcalloc((size_t)m->count + 1, sizeof *m->shared_ids);
+	m->not_only_shared = xcalloc((size_t)m->count + 1, 1);
+	for (int i = 0; i < m->count; i++) {
+		const struct node *n = &m->n[i];
+		if (is_shared_object(n->v))
+			m->shared_n[root(m, i)]++;
+		/* a member's own evidence: marks made after its union (the
+		 * pointers of a kernel no one launches) stay on the member */
+		if (n->device || n->mapped || n->unknown)
+			m->not_only_shared[root(m, i)] = 1;
+	}
+	int at = 0;
+	for (int r = 0; r < m->count; r++) {
+		m->shared_first[r] = at;
+		at += m->shared_n[r];
+		m->shared_n[r] = 0;
+	}
+	for (int i = 0; i < m->count; i++)
+		if (is_shared_object(m->n[i].v)) {
+			int r = root(m, i);
+			m->shared_ids[m->shared_first[r] + m->shared_n[r]++] = m->n[i].v->id;
+		}
+}
+
 struct memspace *memspace_new(const struct ir_unit *u)
 {
 	struct memspace *m = xcalloc(1, sizeof *m);
@@ -240,6 +281,7 @@ struct memspace *memspace_new(const struct ir_unit *u)
 					mark(m, f->params[p], ORIGIN_UNKNOWN);
 	}
 	free(launched);
+	collect_shared(m);
 	return m;
 }
 
@@ -248,6 +290,10 @@ void memspace_free(struct memspace *m)
 	if (m) {
 		free(m->n);
 		free(m->slot);
+		free(m->shared_first);
+		free(m->shared_n);
+		free(m->shared_ids);
+		free(m->not_only_shared);
 		free(m);
 	}
 }
@@ -300,4 +346,18 @@ enum mem_origin memspace_origin(const struct memspace *m, const struct ir_expr *
 	if (n->device && !n->unknown)
 		return ORIGIN_DEVICE;
 	return ORIGIN_UNKNOWN;
+}
+
+int memspace_shared_vars(const struct memspace *m, const struct ir_var *v, const int **ids)
+{
+	int i = m && v ? find_node((struct memspace *)m, v, 0) : -1;
+	if (i < 0)
+		return 0;
+	int r = root(m, i);
+	/* an object that may also be global memory (a helper called with a
+	 * shared array and with a kernel's pointer) is not only shared */
+	if (m->n[r].space != SPACE_SHARED || m->not_only_shared[r])
+		return 0;
+	*ids = m->shared_ids + m->shared_first[r];
+	return m->shared_n[r];
 }

@@ -30,5 +30,10 @@ const struct ir_var *memspace_object(const struct memspace *m, const struct ir_e
  * SPACE_GENERIC when it cannot be told. */
 enum ir_space memspace_space(const struct memspace *m, const struct ir_expr *e);
 enum mem_origin memspace_origin(const struct memspace *m, const struct ir_expr *e);
+/* The __shared__ variables (ids into the unit's globals) that pointer or
+ * reference V may designate, when its object is shared memory and
+ * nothing else: their count, *ids pointing at them; 0 when it is not,
+ * when it may be global memory too, or when it is not known. */
+int memspace_shared_vars(const struct memspace *m, const struct ir_var *v, const int **ids);
 
 #endif

@@ -25,7 +25,7 @@ struct ustate {
 	uint8_t lexit;               /* continue / break taken by some threads of this iteration */
 	const struct ir_cause *lexit_cause;
 	uint8_t *var;                /* level per function variable */
-	uint8_t *lin;                /* var == threadIdx.x + a block-uniform multiple of 32 */
+	uint8_t *lin;                /* LIN_* facts per variable (uni_lin.c) */
 	/* the unit's __shared__ globals (by id, sorted) written divergently
 	 * since the last barrier: a set, not a flag per global, because a
 	 * file has thousands of globals and a function touches a few, and
@@ -123,9 +123,34 @@ void uni_taint_assigned(struct interp *I, struct ustate *s, uint8_t level, struc
 uint8_t uni_eval(struct interp *I, struct ustate *s, struct ir_expr *e);
 void uni_exec(struct interp *I, struct ustate *s, struct ir_stmt *st);
 uint8_t uni_summarize(struct uni *U, struct ir_func *f, const uint8_t *args, int nargs, int depth, bool *gdirty);
-void uni_store(struct interp *I, struct ustate *s, struct ir_expr *lhs, uint8_t val, bool lin);
+void uni_store(struct interp *I, struct ustate *s, struct ir_expr *lhs, uint8_t val, uint8_t lin);
 void uni_after_barrier(struct interp *I, struct ustate *s);
-bool uni_is_lane_linear(struct interp *I, struct ustate *s, const struct ir_expr *e);
+/* uni_mem.c: loads, stores, atomics and barriers */
+uint8_t uni_var_level(struct interp *I, struct ustate *s, const struct ir_var *v);
+uint8_t uni_addr_level(struct interp *I, struct ustate *s, struct ir_expr *e); /* of the address, not the value */
+uint8_t uni_load(struct interp *I, struct ustate *s, struct ir_expr *e);
+void uni_mark_shared_target(struct interp *I, struct ustate *s, struct ir_expr *ptr);
+/* a local reference bound to __shared__ memory: its ustate.var slot is
+ * the level of the address it is bound to */
+bool uni_binds_shared(struct interp *I, const struct ir_var *v);
+uint8_t uni_builtin_level(struct interp *I, const struct ir_expr *e);
+
+/* uni_lin.c: values that are a thread index plus a shared offset. */
+enum {
+	LIN_WARP = 1, /* the linear thread index + a warp-uniform multiple of 32 */
+	LIN_TX = 2,   /* threadIdx.x + a block-uniform value */
+	LIN_TY = 4,
+	LIN_TZ = 8,
+};
+#define LIN_TID (LIN_TX | LIN_TY | LIN_TZ)
+/* ir_const_value, with the function's constant locals folded too */
+bool uni_const(struct interp *I, const struct ir_expr *e, int64_t *out);
+uint8_t uni_lin_of(struct interp *I, struct ustate *s, const struct ir_expr *e);
+/* the facts of the value an assignment stores (before it runs) */
+uint8_t uni_lin_assigned(struct interp *I, struct ustate *s, const struct ir_expr *assign);
+/* the level of binary e, at most l (the join of its operands'), lower
+ * where the facts above show the threads agree */
+uint8_t uni_refine_binary(struct interp *I, struct ustate *s, const struct ir_expr *e, uint8_t l);
 uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params, bool annotate, int depth,
                          bool *gdirty);
 

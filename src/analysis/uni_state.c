@@ -161,8 +161,8 @@ bool uni_st_join(struct interp *I, struct ustate *d, const struct ustate *s)
 	}
 	for (int i = 0; i < I->nvars; i++) {
 		ch |= uni_raise8(&d->var[i], s->var[i]);
-		if (d->lin[i] && !s->lin[i]) {
-			d->lin[i] = 0;
+		if (d->lin[i] & ~s->lin[i]) { /* a fact holds where it holds on both sides */
+			d->lin[i] &= s->lin[i];
 			ch = true;
 		}
 	}
@@ -257,7 +257,7 @@ void uni_taint_assigned(struct interp *I, struct ustate *s, uint8_t level, struc
 	ir_mark_assigned_values(a, NULL, marks);
 	ir_mark_assigned_values(b, e, marks);
 	for (int i = 0; i < I->nvars; i++)
-		if (marks[i]) {
+		if (marks[i] && !uni_binds_shared(I, I->fn->vars[i])) { /* a binding no store changes */
 			uni_raise8(&s->var[i], level);
 			if (level > U_BLOCK)
 				s->lin[i] = 0;

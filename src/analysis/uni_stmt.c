@@ -114,7 +114,7 @@ static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 	struct ir_expr *cond = st->u.loop.cond;
 	int64_t cv;
 	bool forever = !cond && st->u.loop.form != LOOP_RANGE;
-	if (cond && ir_const_value(cond, &cv) && cv) {
+	if (cond && uni_const(I, cond, &cv) && cv) {
 		forever = true;
 		cond = NULL;
 	}
@@ -223,7 +223,7 @@ static void exec_asm(struct interp *I, struct ustate *s, struct ir_stmt *st)
 		if (strstr(t, varying[i]))
 			l = U_THREAD;
 	for (int i = 0; i < st->u.asm_.nouts; i++)
-		uni_store(I, s, st->u.asm_.outs[i], l, false);
+		uni_store(I, s, st->u.asm_.outs[i], l, 0);
 	if (strstr(t, "bar.sync") || strstr(t, "barrier.sync"))
 		uni_after_barrier(I, s);
 }
@@ -244,10 +244,15 @@ void uni_exec(struct interp *I, struct ustate *s, struct ir_stmt *st)
 		break;
 	case SK_DECL: {
 		struct ir_var *v = st->u.decl.var;
+		if (st->u.decl.init && uni_binds_shared(I, v)) { /* binds, reads nothing */
+			s->var[v->id] = uni_addr_level(I, s, st->u.decl.init);
+			s->lin[v->id] = 0;
+			break;
+		}
 		uint8_t l = st->u.decl.init ? uni_eval(I, s, st->u.decl.init) : U_GRID;
 		if (v->kind != VAR_GLOBAL && v->id >= 0) {
 			s->var[v->id] = l;
-			s->lin[v->id] = st->u.decl.init && uni_is_lane_linear(I, s, st->u.decl.init);
+			s->lin[v->id] = st->u.decl.init ? uni_lin_of(I, s, st->u.decl.init) : 0;
 		}
 		break;
 	}

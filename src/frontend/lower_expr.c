@@ -4,6 +4,7 @@
  * asks about the value or the lvalue underneath. Each expression keeps
  * its own type's volatility, so `*(volatile int *)p` is a volatile load
  * even though p is not. */
+#include "frontend/cxutil.h"
 #include "frontend/lower_internal.h"
 #include "util/xalloc.h"
 
@@ -120,6 +121,13 @@ static struct ir_expr *lower_member(struct lower *L, CXCursor c)
 	return e;
 }
 
+static int independent_constant(struct lower *L, CXCursor declref, CXCursor var)
+{
+	enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(var));
+	return (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace) &&
+	       !cx_decl_has_token(L->tu, declref, "<", 64);
+}
+
 static struct ir_expr *lower_declref(struct lower *L, CXCursor c)
 {
 	CXCursor ref = clang_getCursorReferenced(c);
@@ -131,10 +139,13 @@ static struct ir_expr *lower_declref(struct lower *L, CXCursor c)
 	case CXCursor_NonTypeTemplateParameter:
 		e = new_expr(L, EK_VAR, c);
 		e->u.var = lower_var(L, ref);
-		/* in a template only the toolkit's constants (warpSize): a
-		 * namespace-scope constant of a system header is never dependent */
+		/* in a template only constants that cannot depend on its
+		 * parameters (clang's evaluator must never see a dependent
+		 * expression): the toolkit's (warpSize), and any namespace-scope
+		 * constant named without template arguments (kWarpSize) */
 		if (rk == CXCursor_VarDecl && e->u.var->is_const && e->u.var->kind != VAR_LOCAL &&
-		    (!L->in_template || clang_Location_isInSystemHeader(clang_getCursorLocation(ref)))) {
+		    (!L->in_template || clang_Location_isInSystemHeader(clang_getCursorLocation(ref)) ||
+		     independent_constant(L, c, ref))) {
 			int64_t v;
 			if (eval_int(c, &v)) {
 				e->has_value = 1;

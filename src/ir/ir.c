@@ -148,6 +148,11 @@ struct ir_var *ir_base_var(const struct ir_expr *e)
 
 bool ir_const_value(const struct ir_expr *e, int64_t *out)
 {
+	return ir_const_value_with(e, NULL, NULL, out);
+}
+
+bool ir_const_value_with(const struct ir_expr *e, ir_var_value_fn resolve, void *arg, int64_t *out)
+{
 	e = ir_strip(e);
 	if (!e)
 		return false;
@@ -157,8 +162,10 @@ bool ir_const_value(const struct ir_expr *e, int64_t *out)
 	}
 	int64_t a, b;
 	switch (e->kind) {
+	case EK_VAR:
+		return resolve && resolve(e->u.var, arg, out);
 	case EK_UNARY:
-		if (!ir_const_value(e->kids[0], &a))
+		if (!ir_const_value_with(e->kids[0], resolve, arg, &a))
 			return false;
 		switch (e->op) {
 		case OP_NEG: *out = -a; return true;
@@ -168,7 +175,7 @@ bool ir_const_value(const struct ir_expr *e, int64_t *out)
 		default: return false;
 		}
 	case EK_BINARY:
-		if (!ir_const_value(e->kids[0], &a) || !ir_const_value(e->kids[1], &b))
+		if (!ir_const_value_with(e->kids[0], resolve, arg, &a) || !ir_const_value_with(e->kids[1], resolve, arg, &b))
 			return false;
 		switch (e->op) {
 		case OP_ADD: *out = a + b; return true;

@@ -304,6 +304,10 @@ bool ir_expr_equal(const struct ir_expr *a, const struct ir_expr *b);
 struct ir_var *ir_base_var(const struct ir_expr *e);
 /* Integer value of a constant expression, folding simple arithmetic. */
 bool ir_const_value(const struct ir_expr *e, int64_t *out);
+/* The same, where RESOLVE gives the values of the variables it knows
+ * (an analysis' constant locals); NULL knows none. */
+typedef bool (*ir_var_value_fn)(const struct ir_var *v, void *arg, int64_t *out);
+bool ir_const_value_with(const struct ir_expr *e, ir_var_value_fn resolve, void *arg, int64_t *out);
 
 /* Sets marks[var->id] for every local variable assigned (or declared)
  * in s and e; marks has one byte per function variable. */
