@@ -9,11 +9,18 @@
 #include "analysis/memorder.h"
 
 bool mo_in_set(const struct ir_var *const *v, int n, const struct ir_var *x);
+bool mo_in_keys(const struct objkey *v, int n, const struct ir_var *obj, const char *field);
+void mo_add_key(struct objkey **v, int *n, const struct ir_var *obj, const char *field);
 void mo_add_obj(const struct ir_var ***v, int *n, const struct ir_var *x);
 /* Appends the loops of f that poll memory to m->polls. */
 void mo_poll_scan_function(struct memorder *m, const struct ir_func *f);
 /* Appends f's deciding atomics to m->deciding and their taint. */
 void mo_find_deciding(struct memorder *m, const struct ir_func *fn);
+
+/* Finds the publications and observations of the unit's sync objects
+ * and what the blocks that run them are (memorder_extent.c). */
+void mo_collect_sites(struct memorder *m, const struct ir_unit *u);
+void mo_free_sites(struct memorder *m);
 
 /* A compare-and-swap: against a constant (atomicCAS(&lock, 0, 1), a lock
  * taken) or against a value read before (a lock-free update, retried
