@@ -131,7 +131,7 @@ static int publication(const struct access *a, void *arg)
 	if (!memorder_is_sync(m, a->obj, a->field))
 		return 0;
 	if (a->kind == ACC_ATOMIC) {
-		if (a->in == IN_ATOMIC_LOAD || is_poll_load(m, a->e))
+		if (a->in == IN_ATOMIC_LOAD || memorder_rmw_reads_only(a->e) || is_poll_load(m, a->e))
 			return 0;
 		if (a->order == ORDER_RELEASE || a->order == ORDER_ACQ_REL || a->order == ORDER_SEQ_CST)
 			return 0; /* a release operation orders what came before */
@@ -143,7 +143,7 @@ static int publication(const struct access *a, void *arg)
 	}
 	/* alone with its object between two barriers: whoever observes it
 	 * does so after a barrier that already orders the data */
-	if (memorder_write_barrier_ordered(m, a->e))
+	if (memorder_write_barrier_ordered(m, a->e) || memorder_write_unobserved(m, a->e))
 		return 0;
 	struct order_scan s = { .m = m, .fn = pc->fn, .flag = a->obj, .flag_field = a->field, .flag_space = a->space,
 	                        .extent = memorder_write_extent(m, a->e), .dir = ORDER_BEFORE };

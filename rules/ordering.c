@@ -50,11 +50,13 @@ static int visit(const struct access *a, void *arg)
 		return 0;
 	if (s->dir == ORDER_AFTER) {
 		/* a load can see data older than the flag; a store can land
-		 * before the flag was seen, under another thread's accesses
-		 * (a critical section entered without acquire): it matters
-		 * where someone else stores to the object too */
+		 * before the flag was seen, under the stores the thread that
+		 * set it made before (a critical section entered without
+		 * acquire): it matters where another store to the object is
+		 * followed by a write of the flag */
 		bool load = a->kind == ACC_LOAD && memorder_is_written(s->m, a->obj, a->field);
-		bool store = s->stores && a->kind == ACC_STORE && memorder_is_rewritten(s->m, a->obj, a->field);
+		bool store = s->stores && a->kind == ACC_STORE &&
+		             memorder_released_elsewhere(s->m, a->obj, a->field, a->e, s->flag, s->flag_field);
 		if ((!load && !store) || memorder_is_sync(s->m, a->obj, a->field))
 			return 0;
 		if (s->only_decided && !memorder_in_decided_branch(s->m, s->fn, a->stmt))

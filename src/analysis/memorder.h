@@ -73,6 +73,13 @@ struct memorder {
 	 * blocks they run in (memorder_extent.c) */
 	struct mo_site *sites; int nsites;
 	struct objkey *block_scoped; int nblock_scoped; /* sync objects whose every atomic has block scope */
+	/* stores some write of a sync object follows in its function: the
+	 * data a producer hands over, or a critical section releases */
+	struct released {
+		const struct ir_var *obj; const char *field; const struct ir_expr *e; /* the store */
+		const struct ir_var *flag; const char *flag_field;                    /* the write after it */
+	} *released;
+	int nreleased;
 	/* variables derived from deciding atomics' results */
 	uint8_t **taint_local; int nfuncs;
 	const struct ir_var **taint_shared; int ntaint_shared;
@@ -88,6 +95,13 @@ bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, cons
 bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_read(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_rewritten(const struct memorder *m, const struct ir_var *obj, const char *field);
+/* Whether a store to the object other than e is followed, in its
+ * function, by a write of the sync object flag (it is data the thread
+ * that sets the flag hands over, or releases with a lock). */
+bool memorder_released_elsewhere(const struct memorder *m, const struct ir_var *obj, const char *field,
+                                 const struct ir_expr *e, const struct ir_var *flag, const char *flag_field);
+/* atomicAdd(p, 0) and the like: a read written as a read-modify-write. */
+bool memorder_rmw_reads_only(const struct ir_expr *call);
 /* Whether two accesses may touch the same memory. */
 bool memorder_same_object(const struct ir_var *a, const char *fa, const struct ir_var *b, const char *fb);
 /* The member of the base object an lvalue designates: `mb->payload[i]` -> payload. */
@@ -141,6 +155,9 @@ enum mo_extent memorder_read_extent(const struct memorder *m, const struct ir_ex
  * it), or, for an observation, every write it can observe does; never
  * for a CROSS extent. */
 bool memorder_write_barrier_ordered(const struct memorder *m, const struct ir_expr *e);
+/* A write no observation of its object can leave on: the polls wait for
+ * other values (`lock[i] = 0` where every poll waits for 1). */
+bool memorder_write_unobserved(const struct memorder *m, const struct ir_expr *e);
 bool memorder_read_barrier_ordered(const struct memorder *m, const struct ir_expr *e);
 
 /* "`*flag`", "`box->ready`": the source of an lvalue for messages. */

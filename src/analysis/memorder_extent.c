@@ -38,6 +38,7 @@ enum exit_kind { EXIT_ANY, EXIT_EQ, EXIT_NE };
 
 struct mo_site {
 	const struct ir_func *fn;
+	const struct ir_func *kernel; /* the kernel fn runs in, when one call chain leads to it */
 	struct ir_stmt *stmt;
 	const struct ir_expr *e;     /* the store's lvalue, the atomic call, or the poll's load */
 	const struct ir_var *obj;
@@ -390,11 +391,36 @@ static int touch_access(const struct access *a, void *arg)
 	return 0;
 }
 
-static int leaves(struct ir_stmt *s, void *arg)
+/* Whether control can leave s other than at its end: a return, a goto
+ * or label, or a break or continue that is not a nested loop's (or a
+ * nested switch's break). */
+static bool leaves(const struct ir_stmt *s, bool in_loop, bool in_switch)
 {
-	(void)arg;
-	return s->kind == SK_RETURN || s->kind == SK_BREAK || s->kind == SK_CONTINUE || s->kind == SK_GOTO ||
-	       s->kind == SK_LABEL;
+	if (!s)
+		return false;
+	switch (s->kind) {
+	case SK_RETURN: case SK_GOTO: case SK_LABEL:
+		return true;
+	case SK_BREAK:
+		return !in_loop && !in_switch;
+	case SK_CONTINUE:
+		return !in_loop;
+	case SK_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (leaves(s->u.block.v[i], in_loop, in_switch))
+				return true;
+		return false;
+	case SK_IF:
+		return leaves(s->u.if_.then, in_loop, in_switch) || leaves(s->u.if_.els, in_loop, in_switch);
+	case SK_LOOP:
+		return leaves(s->u.loop.body, true, false);
+	case SK_SWITCH:
+		return leaves(s->u.sw.body, in_loop, true);
+	case SK_CASE:
+		return leaves(s->u.case_.body, in_loop, in_switch);
+	default:
+		return false;
+	}
 }
 
 /* Whether s accesses w's object elsewhere than w, calls a function, or
@@ -405,7 +431,7 @@ static bool touches(const struct memorder *m, struct ir_stmt *s, const struct mo
 		return false;
 	struct touch t = { w, false };
 	memorder_stmt_accesses(m, s, touch_access, &t);
-	return t.hit || ir_walk_stmts(s, leaves, NULL);
+	return t.hit || leaves(s, false, false);
 }
 
 static bool expr_touches(const struct memorder *m, struct ir_expr *e, struct ir_stmt *st, const struct mo_site *w)
@@ -464,6 +490,92 @@ static bool isolated(const struct memorder *m, const struct mo_site *w)
 	return !t.hit && clear_to_barrier(m, w, 1) && clear_to_barrier(m, w, -1);
 }
 
+/* ---- call contexts ---------------------------------------------------------- */
+
+/* A device function runs in the blocks its call sites run in: when every
+ * call of it (through calls, up to a kernel) is in one kernel under the
+ * same pins, its sites take that kernel and those pins as well. */
+struct call_site { const struct ir_func *caller, *callee; struct ir_stmt *stmt; };
+
+struct call_ctx {
+	const struct ir_func *kernel; /* NULL: several or none */
+	struct pins pins;
+	unsigned done : 1, busy : 1;
+};
+
+struct contexts {
+	const struct memorder *m;
+	const struct ir_unit *u;
+	struct call_site *calls; int ncalls, capcalls;
+	struct call_ctx *ctx;         /* per function */
+	const struct ir_func *caller;
+};
+
+static int note_call(const struct access *a, void *arg)
+{
+	struct contexts *cs = arg;
+	if (a->kind == ACC_CALL && a->e->u.call.target)
+		CL_VEC_PUSH(cs->calls, cs->ncalls, cs->capcalls,
+		            ((struct call_site){ cs->caller, a->e->u.call.target, a->stmt }));
+	return 0;
+}
+
+static void pins_and(struct pins *p, const struct pins *q)
+{
+	for (int d = 0; d < 3; d++) {
+		if (q->d[d].has_eq)
+			pin_add(p, d, true, q->d[d].eq);
+		for (int i = 0; i < q->d[d].n; i++)
+			pin_add(p, d, false, q->d[d].ne[i]);
+		p->d[d].dep |= q->d[d].dep;
+	}
+}
+
+static bool pins_equal(const struct pins *a, const struct pins *b)
+{
+	for (int d = 0; d < 3; d++)
+		if (a->d[d].has_eq != b->d[d].has_eq || a->d[d].dep != b->d[d].dep ||
+		    (a->d[d].has_eq && a->d[d].eq != b->d[d].eq) || !ne_sets_equal(a, b, d))
+			return false;
+	return true;
+}
+
+static const struct call_ctx *context_of(struct contexts *cs, const struct ir_func *f)
+{
+	struct call_ctx *c = &cs->ctx[f->id];
+	if (c->done || c->busy)
+		return c; /* a recursive call: no kernel while busy */
+	c->busy = 1;
+	if (f->is_global) {
+		c->kernel = f;
+	} else {
+		bool first = true, same = true;
+		for (int i = 0; i < cs->ncalls && same; i++) {
+			const struct call_site *k = &cs->calls[i];
+			if (k->callee != f)
+				continue;
+			const struct call_ctx *up = context_of(cs, k->caller);
+			struct fn_locals fl;
+			struct pins p;
+			fn_locals_init(&fl, k->caller);
+			site_pins(&p, &fl, k->stmt);
+			fn_locals_free(&fl);
+			pins_and(&p, &up->pins);
+			if (first) {
+				c->kernel = up->kernel;
+				c->pins = p;
+				first = false;
+			}
+			same = up->kernel && up->kernel == c->kernel && pins_equal(&p, &c->pins);
+		}
+		if (!same)
+			c->kernel = NULL;
+	}
+	c->busy = 0;
+	c->done = 1;
+	return c;
+}
+
 /* ---- collecting the sites ------------------------------------------------ */
 
 struct collect {
@@ -518,7 +630,7 @@ static int collect_access(const struct access *a, void *arg)
 		mo_add_key(&m->block_scoped, &m->nblock_scoped, a->obj, a->field);
 	const struct poll *p = poll_of(m, a->e);
 	bool write = a->kind == ACC_STORE ||
-	             (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !mo_rmw_reads_only(a->e));
+	             (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !memorder_rmw_reads_only(a->e));
 	bool read = p || (a->kind == ACC_ATOMIC && is_deciding(m, a->e));
 	if (!write && !read)
 		return 0;
@@ -533,9 +645,37 @@ static int collect_access(const struct access *a, void *arg)
 	return 0;
 }
 
+struct release_walk { struct memorder *m; const struct mo_site *w; int *cap; };
+
+static int note_released(const struct access *a, void *arg)
+{
+	struct release_walk *rw = arg;
+	struct memorder *m = rw->m;
+	/* back to the previous barrier or access of the flag (the poll or
+	 * lock acquire that opened the section): what the write releases */
+	if (a->kind == ACC_CALL || a->kind == ACC_BARRIER ||
+	    (a->e != rw->w->e && memorder_same_object(a->obj, a->field, rw->w->obj, rw->w->field)))
+		return 1;
+	if (a->kind != ACC_STORE || !a->obj)
+		return 0;
+	for (int i = 0; i < m->nreleased; i++)
+		if (m->released[i].e == a->e && m->released[i].flag == rw->w->obj && m->released[i].flag_field == rw->w->field)
+			return 0;
+	CL_VEC_PUSH(m->released, m->nreleased, *rw->cap,
+	            ((struct released){ a->obj, a->field, a->e, rw->w->obj, rw->w->field }));
+	return 0;
+}
+
 void mo_collect_sites(struct memorder *m, const struct ir_unit *u)
 {
 	struct collect c = { .m = m };
+	struct contexts cs = { .m = m, .u = u };
+	cs.ctx = xcalloc((size_t)u->nfuncs + 1, sizeof *cs.ctx);
+	for (int i = 0; i < u->nfuncs; i++) {
+		cs.caller = u->funcs[i];
+		if (u->funcs[i]->analysed && (u->funcs[i]->is_device || u->funcs[i]->is_global))
+			memorder_stmt_accesses(m, u->funcs[i]->body, note_call, &cs);
+	}
 	for (int i = 0; i < u->nfuncs; i++) {
 		const struct ir_func *f = u->funcs[i];
 		if (!f->analysed || (!f->is_device && !f->is_global))
@@ -554,13 +694,28 @@ void mo_collect_sites(struct memorder *m, const struct ir_unit *u)
 			m->block_scoped[n++] = m->block_scoped[i];
 	m->nblock_scoped = n;
 	free(c.device_scoped);
+	for (int i = 0; i < m->nsites; i++) {
+		struct mo_site *st = &m->sites[i];
+		if (st->write)
+			st->isolated = isolated(m, st);
+		const struct call_ctx *cc = context_of(&cs, st->fn);
+		st->kernel = cc->kernel;
+		if (cc->kernel && cc->kernel != st->fn)
+			pins_and(&st->pins, &cc->pins);
+	}
+	free(cs.calls);
+	free(cs.ctx);
+	int cap = 0;
 	for (int i = 0; i < m->nsites; i++)
-		if (m->sites[i].write)
-			m->sites[i].isolated = isolated(m, &m->sites[i]);
+		if (m->sites[i].write) {
+			struct release_walk rw = { m, &m->sites[i], &cap };
+			memorder_before(m, m->sites[i].stmt, note_released, &rw);
+		}
 }
 
 void mo_free_sites(struct memorder *m)
 {
+	free(m->released);
 	free(m->sites);
 	free(m->block_scoped);
 }
@@ -583,9 +738,10 @@ static bool same_object(const struct mo_site *a, const struct mo_site *b)
 /* The extent of site s, taken as a write or as an observation, against
  * the sites of the other role that it can pair with; *all_isolated:
  * every write paired is isolated. */
-static enum mo_extent extent(const struct memorder *m, const struct mo_site *s, bool as_write, bool *all_isolated)
+static enum mo_extent extent(const struct memorder *m, const struct mo_site *s, bool as_write, bool *all_isolated,
+                             bool *unpaired)
 {
-	bool seen = false, cross = false;
+	bool seen = false, cross = false, partners = false;
 	*all_isolated = true;
 	for (int i = 0; i < m->nsites; i++) {
 		const struct mo_site *o = &m->sites[i];
@@ -596,15 +752,21 @@ static enum mo_extent extent(const struct memorder *m, const struct mo_site *s, 
 		 * from one thread's execution to another's */
 		if (o == s && !s->accumulates)
 			continue;
+		partners = true;
 		if (!can_observe(r, w))
 			continue;
 		seen = true;
 		*all_isolated &= w->isolated;
-		if (o->fn != s->fn || pins_differ(&o->pins, &s->pins))
+		/* two kernels are two grids; a device function whose kernel
+		 * cudalint cannot name could be in either */
+		bool kernels = o->kernel && s->kernel;
+		if (kernels ? o->kernel != s->kernel || pins_differ(&o->pins, &s->pins)
+		            : o->fn != s->fn || pins_differ(&o->pins, &s->pins))
 			cross = true;
 	}
 	if (!seen)
 		*all_isolated = false;
+	*unpaired = partners && !seen;
 	if (s->space == SPACE_SHARED)
 		return EXTENT_BLOCK;
 	if (cross)
@@ -618,38 +780,60 @@ static enum mo_extent extent(const struct memorder *m, const struct mo_site *s, 
 	return EXTENT_UNKNOWN;
 }
 
-static enum mo_extent extent_of(const struct memorder *m, const struct ir_expr *e, bool write, bool *ordered)
+static enum mo_extent extent_of(const struct memorder *m, const struct ir_expr *e, bool write, bool *ordered,
+                                bool *unpaired)
 {
 	const struct mo_site *s = site_of(m, e, write);
-	bool iso = false;
+	bool iso = false, none = false;
 	enum mo_extent x = EXTENT_CROSS;
 	if (s)
-		x = extent(m, s, write, &iso);
+		x = extent(m, s, write, &iso, &none);
 	if (ordered)
 		*ordered = s && x != EXTENT_CROSS && (write ? s->isolated : iso);
+	if (unpaired)
+		*unpaired = none;
 	return x;
 }
 
 enum mo_extent memorder_write_extent(const struct memorder *m, const struct ir_expr *e)
 {
-	return extent_of(m, e, true, NULL);
+	return extent_of(m, e, true, NULL, NULL);
 }
 
 enum mo_extent memorder_read_extent(const struct memorder *m, const struct ir_expr *e)
 {
-	return extent_of(m, e, false, NULL);
+	return extent_of(m, e, false, NULL, NULL);
 }
 
 bool memorder_write_barrier_ordered(const struct memorder *m, const struct ir_expr *e)
 {
 	bool ordered;
-	extent_of(m, e, true, &ordered);
+	extent_of(m, e, true, &ordered, NULL);
 	return ordered;
 }
 
 bool memorder_read_barrier_ordered(const struct memorder *m, const struct ir_expr *e)
 {
 	bool ordered;
-	extent_of(m, e, false, &ordered);
+	extent_of(m, e, false, &ordered, NULL);
 	return ordered;
+}
+
+bool memorder_write_unobserved(const struct memorder *m, const struct ir_expr *e)
+{
+	bool none;
+	extent_of(m, e, true, NULL, &none);
+	return none;
+}
+
+bool memorder_released_elsewhere(const struct memorder *m, const struct ir_var *obj, const char *field,
+                                 const struct ir_expr *e, const struct ir_var *flag, const char *flag_field)
+{
+	for (int i = 0; i < m->nreleased; i++) {
+		const struct released *r = &m->released[i];
+		if (r->e != e && memorder_same_object(r->obj, r->field, obj, field) &&
+		    memorder_same_object(r->flag, r->flag_field, flag, flag_field))
+			return true;
+	}
+	return false;
 }

@@ -14,6 +14,11 @@ void mo_add_key(struct objkey **v, int *n, const struct ir_var *obj, const char 
 void mo_add_obj(const struct ir_var ***v, int *n, const struct ir_var *x);
 /* Appends the loops of f that poll memory to m->polls. */
 void mo_poll_scan_function(struct memorder *m, const struct ir_func *f);
+/* A loop that counts to a bound (memorder_poll.c): it ends by itself,
+ * so none of its exits waits; and whether s is the loop, or a top-level
+ * `if (c) break;` of its body, of such a loop. */
+bool mo_counting_loop(const struct ir_stmt *loop, int nvars);
+bool mo_counting_exit(const struct ir_stmt *s, int nvars);
 /* Appends f's deciding atomics to m->deciding and their taint. */
 void mo_find_deciding(struct memorder *m, const struct ir_func *fn);
 
@@ -27,7 +32,5 @@ void mo_free_sites(struct memorder *m);
  * until it lands). */
 enum cas_kind { CAS_NONE, CAS_LOCK, CAS_UPDATE };
 enum cas_kind mo_cas_kind(const struct ir_expr *call);
-/* atomicAdd(p, 0) and the like: a read written as a read-modify-write. */
-bool mo_rmw_reads_only(const struct ir_expr *call);
 
 #endif
