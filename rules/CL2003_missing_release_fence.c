@@ -89,7 +89,8 @@ static int other_threads(const struct access *a, void *arg)
 	if (a->kind == ACC_ATOMIC && (a->order == ORDER_RELEASE || a->order == ORDER_ACQ_REL || a->order == ORDER_SEQ_CST))
 		return 1;
 	if (!o->fenced || inside(a->stmt, o->guard) || publishers_own(a->stmt, o->guard, o->arm) ||
-	    memorder_same_object(a->obj, a->field, o->s->flag, o->s->flag_field) || !order_published_data(o->s->m, a))
+	    memorder_same_object(a->obj, a->field, o->s->flag, o->s->flag_field) || !order_published_data(o->s->m, a) ||
+	    (a->space == SPACE_SHARED && order_needed_scope(o->s->flag_space, o->s->extent) == SCOPE_DEVICE))
 		return 0;
 	o->found = true;
 	o->hit = *a;

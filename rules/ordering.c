@@ -62,7 +62,9 @@ static int visit(const struct access *a, void *arg)
 		if (s->only_decided && !memorder_in_decided_branch(s->m, s->fn, a->stmt))
 			return 0;
 	} else {
-		if (!order_published_data(s->m, a))
+		/* what another block reads is not in this block's __shared__
+		 * memory */
+		if (!order_published_data(s->m, a) || (a->space == SPACE_SHARED && needed_scope(s) == SCOPE_DEVICE))
 			return 0;
 	}
 	s->found = true;
