@@ -12,7 +12,10 @@ void check_volatile_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
 		const struct poll *p = &m->polls[i];
 		if (p->kind != POLL_VOLATILE)
 			continue;
-		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space, .dir = ORDER_AFTER };
+		if (memorder_read_barrier_ordered(m, p->load))
+			continue;
+		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
+		                        .extent = memorder_read_extent(m, p->load), .dir = ORDER_AFTER };
 		order_scan_run(&s, p->loop);
 		if (!s.found)
 			continue;
@@ -22,9 +25,9 @@ void check_volatile_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
 		cx->fn = p->fn;
 		struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2002], p->at,
 			"the loop polls `%s` through volatile and then reads `%s` with no acquire ordering, so the "
-			"read can see data older than the flag; add `%s` after the loop, or poll with "
+			"read can see data older than the flag; add %s after the loop, or poll with "
 			"`cuda::atomic_ref<...>::load(cuda::memory_order_acquire)`",
-			what, data, fence_for_scope(p->space == SPACE_SHARED ? SCOPE_BLOCK : SCOPE_DEVICE));
+			what, data, order_fence_advice(p->space, s.extent));
 		cl_note(f, s.hit.e->loc, "data read without acquire ordering");
 	}
 	cx->fn = NULL;

@@ -1,7 +1,15 @@
 /* CL2003 missing-release-fence: data stored, then a flag or ticket
- * published, with nothing ordering the two for the consumer. */
+ * published, with nothing ordering the two for the consumer. Two ways:
+ * the publishing thread's own stores with no fence (or too narrow a one)
+ * before the publication; and stores the other threads of the block made
+ * before a publication that only some threads make (`if (tid == 0)
+ * atomicAdd(&ticket, 1)`), with no block barrier between: each thread's
+ * fence orders only its own accesses, and without the barrier the
+ * publisher may go first. */
 #include "checks.h"
 #include "ordering.h"
+
+#include <stdlib.h>
 
 static bool is_poll_load(const struct memorder *m, const struct ir_expr *e)
 {
@@ -13,6 +21,110 @@ static bool is_poll_load(const struct memorder *m, const struct ir_expr *e)
 
 struct publish_ctx { struct cl_ctx *cx; const struct memorder *m; const struct ir_func *fn; };
 
+/* ---- the other threads' stores ---------------------------------------------- */
+
+/* The branch that makes only some threads of the block publish: the
+ * if whose thread-dependent condition is the innermost one above the
+ * publication, and the arm it sits in. */
+static const struct ir_stmt *publisher_guard(const struct access *a, const struct ir_stmt **arm)
+{
+	const struct ir_ctx *c = a->e->ctx;
+	const struct ir_cause *cause = c ? c->block_cause : NULL;
+	if (!cause || cause->kind != CAUSE_BRANCH || !cause->stmt || cause->stmt->kind != SK_IF)
+		return NULL;
+	const struct ir_stmt *g = cause->stmt;
+	for (const struct ir_stmt *s = a->stmt; s; s = s->parent)
+		if (s->parent == g && (s == g->u.if_.then || s == g->u.if_.els)) {
+			*arm = s;
+			return g;
+		}
+	return NULL;
+}
+
+static bool inside(const struct ir_stmt *s, const struct ir_stmt *region)
+{
+	for (; s; s = s->parent)
+		if (s == region)
+			return true;
+	return false;
+}
+
+/* Whether a store at st runs in the publisher's threads only: inside the
+ * guard's arm, or under a branch on the same condition. */
+static bool publishers_own(const struct ir_stmt *st, const struct ir_stmt *g, const struct ir_stmt *arm)
+{
+	if (inside(st, arm))
+		return true;
+	for (const struct ir_stmt *s = st; s && s->parent; s = s->parent) {
+		const struct ir_stmt *p = s->parent;
+		if (p->kind == SK_IF && p != g && ir_expr_equal(p->u.if_.cond, g->u.if_.cond) &&
+		    ((s == p->u.if_.then && arm == g->u.if_.then) || (s == p->u.if_.els && arm == g->u.if_.els)))
+			return true;
+	}
+	return false;
+}
+
+struct others {
+	struct order_scan *s;
+	const struct ir_stmt *guard, *arm;
+	bool fenced;       /* an ordering fence lies between the stores and the publication */
+	const struct access *barrier;
+	bool found;
+	struct access hit, fence;
+};
+
+static int other_threads(const struct access *a, void *arg)
+{
+	struct others *o = arg;
+	if (a->kind == ACC_CALL || a->kind == ACC_WARP_SYNC)
+		return 1; /* beyond what cudalint can see */
+	if (a->kind == ACC_BARRIER)
+		return 1; /* the barrier comes after the stores: ordered, or the one-thread scan said not */
+	if (a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= order_needed_scope(o->s->flag_space, o->s->extent))) {
+		if (!o->fenced)
+			o->fence = *a;
+		o->fenced = true;
+		return 0;
+	}
+	if (a->kind == ACC_ATOMIC && (a->order == ORDER_RELEASE || a->order == ORDER_ACQ_REL || a->order == ORDER_SEQ_CST))
+		return 1;
+	if (!o->fenced || inside(a->stmt, o->guard) || publishers_own(a->stmt, o->guard, o->arm) ||
+	    memorder_same_object(a->obj, a->field, o->s->flag, o->s->flag_field) || !order_published_data(o->s->m, a) ||
+	    (a->space == SPACE_SHARED && order_needed_scope(o->s->flag_space, o->s->extent) == SCOPE_DEVICE))
+		return 0;
+	o->found = true;
+	o->hit = *a;
+	return 1;
+}
+
+/* A publication made by some threads only, after fenced stores that all
+ * threads make, with no barrier between (the one-thread scan stopped at
+ * the fence and saw nothing wrong). */
+static void check_other_threads(struct publish_ctx *pc, const struct access *a, struct order_scan *s,
+                                const char *flag)
+{
+	const struct ir_stmt *arm = NULL, *g = publisher_guard(a, &arm);
+	if (!g)
+		return;
+	struct others o = { .s = s, .guard = g, .arm = arm };
+	memorder_before(pc->m, a->stmt, other_threads, &o);
+	if (!o.found)
+		return;
+	char data[96], fence[64];
+	memorder_describe(o.hit.e, data, sizeof data);
+	intrinsic_display(o.fence.e, fence, sizeof fence);
+	struct cl_finding *f = cl_report(pc->cx, &cl_rules[RULE_CL2003], a->e->loc,
+		"`%s` is published by the threads for which `%s` holds, but the other threads' stores to `%s` "
+		"are not ordered before it: a fence orders only the calling thread's own accesses, and with "
+		"no `__syncthreads()` between the fences and the publication the publishing thread may go "
+		"before the others have even stored; put `__syncthreads()` between `%s` and the publication",
+		flag, g->u.if_.cond->text ? g->u.if_.cond->text : "the condition", data, fence);
+	cl_note(f, o.hit.e->loc, "stored here by threads that do not publish");
+	cl_note(f, g->loc, "only these threads publish");
+}
+
+/* ---- publications ---------------------------------------------------------------- */
+
 static int publication(const struct access *a, void *arg)
 {
 	struct publish_ctx *pc = arg;
@@ -20,7 +132,7 @@ static int publication(const struct access *a, void *arg)
 	if (!memorder_is_sync(m, a->obj, a->field))
 		return 0;
 	if (a->kind == ACC_ATOMIC) {
-		if (a->in == IN_ATOMIC_LOAD || is_poll_load(m, a->e))
+		if (a->in == IN_ATOMIC_LOAD || memorder_rmw_reads_only(a->e) || is_poll_load(m, a->e))
 			return 0;
 		if (a->order == ORDER_RELEASE || a->order == ORDER_ACQ_REL || a->order == ORDER_SEQ_CST)
 			return 0; /* a release operation orders what came before */
@@ -30,19 +142,25 @@ static int publication(const struct access *a, void *arg)
 		 * (threadFenceReduction's `retirementCount = 0`) publishes nothing */
 		return 0;
 	}
-	struct order_scan s = { .m = m, .fn = pc->fn, .flag = a->obj, .flag_field = a->field, .flag_space = a->space, .dir = ORDER_BEFORE };
-	order_scan_run(&s, a->stmt);
-	if (!s.found)
+	/* alone with its object between two barriers: whoever observes it
+	 * does so after a barrier that already orders the data */
+	if (memorder_write_barrier_ordered(m, a->e) || memorder_write_unobserved(m, a->e))
 		return 0;
+	struct order_scan s = { .m = m, .fn = pc->fn, .flag = a->obj, .flag_field = a->field, .flag_space = a->space,
+	                        .extent = memorder_write_extent(m, a->e), .dir = ORDER_BEFORE };
+	order_scan_run(&s, a->stmt);
 	char flag[96], data[96];
 	memorder_describe(a->kind == ACC_ATOMIC && a->e->nkids ? a->e->kids[0] : a->e, flag, sizeof flag);
+	if (!s.found) {
+		check_other_threads(pc, a, &s, flag);
+		return 0;
+	}
 	memorder_describe(s.hit.e, data, sizeof data);
-	bool shared = a->space == SPACE_SHARED;
 	struct cl_finding *f = cl_report(pc->cx, &cl_rules[RULE_CL2003], a->e->loc,
 		"`%s` publishes to other threads, but nothing orders the earlier store to `%s` before it, so a "
-		"consumer can see the flag and still read stale data; put `%s` before the publication, or "
+		"consumer can see the flag and still read stale data; put %s before the publication, or "
 		"publish with `cuda::atomic_ref<...>::store(v, cuda::memory_order_release)`",
-		flag, data, shared ? "__threadfence_block()" : "__threadfence()");
+		flag, data, order_fence_advice(a->space, s.extent));
 	cl_note(f, s.hit.e->loc, "data stored here");
 	return 0;
 }

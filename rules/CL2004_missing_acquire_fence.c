@@ -10,21 +10,26 @@ static void report(struct cl_ctx *cx, const struct order_scan *s, const struct i
 	char data[96], what[96];
 	memorder_describe(s->hit.e, data, sizeof data);
 	memorder_describe(obs->kind == EK_CALL && obs->nkids ? obs->kids[0] : obs, what, sizeof what);
+	bool store = s->hit.kind == ACC_STORE;
 	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2004], s->hit.e->loc,
-		"`%s` is read after %s `%s` with no fence or acquire in between, so it can return data older "
-		"than the %s; put `%s` between them, or observe with "
-		"`cuda::atomic_ref<...>::load(cuda::memory_order_acquire)`",
-		data, ticket ? "an atomic on" : "a relaxed poll of", what, ticket ? "ticket" : "flag",
-		fence_for_scope(s->flag_space == SPACE_SHARED ? SCOPE_BLOCK : SCOPE_DEVICE));
+		"`%s` is %s after %s `%s` with no fence or acquire in between, so %s; put %s between them, or "
+		"observe with `cuda::atomic_ref<...>::load(cuda::memory_order_acquire)`",
+		data, store ? "written" : "read", ticket ? "an atomic on" : "a relaxed poll of", what,
+		store ? "the store can take effect before the flag is seen and collide with the accesses "
+		        "of the thread that set it (another place stores to it too)"
+		      : ticket ? "it can return data older than the ticket" : "it can return data older than the flag",
+		order_fence_advice(s->flag_space, s->extent));
 	cl_note(f, obs->loc, ticket ? "the atomic whose result decides the branch" : "the flag is observed here");
 }
 
 /* A fence right before the ticket atomic (NVIDIA's threadFenceReduction)
  * orders both directions in practice; accept it. */
+struct fence_probe { enum mem_scope need; int fenced; };
+
 static int fenced_before(const struct access *a, void *arg)
 {
-	int *fenced = arg;
-	*fenced = a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= SCOPE_DEVICE);
+	struct fence_probe *fp = arg;
+	fp->fenced = a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= fp->need);
 	return 1;
 }
 
@@ -61,7 +66,10 @@ void check_missing_acquire_fence(struct cl_ctx *cx, const struct ir_unit *u)
 		               (p->order == ORDER_RELAXED || p->order == ORDER_UNKNOWN);
 		if (!relaxed)
 			continue;
-		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space, .dir = ORDER_AFTER };
+		if (memorder_read_barrier_ordered(m, p->load))
+			continue;
+		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
+		                        .extent = memorder_read_extent(m, p->load), .stores = true, .dir = ORDER_AFTER };
 		order_scan_run(&s, p->loop);
 		cx->fn = p->fn;
 		if (s.found)
@@ -78,13 +86,14 @@ void check_missing_acquire_fence(struct cl_ctx *cx, const struct ir_unit *u)
 				fn = u->funcs[j];
 		if (!fs.found)
 			continue;
-		int fenced = 0;
-		memorder_before(m, fs.found, fenced_before, &fenced);
-		if (fenced)
+		enum mo_extent x = memorder_read_extent(m, d);
+		struct fence_probe fp = { order_needed_scope(memspace_space(m->ms, d->kids[0]), x), 0 };
+		memorder_before(m, fs.found, fenced_before, &fp);
+		if (fp.fenced || memorder_read_barrier_ordered(m, d))
 			continue;
 		struct order_scan s = { .m = m, .fn = fn, .flag = memspace_object(m->ms, d->kids[0]), .flag_field = memorder_field(d->kids[0]),
 		                        .flag_space = memspace_space(m->ms, d->kids[0]), .only_decided = true,
-		                        .dir = ORDER_AFTER };
+		                        .extent = x, .stores = true, .dir = ORDER_AFTER };
 		order_scan_run(&s, fs.found);
 		cx->fn = fn;
 		if (s.found)

@@ -73,6 +73,72 @@ static void redundant_block_fence(struct cl_ctx *cx, const struct access *a)
 	cl_note(f, b->loc, "the barrier");
 }
 
+/* (e) A device or system fence that orders only hand-offs among the
+ * threads of one block: a publication after it and an observation
+ * before it through objects of BLOCK extent (block-scoped atomics), and
+ * nothing up to the device fences on either side (barriers do not stop
+ * the look: they order the block only) that a wider scope could serve:
+ * no write of another sync object after it, no observation of one
+ * before it, no call. */
+struct block_handoff {
+	const struct memorder *m;
+	int dir;                 /* +1 after the fence, -1 before */
+	bool wider, opaque;
+	struct access handoff;
+	bool found;
+};
+
+static int handoff_visit(const struct access *a, void *arg)
+{
+	struct block_handoff *b = arg;
+	if (a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= SCOPE_DEVICE))
+		return 1;
+	if (a->kind == ACC_CALL) {
+		b->opaque = true;
+		return 1;
+	}
+	if ((a->kind != ACC_STORE && a->kind != ACC_ATOMIC && a->kind != ACC_LOAD) ||
+	    !memorder_is_sync(b->m, a->obj, a->field))
+		return 0;
+	bool write = a->kind == ACC_STORE ||
+	             (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !memorder_rmw_reads_only(a->e));
+	bool read = !write || a->kind == ACC_ATOMIC;
+	enum mo_extent x;
+	if (b->dir > 0 && write)
+		x = memorder_write_extent(b->m, a->e);
+	else if (b->dir < 0 && read)
+		x = memorder_read_extent(b->m, a->e);
+	else
+		return 0;
+	if (x != EXTENT_BLOCK || a->space == SPACE_SHARED) {
+		b->wider |= x != EXTENT_BLOCK; /* a shared flag is rule (a)'s */
+		return b->wider;
+	}
+	if (!b->found)
+		b->handoff = *a;
+	b->found = true;
+	return 0;
+}
+
+static bool block_handoff_fence(struct cl_ctx *cx, const struct memorder *m, const struct access *a)
+{
+	struct block_handoff after = { .m = m, .dir = 1 }, before = { .m = m, .dir = -1 };
+	memorder_after(m, a->stmt, handoff_visit, &after);
+	memorder_before(m, a->stmt, handoff_visit, &before);
+	if (after.wider || before.wider || after.opaque || before.opaque || (!after.found && !before.found))
+		return false;
+	const struct access *h = after.found ? &after.handoff : &before.handoff;
+	char name[64], what[96];
+	intrinsic_display(a->e, name, sizeof name);
+	memorder_describe(h->kind == ACC_ATOMIC && h->e->nkids ? h->e->kids[0] : h->e, what, sizeof what);
+	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
+		"`%s` orders a hand-off through `%s`, whose atomics all have block scope, so only threads of "
+		"one block take part in it; block scope is enough and several times cheaper: use "
+		"`__threadfence_block()`", name, what);
+	cl_note(f, h->e->loc, after.found ? "the block-scoped publication" : "the block-scoped observation");
+	return true;
+}
+
 static void check_fence(struct cl_ctx *cx, const struct memorder *m, const struct access *a)
 {
 	if (a->scope == SCOPE_BLOCK) {
@@ -80,6 +146,8 @@ static void check_fence(struct cl_ctx *cx, const struct memorder *m, const struc
 		return;
 	}
 	if (a->scope != SCOPE_DEVICE && a->scope != SCOPE_SYSTEM)
+		return;
+	if (block_handoff_fence(cx, m, a))
 		return;
 	struct window w = { .m = m };
 	memorder_before(m, a->stmt, observe, &w);

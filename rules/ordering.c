@@ -1,8 +1,13 @@
 #include "ordering.h"
 
+enum mem_scope order_needed_scope(enum ir_space flag_space, enum mo_extent x)
+{
+	return flag_space == SPACE_SHARED || x != EXTENT_CROSS ? SCOPE_BLOCK : SCOPE_DEVICE;
+}
+
 static enum mem_scope needed_scope(const struct order_scan *s)
 {
-	return s->flag_space == SPACE_SHARED ? SCOPE_BLOCK : SCOPE_DEVICE;
+	return order_needed_scope(s->flag_space, s->extent);
 }
 
 static bool orders(const struct order_scan *s, const struct access *a)
@@ -12,7 +17,7 @@ static bool orders(const struct order_scan *s, const struct access *a)
 		return a->scope == SCOPE_NONE || a->scope >= needed_scope(s);
 	case ACC_BARRIER:
 		/* a barrier orders memory for the block only */
-		return s->flag_space == SPACE_SHARED;
+		return needed_scope(s) == SCOPE_BLOCK;
 	case ACC_ATOMIC:
 		if (s->dir == ORDER_AFTER)
 			return a->order == ORDER_ACQUIRE || a->order == ORDER_ACQ_REL || a->order == ORDER_SEQ_CST;
@@ -20,6 +25,20 @@ static bool orders(const struct order_scan *s, const struct access *a)
 	default:
 		return false;
 	}
+}
+
+bool order_published_data(const struct memorder *m, const struct access *a)
+{
+	bool store = a->kind == ACC_STORE || (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD);
+	if (!store || !a->obj || a->space == SPACE_LOCAL || memorder_is_sync(m, a->obj, a->field))
+		return false;
+	/* data no thread of the kernel reads (an output, a counter nobody
+	 * looks at before the kernel ends) needs no release, unless a plain
+	 * store to it elsewhere may land in either order (two critical
+	 * sections writing one location); atomic updates of a counter give
+	 * the same sum in any order */
+	return memorder_is_read(m, a->obj, a->field) ||
+	       (a->kind == ACC_STORE && memorder_is_rewritten(m, a->obj, a->field));
 }
 
 static int visit(const struct access *a, void *arg)
@@ -30,14 +49,22 @@ static int visit(const struct access *a, void *arg)
 	if (!a->obj || memorder_same_object(a->obj, a->field, s->flag, s->flag_field) || a->space == SPACE_LOCAL)
 		return 0;
 	if (s->dir == ORDER_AFTER) {
-		if (a->kind != ACC_LOAD || !memorder_is_written(s->m, a->obj, a->field) ||
-		    memorder_is_sync(s->m, a->obj, a->field))
+		/* a load can see data older than the flag; a store can land
+		 * before the flag was seen, under the stores the thread that
+		 * set it made before (a critical section entered without
+		 * acquire): it matters where another store to the object is
+		 * followed by a write of the flag */
+		bool load = a->kind == ACC_LOAD && memorder_is_written(s->m, a->obj, a->field);
+		bool store = s->stores && a->kind == ACC_STORE &&
+		             memorder_released_elsewhere(s->m, a->obj, a->field, a->e, s->flag, s->flag_field);
+		if ((!load && !store) || memorder_is_sync(s->m, a->obj, a->field))
 			return 0;
 		if (s->only_decided && !memorder_in_decided_branch(s->m, s->fn, a->stmt))
 			return 0;
 	} else {
-		bool store = a->kind == ACC_STORE || (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD);
-		if (!store || memorder_is_sync(s->m, a->obj, a->field))
+		/* what another block reads is not in this block's __shared__
+		 * memory */
+		if (!order_published_data(s->m, a) || (a->space == SPACE_SHARED && needed_scope(s) == SCOPE_DEVICE))
 			return 0;
 	}
 	s->found = true;
@@ -77,4 +104,13 @@ const struct memorder *order_facts(const struct ir_unit *u)
 const char *fence_for_scope(enum mem_scope s)
 {
 	return s == SCOPE_BLOCK ? "__threadfence_block()" : s == SCOPE_SYSTEM ? "__threadfence_system()" : "__threadfence()";
+}
+
+const char *order_fence_advice(enum ir_space flag_space, enum mo_extent x)
+{
+	if (order_needed_scope(flag_space, x) == SCOPE_BLOCK && x != EXTENT_UNKNOWN)
+		return "`__threadfence_block()`";
+	if (x == EXTENT_UNKNOWN && flag_space != SPACE_SHARED)
+		return "`__threadfence()` (`__threadfence_block()` if every thread it hands off to is in the same block)";
+	return "`__threadfence()`";
 }

@@ -30,7 +30,7 @@ bool memorder_same_object(const struct ir_var *a, const char *fa, const struct i
 	return a && a == b && (!fa || !fb || !strcmp(fa, fb));
 }
 
-static bool in_keys(const struct objkey *v, int n, const struct ir_var *obj, const char *field)
+bool mo_in_keys(const struct objkey *v, int n, const struct ir_var *obj, const char *field)
 {
 	for (int i = 0; i < n; i++)
 		if (memorder_same_object(v[i].obj, v[i].field, obj, field))
@@ -38,7 +38,7 @@ static bool in_keys(const struct objkey *v, int n, const struct ir_var *obj, con
 	return false;
 }
 
-static void add_key(struct objkey **v, int *n, const struct ir_var *obj, const char *field)
+void mo_add_key(struct objkey **v, int *n, const struct ir_var *obj, const char *field)
 {
 	if (!obj)
 		return;
@@ -51,17 +51,17 @@ static void add_key(struct objkey **v, int *n, const struct ir_var *obj, const c
 
 bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj, const char *field)
 {
-	return obj && in_keys(m->sync, m->nsync, obj, field);
+	return obj && mo_in_keys(m->sync, m->nsync, obj, field);
 }
 
 bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field)
 {
-	return obj && in_keys(m->polled, m->npolled, obj, field);
+	return obj && mo_in_keys(m->polled, m->npolled, obj, field);
 }
 
 bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field)
 {
-	return obj && in_keys(m->written, m->nwritten, obj, field);
+	return obj && mo_in_keys(m->written, m->nwritten, obj, field);
 }
 
 const char *memorder_field(const struct ir_expr *lv)
@@ -82,11 +82,34 @@ const char *memorder_field(const struct ir_expr *lv)
 	return field;
 }
 
+bool memorder_is_read(const struct memorder *m, const struct ir_var *obj, const char *field)
+{
+	return obj && mo_in_keys(m->read, m->nread, obj, field);
+}
+
+bool memorder_is_rewritten(const struct memorder *m, const struct ir_var *obj, const char *field)
+{
+	return obj && mo_in_keys(m->rewritten, m->nrewritten, obj, field);
+}
+
+/* An atomic whose value the statement throws away (`atomicAdd(&n, 1);`)
+ * reads nothing anyone uses. */
+static bool result_used(const struct access *a)
+{
+	const struct ir_stmt *st = a->stmt;
+	return !(st && st->kind == SK_EXPR && ir_strip(st->u.expr) == a->e);
+}
+
 static int note_written(const struct access *a, void *arg)
 {
 	struct memorder *m = arg;
-	if (a->kind == ACC_STORE || (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD))
-		add_key(&m->written, &m->nwritten, a->obj, a->field);
+	if (a->kind == ACC_STORE || (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD)) {
+		if (memorder_is_written(m, a->obj, a->field))
+			mo_add_key(&m->rewritten, &m->nrewritten, a->obj, a->field);
+		mo_add_key(&m->written, &m->nwritten, a->obj, a->field);
+	}
+	if (a->kind == ACC_LOAD || (a->kind == ACC_ATOMIC && (a->in == IN_ATOMIC_LOAD || result_used(a))))
+		mo_add_key(&m->read, &m->nread, a->obj, a->field);
 	return 0;
 }
 
@@ -178,6 +201,9 @@ void memorder_free(struct memorder *m)
 	free(m->sync);
 	free(m->polled);
 	free(m->written);
+	free(m->read);
+	free(m->rewritten);
+	mo_free_sites(m);
 	free(m->taint_shared);
 	for (int i = 0; i < m->nfuncs; i++)
 		free(m->taint_local[i]);
@@ -203,12 +229,13 @@ struct memorder *memorder_new(const struct ir_unit *u, const struct memspace *ms
 		mo_find_deciding(m, f);
 	}
 	for (int i = 0; i < m->npolls; i++) {
-		add_key(&m->sync, &m->nsync, m->polls[i].obj, m->polls[i].field);
-		add_key(&m->polled, &m->npolled, m->polls[i].obj, m->polls[i].field);
+		mo_add_key(&m->sync, &m->nsync, m->polls[i].obj, m->polls[i].field);
+		mo_add_key(&m->polled, &m->npolled, m->polls[i].obj, m->polls[i].field);
 	}
 	for (int i = 0; i < m->ndeciding; i++)
 		if (m->deciding[i]->nkids)
-			add_key(&m->sync, &m->nsync, memspace_object(m->ms, m->deciding[i]->kids[0]),
+			mo_add_key(&m->sync, &m->nsync, memspace_object(m->ms, m->deciding[i]->kids[0]),
 			        memorder_field(m->deciding[i]->kids[0]));
+	mo_collect_sites(m, u);
 	return m;
 }

@@ -58,6 +58,8 @@ struct objkey {
 	const char *field;
 };
 
+struct mo_site;
+
 struct memorder {
 	const struct memspace *ms; /* the unit's (ir_unit.memspace) */
 	struct poll *polls; int npolls;
@@ -65,6 +67,20 @@ struct memorder {
 	struct objkey *sync; int nsync;           /* sync objects: polled, or tickets */
 	struct objkey *polled; int npolled;       /* objects some loop polls */
 	struct objkey *written; int nwritten;     /* objects device code stores to */
+	struct objkey *read; int nread;           /* objects device code reads (a load, or an
+	                                           * atomic whose result is used) */
+	struct objkey *rewritten; int nrewritten; /* objects stored to at two places or more */
+	/* the publications and observations of sync objects, with the
+	 * blocks they run in (memorder_extent.c) */
+	struct mo_site *sites; int nsites;
+	struct objkey *block_scoped; int nblock_scoped; /* sync objects whose every atomic has block scope */
+	/* stores some write of a sync object follows in its function: the
+	 * data a producer hands over, or a critical section releases */
+	struct released {
+		const struct ir_var *obj; const char *field; const struct ir_expr *e; /* the store */
+		const struct ir_var *flag; const char *flag_field;                    /* the write after it */
+	} *released;
+	int nreleased;
 	/* variables derived from deciding atomics' results */
 	uint8_t **taint_local; int nfuncs;
 	const struct ir_var **taint_shared; int ntaint_shared;
@@ -78,6 +94,15 @@ void memorder_free(struct memorder *m);
 bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field);
+bool memorder_is_read(const struct memorder *m, const struct ir_var *obj, const char *field);
+bool memorder_is_rewritten(const struct memorder *m, const struct ir_var *obj, const char *field);
+/* Whether a store to the object other than e is followed, in its
+ * function, by a write of the sync object flag (it is data the thread
+ * that sets the flag hands over, or releases with a lock). */
+bool memorder_released_elsewhere(const struct memorder *m, const struct ir_var *obj, const char *field,
+                                 const struct ir_expr *e, const struct ir_var *flag, const char *flag_field);
+/* atomicAdd(p, 0) and the like: a read written as a read-modify-write. */
+bool memorder_rmw_reads_only(const struct ir_expr *call);
 /* Whether two accesses may touch the same memory. */
 bool memorder_same_object(const struct ir_var *a, const char *fa, const struct ir_var *b, const char *fb);
 /* The member of the base object an lvalue designates: `mb->payload[i]` -> payload. */
@@ -97,6 +122,44 @@ int memorder_before(const struct memorder *m, struct ir_stmt *s, access_fn fn, v
 /* Whether st sits inside a branch or loop decided by a deciding atomic's
  * result (through variables derived from it). */
 bool memorder_in_decided_branch(const struct memorder *m, const struct ir_func *fn, const struct ir_stmt *st);
+
+/* Which threads a hand-off through a sync object connects, for the scope
+ * its ordering needs (memorder_extent.c):
+ *   BLOCK    only threads of one block: __shared__ memory, or an object
+ *            every atomic of which has block scope (atomicExch_block,
+ *            thread_scope_block), so that another block could not take
+ *            part without a scoped race of its own;
+ *   CROSS    threads of different blocks, provably: the publication and
+ *            the observation are in different functions, or run in
+ *            different sets of blocks (`blockIdx.x == 0` against the
+ *            else branch), or the object is a counter every block adds
+ *            to (a ticket), or its writer is outside the device code of
+ *            the file;
+ *   UNKNOWN  neither: both sides run in every block alike, guarded by
+ *            threadIdx only. A global flag so used connects threads of
+ *            one block in a grid of one block and of several blocks in a
+ *            bigger grid, which cudalint cannot see; the rules then
+ *            accept block-scope ordering (the programmer's choice) and
+ *            never call a device-scope one too wide. */
+/* CROSS is 0: a scan whose caller names no extent keeps the strict rule */
+enum mo_extent { EXTENT_CROSS, EXTENT_UNKNOWN, EXTENT_BLOCK };
+/* The extent of the hand-offs of a publication (by the access expression
+ * of its store or atomic) and of an observation (a poll's load, or a
+ * deciding atomic); CROSS when the expression is not a known site and
+ * the object is not __shared__ (what cudalint assumed before it told
+ * blocks apart). */
+enum mo_extent memorder_write_extent(const struct memorder *m, const struct ir_expr *e);
+enum mo_extent memorder_read_extent(const struct memorder *m, const struct ir_expr *e);
+/* A hand-off ordered by block barriers alone: the publication sits
+ * between two __syncthreads() with no other access to its object in
+ * between (so every observation of it runs after a barrier that follows
+ * it), or, for an observation, every write it can observe does; never
+ * for a CROSS extent. */
+bool memorder_write_barrier_ordered(const struct memorder *m, const struct ir_expr *e);
+/* A write no observation of its object can leave on: the polls wait for
+ * other values (`lock[i] = 0` where every poll waits for 1). */
+bool memorder_write_unobserved(const struct memorder *m, const struct ir_expr *e);
+bool memorder_read_barrier_ordered(const struct memorder *m, const struct ir_expr *e);
 
 /* "`*flag`", "`box->ready`": the source of an lvalue for messages. */
 const char *memorder_describe(const struct ir_expr *e, char *buf, unsigned len);

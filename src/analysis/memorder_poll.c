@@ -56,7 +56,7 @@ static int body_effects(const struct access *a, void *arg)
 	 * against a constant (`atomicCAS(&lock, 0, 1)`) is a lock taken,
 	 * which waits, and so does atomicAdd(&flag, 0), a read */
 	if (a->kind == ACC_ATOMIC && a->in == IN_ATOMIC_RMW && a->obj && ps->nstored < 32 && mo_cas_kind(a->e) != CAS_LOCK &&
-	    !mo_rmw_reads_only(a->e))
+	    !memorder_rmw_reads_only(a->e))
 		ps->stored[ps->nstored++] = a->obj;
 	return 0;
 }
@@ -193,21 +193,81 @@ static int mark_local(struct ir_expr *e, void *arg)
 	return 0;
 }
 
-/* for (i = tid; i < bound; i += stride): the increment moves a variable
- * of the condition, so the loop ends by itself; its bound is read, not
- * waited on. The increment's locals count, not only its assignments: in
- * a template, `i += stride` with a dependent stride is an operator call. */
-static bool counted_loop(const struct ir_stmt *s, int nvars)
+/* `if (c) break;` (or return) at the top level of a loop body. */
+static struct ir_expr *break_cond(const struct ir_stmt *x)
 {
-	if (!s->u.loop.inc || !s->u.loop.cond)
+	if (x->kind != SK_IF || x->u.if_.els)
+		return NULL;
+	const struct ir_stmt *t = x->u.if_.then;
+	if (t && t->kind == SK_BLOCK && t->u.block.n == 1)
+		t = t->u.block.v[0];
+	return t && (t->kind == SK_BREAK || t->kind == SK_RETURN) ? x->u.if_.cond : NULL;
+}
+
+static int is_continue(struct ir_stmt *s, void *arg)
+{
+	(void)arg;
+	return s->kind == SK_CONTINUE;
+}
+
+/* `i++`, `i += k`, `i = i * 2`: a statement that moves local i. */
+static void mark_step(const struct ir_stmt *x, struct uses_marked *u)
+{
+	const struct ir_expr *e = x->kind == SK_EXPR ? ir_strip(x->u.expr) : NULL;
+	const struct ir_expr *t = NULL;
+	if (e && e->kind == EK_UNARY && e->op >= OP_PREINC && e->op <= OP_POSTDEC)
+		t = ir_strip(e->kids[0]);
+	else if (e && e->kind == EK_ASSIGN && e->op != OP_NONE)
+		t = ir_strip(e->kids[0]);
+	else if (e && e->kind == EK_ASSIGN && ir_strip(e->kids[0])->kind == EK_VAR) {
+		struct uses_marked self = { u->marks, u->n };
+		uint8_t *m = xcalloc((size_t)u->n + 1, 1);
+		self.marks = m;
+		mark_local((struct ir_expr *)ir_strip(e->kids[0]), &self);
+		if (ir_walk_expr(e->kids[1], uses_marked_var, &self)) /* i = i + k */
+			t = ir_strip(e->kids[0]);
+		free(m);
+	}
+	if (t && t->kind == EK_VAR)
+		mark_local((struct ir_expr *)t, u);
+}
+
+/* A loop that counts to a bound ends by itself, so it waits for no one:
+ * one of its exit tests (its condition, or that of a top-level
+ * `if (c) break;`) reads a local that every iteration moves, in the
+ * increment or in a top-level statement of a body that has no continue
+ * to skip it. The increment's locals count, not only its assignments:
+ * in a template, `i += stride` with a dependent stride is an operator
+ * call. */
+bool mo_counting_loop(const struct ir_stmt *s, int nvars)
+{
+	if (s->kind != SK_LOOP)
 		return false;
 	uint8_t *marks = xcalloc((size_t)nvars + 1, 1);
-	struct uses_marked in = { marks, nvars };
-	ir_walk_expr(s->u.loop.inc, mark_local, &in);
 	struct uses_marked u = { marks, nvars };
-	bool counted = ir_walk_expr(s->u.loop.cond, uses_marked_var, &u) != 0;
+	if (s->u.loop.inc)
+		ir_walk_expr(s->u.loop.inc, mark_local, &u);
+	const struct ir_stmt *b = s->u.loop.body;
+	bool blk = b && b->kind == SK_BLOCK;
+	if (blk && !ir_walk_stmts((struct ir_stmt *)b, is_continue, NULL))
+		for (int i = 0; i < b->u.block.n; i++)
+			mark_step(b->u.block.v[i], &u);
+	bool counted = s->u.loop.cond && ir_walk_expr(s->u.loop.cond, uses_marked_var, &u);
+	for (int i = 0; blk && !counted && i < b->u.block.n; i++) {
+		struct ir_expr *c = break_cond(b->u.block.v[i]);
+		counted = c && ir_walk_expr(c, uses_marked_var, &u);
+	}
 	free(marks);
 	return counted;
+}
+
+bool mo_counting_exit(const struct ir_stmt *s, int nvars)
+{
+	if (s->kind == SK_LOOP)
+		return mo_counting_loop(s, nvars);
+	const struct ir_stmt *b = s->parent;
+	return break_cond(s) && b && b->kind == SK_BLOCK && b->parent && b->parent->kind == SK_LOOP &&
+	       b == b->parent->u.loop.body && mo_counting_loop(b->parent, nvars);
 }
 
 static int mo_find_loops(struct ir_stmt *s, void *arg)
@@ -224,19 +284,13 @@ static int mo_find_loops(struct ir_stmt *s, void *arg)
 	ir_walk_stmts(s->u.loop.body, asm_clobbers, &ps);
 	int64_t v;
 	bool forever = !s->u.loop.cond || (ir_const_value(s->u.loop.cond, &v) && v);
-	if (!forever && !counted_loop(s, base->fn->nvars))
-		scan_exit_cond(&ps, s->u.loop.cond);
-	/* `if (c) break;` at the top level of the body */
-	struct ir_stmt *b = s->u.loop.body;
-	for (int i = 0; b && b->kind == SK_BLOCK && i < b->u.block.n; i++) {
-		struct ir_stmt *x = b->u.block.v[i];
-		if (x->kind != SK_IF || x->u.if_.els)
-			continue;
-		struct ir_stmt *t = x->u.if_.then;
-		if (t && t->kind == SK_BLOCK && t->u.block.n == 1)
-			t = t->u.block.v[0];
-		if (t && (t->kind == SK_BREAK || t->kind == SK_RETURN))
-			scan_exit_cond(&ps, x->u.if_.cond);
+	if (!mo_counting_loop(s, base->fn->nvars)) {
+		if (!forever)
+			scan_exit_cond(&ps, s->u.loop.cond);
+		/* `if (c) break;` at the top level of the body */
+		struct ir_stmt *b = s->u.loop.body;
+		for (int i = 0; b && b->kind == SK_BLOCK && i < b->u.block.n; i++)
+			scan_exit_cond(&ps, break_cond(b->u.block.v[i]));
 	}
 	free(ps.vm.v);
 	return 0;

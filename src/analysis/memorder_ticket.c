@@ -86,10 +86,16 @@ static struct ir_expr *stmt_cond(const struct ir_stmt *s)
 	}
 }
 
+/* A condition the seed decides. A read (atomicAdd(p, 0)) that decides
+ * only when a loop counting to a bound stops searching hands nothing
+ * over: the loop ends by itself either way. */
 static int probe_cond(struct ir_stmt *s, void *arg)
 {
+	struct taint *t = arg;
 	struct ir_expr *c = stmt_cond(s);
-	return c && tainted(arg, c);
+	if (!c || !tainted(t, c))
+		return 0;
+	return !(memorder_rmw_reads_only(t->seed) && mo_counting_exit(s, t->fn->nvars));
 }
 
 static int collect_rmw(struct ir_expr *e, void *arg)
@@ -111,7 +117,7 @@ enum cas_kind mo_cas_kind(const struct ir_expr *call)
 	return ir_const_value(call->kids[first + 1], &v) ? CAS_LOCK : CAS_UPDATE;
 }
 
-bool mo_rmw_reads_only(const struct ir_expr *call)
+bool memorder_rmw_reads_only(const struct ir_expr *call)
 {
 	int64_t v;
 	const char *n = call->kind == EK_CALL ? call->u.call.name : NULL;

@@ -4,6 +4,7 @@
 #include "analysis/callgraph.h"
 #include "analysis/intrinsics.h"
 #include "analysis/library.h"
+#include "analysis/memorder.h"
 #include "analysis/memspace.h"
 #include "analysis/uni_internal.h"
 #include "util/xalloc.h"
@@ -82,9 +83,19 @@ static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 		return U_GRID;
 	case IN_ATOMIC_RMW:
 	case IN_ATOMIC_STORE:
+	case IN_ATOMIC_LOAD:
+		/* an atomic read (atomicAdd(p, 0), a load) sees what a load of
+		 * *p would: after a barrier, the value one thread wrote before
+		 * it, the same in every thread; updates return each thread
+		 * its own value */
+		if (e->nkids && (k == IN_ATOMIC_LOAD || memorder_rmw_reads_only(e))) {
+			const struct ir_expr *p = ir_strip(e->kids[0]);
+			if (p && p->kind == EK_UNARY && p->op == OP_ADDR)
+				return uni_load(I, s, (struct ir_expr *)p->kids[0]);
+			return uni_max8(lv[0], U_BLOCK);
+		}
 		uni_mark_shared_target(I, s, e->nkids ? e->kids[0] : NULL);
 		return k == IN_ATOMIC_STORE ? U_GRID : U_THREAD;
-	case IN_ATOMIC_LOAD:
 	case IN_CLOCK:
 	case IN_THREAD_RANK:
 	case IN_ACTIVEMASK:
