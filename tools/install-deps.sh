@@ -2,7 +2,7 @@
 # Installs what cudalint needs to build (and, with --test, to run its test
 # suite) on Debian 12. Idempotent: installs only what is missing.
 #
-#   tools/install-deps.sh [--package | --test | --fuzz]
+#   tools/install-deps.sh [--package | --test | --fuzz | --bench]
 #
 # CUDALINT_LLVM_VERSION selects the libclang major version (default 22,
 # from bookworm-security; 19 is in bookworm itself). With --test both are
@@ -13,7 +13,12 @@
 # build-essential brings). --package adds what `cmake --build build
 # --target package` needs besides the build (help2man for the manual page,
 # dpkg-dev's dpkg-shlibdeps for the dependencies, file); --test includes
-# it, with lintian and man-db for the package's test.
+# it, with lintian and man-db for the package's test. --bench adds what
+# `tools/bench --compare` needs: clang-19 and libclang-19-dev (the compiler
+# cudalint is compared with, and a cudalint on the same clang:
+# CUDALINT_LLVM_VERSION=19), valgrind (--callgrind), GNU time, jq
+# (--projects) and linux-perf (profiles of what a missed target spends its
+# time on).
 set -eu
 
 llvm=${CUDALINT_LLVM_VERSION:-22}
@@ -33,6 +38,8 @@ elif [ "${1:-}" = "--test" ]; then
 	command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
 elif [ "${1:-}" = "--fuzz" ]; then
 	pkgs="$pkgs clang-14 libclang-rt-14-dev"
+elif [ "${1:-}" = "--bench" ]; then
+	pkgs="$pkgs clang-19 libclang-19-dev valgrind time jq linux-perf"
 fi
 
 missing=""
