@@ -41,6 +41,11 @@ static bool parse_recv(const char *t, struct recv *r)
 			cls = p + 2;
 			p++;
 		}
+	/* libclang 19 spells a dependent receiver without its namespace
+	 * (`BlockScan<int, THREADS, cub::BLOCK_SCAN_RAKING, 1, 1>`): cub's
+	 * enumerators among the arguments say whose class it is */
+	if (!cub && lt && cls == t && strstr(lt, "cub::"))
+		cub = true;
 	size_t n = (size_t)(end - cls);
 	while (n && (cls[n - 1] == ' ' || cls[n - 1] == '*' || cls[n - 1] == '&'))
 		n--;
