@@ -401,3 +401,13 @@ enum mem_origin memspace_origin(const struct memspace *m, const struct ir_expr *
 		return ORIGIN_DEVICE;
 	return ORIGIN_UNKNOWN;
 }
+
+const struct ir_var *memspace_var_object(const struct memspace *m, const struct ir_var *v)
+{
+	return rep(m, v);
+}
+
+const struct ir_var *memspace_call_object(const struct memspace *m, const struct ir_expr *call)
+{
+	return call && call->kind == EK_CALL ? rep(m, call_object(m, call)) : NULL;
+}

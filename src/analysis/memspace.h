@@ -30,5 +30,11 @@ const struct ir_var *memspace_object(const struct memspace *m, const struct ir_e
  * SPACE_GENERIC when it cannot be told. */
 enum ir_space memspace_space(const struct memspace *m, const struct ir_expr *e);
 enum mem_origin memspace_origin(const struct memspace *m, const struct ir_expr *e);
+/* The representative of variable v's object (v itself when alone). */
+const struct ir_var *memspace_var_object(const struct memspace *m, const struct ir_var *v);
+/* The object a call's result designates: a function that returns one
+ * object (an accessor, `return (T *)__smem;`), or SharedMemory<T>() in a
+ * template; NULL if none. */
+const struct ir_var *memspace_call_object(const struct memspace *m, const struct ir_expr *call);
 
 #endif
