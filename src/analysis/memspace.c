@@ -110,6 +110,13 @@ static void unite(struct memspace *m, const struct ir_var *a, const struct ir_va
 	int x = root(m, find_node(m, a, 1)), y = root(m, find_node(m, b, 1));
 	if (x == y)
 		return;
+	/* the representative is the variable that is the memory (a __shared__
+	 * array), not a pointer to it, when there is one */
+	if (m->n[y].v->kind == VAR_GLOBAL && m->n[x].v->kind != VAR_GLOBAL) {
+		int t = x;
+		x = y;
+		y = t;
+	}
 	struct node *nx = &m->n[x], *ny = &m->n[y];
 	ny->parent = x;
 	if (nx->space == SPACE_GENERIC || nx->space == SPACE_LOCAL)
@@ -410,4 +417,12 @@ const struct ir_var *memspace_var_object(const struct memspace *m, const struct 
 const struct ir_var *memspace_call_object(const struct memspace *m, const struct ir_expr *call)
 {
 	return call && call->kind == EK_CALL ? rep(m, call_object(m, call)) : NULL;
+}
+
+const struct ir_func *memspace_conversion(const struct memspace *m, const struct ir_expr *call)
+{
+	const struct ir_call *c = &call->u.call;
+	if (call->kind != EK_CALL || c->target || c->is_method || !c->name)
+		return NULL;
+	return conversion_of(m, c->name);
 }

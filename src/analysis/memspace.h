@@ -36,5 +36,8 @@ const struct ir_var *memspace_var_object(const struct memspace *m, const struct 
  * object (an accessor, `return (T *)__smem;`), or SharedMemory<T>() in a
  * template; NULL if none. */
 const struct ir_var *memspace_call_object(const struct memspace *m, const struct ir_expr *call);
+/* The function a call without a callee runs when it is a class
+ * template's conversion to a pointer (SharedMemory<T>()); NULL if none. */
+const struct ir_func *memspace_conversion(const struct memspace *m, const struct ir_expr *call);
 
 #endif

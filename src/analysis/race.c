@@ -38,8 +38,9 @@ static int scan_expr(struct ir_expr *e, void *arg)
 			s->shared |= s->rc->shared[t->id] == 2;
 			if (s->rc->dims[t->id] > s->dims)
 				s->dims = s->rc->dims[t->id];
-		} else if (!t && memspace_call_object(s->rc->ms, e)) {
-			s->shared = true;
+		} else if (!t && (t = memspace_conversion(s->rc->ms, e)) && t->body) {
+			visit(s->rc, t);
+			s->shared |= s->rc->shared[t->id] == 2;
 		}
 	}
 	return 0;
@@ -91,8 +92,11 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 {
 	const int (*shapes)[3] = dims >= 3 ? shapes3 : dims == 2 ? shapes2 : shapes1;
 	int n = dims >= 3 ? 1 : dims == 2 ? 2 : 1;
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
+		c->shape = i;
 		run_shape(c, f, kernel, shapes[i]);
+	}
+	rs_settle_function(c);
 }
 
 /* ---- what to report --------------------------------------------------------------- */
@@ -143,6 +147,10 @@ static bool in(const struct ir_expr *const *v, int n, const struct ir_expr *e)
 void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, void *arg)
 {
 	struct rs_ctx c = { .u = u, .mo = m, .ms = m->ms, .a = arena_new() };
+	for (int i = 0; i < u->nglobals && !c.dynamic; i++)
+		if (u->globals[i]->space == SPACE_SHARED && u->globals[i]->is_array && u->globals[i]->type &&
+		    strstr(u->globals[i]->type, "[]"))
+			c.dynamic = u->globals[i];
 	struct reach rc = { u, m->ms, xcalloc((size_t)u->nfuncs + 1, 1), xcalloc((size_t)u->nfuncs + 1, 1),
 	                    xcalloc((size_t)u->nfuncs + 1, 1) };
 	/* kernels, with what they call; then the device functions no kernel

@@ -147,11 +147,12 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 	if (!loc.field && total > 0 && loc.i + size > total)
 		return; /* beyond the object: this block shape is not one the code is written for */
 	const char *field = memorder_field(e);
-	if (memorder_is_sync(c->mo, loc.obj, field)) {
+	if (memorder_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
 		/* a flag: its stores publish, its polls acquire (race.h) */
 		if (kind & RK_WRITE) {
 			CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
-			c->syncs[c->nsyncs++] = (struct rs_sync){ loc.obj, field, r->lin, r->phase, r->seq++, false };
+			c->syncs[c->nsyncs++] = (struct rs_sync){ memspace_var_object(c->ms, loc.obj), field, r->lin, r->phase,
+			                                          r->seq++, false };
 		}
 		return;
 	}
@@ -203,9 +204,14 @@ static bool local_slot(const struct rs_run *r, const struct ir_var *v)
 	       v->id < r->top->fn->nvars && r->top->fn->vars[v->id] == v;
 }
 
+/* The object itself, not memspace's union of what pointers may reach (a
+ * helper called with two arrays would make them one): the run follows
+ * each pointer's value. Only the extern __shared__ arrays are one object,
+ * the block's dynamic shared memory. */
 static struct rv shared_object(struct rs_run *r, const struct ir_var *v)
 {
-	struct rv p = { .k = RV_PTR, .obj = memspace_var_object(r->c->ms, v) };
+	bool dynamic = v->is_array && v->type && strstr(v->type, "[]");
+	struct rv p = { .k = RV_PTR, .obj = dynamic && r->c->dynamic ? r->c->dynamic : v };
 	return p;
 }
 
@@ -655,9 +661,14 @@ static struct rv inline_call(struct rs_run *r, const struct ir_expr *e, const st
 	eval_args(r, e, first + f->nparams);
 	fr->ret_ref = c->ret_type && strchr(c->ret_type, '&') && !strstr(c->ret_type, "&&");
 	uint32_t ctx = r->ctx;
+	const struct rs_iter *iters = r->iters;
+	struct rs_iter *node = arena_alloc(r->c->a, sizeof *node);
+	*node = (struct rs_iter){ iters, e, e->loc, 0 };
+	r->iters = node;
 	r->ctx = mix(ctx, (uintptr_t)e);
 	enum flow fl = run_body(r, fr, f->body);
 	r->ctx = ctx;
+	r->iters = iters;
 	struct rv v = fl != FL_LOST && fr->has_ret ? fr->ret : top_of(r, e);
 	frame_free(fr);
 	return v;
@@ -691,15 +702,14 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 		break;
 	}
 	const struct ir_func *t = e->u.call.target;
+	if (!t)
+		t = memspace_conversion(r->c->ms, e); /* SharedMemory<T>() in a template */
 	if (t && t->body && (t->is_device || t->is_global))
 		return inline_call(r, e, t);
 	struct rv out;
 	if (pure_call(r, e, &out))
 		return out;
-	const struct ir_var *obj = t ? NULL : memspace_call_object(r->c->ms, e);
 	eval_args(r, e, 0);
-	if (obj && obj->space == SPACE_SHARED)
-		return shared_object(r, obj);
 	return top_of(r, e);
 }
 
@@ -927,7 +937,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 		const struct rs_lit *at_start = r->lits;
 		r->ctx = mix(mix(ctx, (uintptr_t)s), (uintptr_t)it);
 		struct rs_iter *node = arena_alloc(r->c->a, sizeof *node);
-		*node = (struct rs_iter){ iters, s, it, iters ? iters->depth + 1 : 1 };
+		*node = (struct rs_iter){ iters, s, s->loc, it };
 		r->iters = node;
 		enum flow f = exec(r, s->u.loop.body);
 		r->iters = iters;

@@ -84,9 +84,9 @@ struct rs_lit {
  * access comes in the program's own order, next to another thread's. */
 struct rs_iter {
 	const struct rs_iter *next;
-	const struct ir_stmt *loop;
-	int it;
-	int depth;          /* loops enclosing, this one included */
+	const void *at;           /* the loop statement, or the call expression */
+	struct ir_loc loc;        /* where that is written */
+	int it;                   /* the iteration; 0 for a call */
 };
 
 /* ---- the log ------------------------------------------------------------------ */
@@ -98,6 +98,7 @@ struct rs_site {
 	const struct ir_func *fn;  /* where it is written */
 	uint8_t kinds;             /* RK_* seen */
 	uint64_t exec[16];         /* threads that ran it, in the current block shape */
+	uint64_t shapes;           /* the block shapes of the current function it ran in */
 };
 
 struct rs_entry {
@@ -139,6 +140,7 @@ struct rs_ctx {
 	const struct memorder *mo;
 	const struct memspace *ms;
 	struct arena *a;               /* interned paths, literals: the whole unit */
+	const struct ir_var *dynamic;  /* the first extern __shared__ array: all of them are one */
 	/* sites, with an index by expression */
 	struct rs_site *sites; int nsites, capsites;
 	int *site_slot; size_t nsite_slot;
@@ -149,6 +151,7 @@ struct rs_ctx {
 	struct rs_sync *syncs; int nsyncs, capsyncs;
 	int bdim[3], gdim[3], bidx[3];
 	int nthreads;
+	int shape;                     /* index of the block shape, for the function being run */
 	/* pairs that race, over every shape and kernel */
 	struct rs_pairrec *pairs; int npairs, cappairs;
 	int *pair_slot; size_t npair_slot;
@@ -165,6 +168,9 @@ void rs_log(struct rs_ctx *c, const struct rs_entry *e);
 void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, int lin);
 /* Finds the pairs that race in the current log, then clears it. */
 void rs_detect(struct rs_ctx *c);
+/* After every block shape of one function: the pairs that raced in each
+ * shape where both their accesses ran are confirmed. */
+void rs_settle_function(struct rs_ctx *c);
 void rs_pairs_free(struct rs_ctx *c);
 /* The confirmed pairs as races, for the caller to choose from. */
 int rs_pairs_races(struct rs_ctx *c, struct race **out);

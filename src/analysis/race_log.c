@@ -23,7 +23,9 @@
 struct rs_pairrec {
 	int at, other;             /* sites */
 	uint8_t kind;              /* enum race_kind */
-	bool confirmed;
+	bool confirmed;            /* reported: raced in every shape of a function that ran both */
+	bool here;                 /* raced in the current block shape */
+	uint64_t found;            /* the shapes of the current function it raced in */
 	bool cross_warp;           /* a witness with its two threads in two warps */
 	bool at_writes;
 	uint64_t partners[2][RS_MAX_THREADS / 64]; /* weak witnesses, by side: threads with a partner */
@@ -230,16 +232,17 @@ static int program_order(const struct rs_ctx *c, const struct rs_entry *x, const
 		px[nx++] = i;
 	for (const struct rs_iter *i = y->iters; i && ny < 64; i = i->next)
 		py[ny++] = i;
-	/* outermost first */
+	/* outermost first: the calls and iterations both are in */
 	int k = 0;
-	while (k < nx && k < ny && px[nx - 1 - k]->loop == py[ny - 1 - k]->loop) {
+	while (k < nx && k < ny && px[nx - 1 - k]->at == py[ny - 1 - k]->at) {
 		int a = px[nx - 1 - k]->it, b = py[ny - 1 - k]->it;
 		if (a != b)
 			return a < b ? -1 : 1;
 		k++;
 	}
-	const struct ir_loc *lx = k < nx ? &px[nx - 1 - k]->loop->loc : &c->sites[x->site].e->loc;
-	const struct ir_loc *ly = k < ny ? &py[ny - 1 - k]->loop->loc : &c->sites[y->site].e->loc;
+	/* then the first statement, loop or call where they part */
+	const struct ir_loc *lx = k < nx ? &px[nx - 1 - k]->loc : &c->sites[x->site].e->loc;
+	const struct ir_loc *ly = k < ny ? &py[ny - 1 - k]->loc : &c->sites[y->site].e->loc;
 	int o = cmp_loc(lx, ly);
 	return o ? o : x->seq < y->seq ? -1 : x->seq > y->seq;
 }
@@ -275,7 +278,7 @@ static void witness(struct rs_ctx *c, const struct rs_entry *x, const struct rs_
 	if (x->thread / 32 != y->thread / 32 || c->bdim[1] > 1)
 		p->cross_warp = true;
 	if (weak_side_entry < 0) {
-		p->confirmed = true;
+		p->here = true;
 		return;
 	}
 	const struct rs_entry *weak = weak_side_entry == 0 ? x : y;
@@ -373,19 +376,42 @@ static int popcount(const uint64_t *v)
  * into; then a clean slate for the next shape. */
 static void settle(struct rs_ctx *c)
 {
+	uint64_t bit = (uint64_t)1 << (c->shape & 63);
 	for (int i = 0; i < c->npairs; i++) {
 		struct rs_pairrec *p = &c->pairs[i];
-		for (int side = 0; side < 2 && !p->confirmed; side++) {
+		for (int side = 0; side < 2 && !p->here; side++) {
 			int n = popcount(p->partners[side]);
 			int total = popcount(c->sites[side ? p->other : p->at].exec);
 			if (p->weak[side] && n > 0 && 2 * n >= total)
-				p->confirmed = true;
+				p->here = true;
 		}
+		if (p->here)
+			p->found |= bit;
+		p->here = false;
 		memset(p->partners, 0, sizeof p->partners);
 		p->weak[0] = p->weak[1] = false;
 	}
-	for (int i = 0; i < c->nsites; i++)
+	for (int i = 0; i < c->nsites; i++) {
+		if (popcount(c->sites[i].exec))
+			c->sites[i].shapes |= bit;
 		memset(c->sites[i].exec, 0, sizeof c->sites[i].exec);
+	}
+}
+
+/* A race that shows in one block shape and not in another where both
+ * accesses run is the shape's, not the code's: `t[ty * 16 + tx]` written
+ * by a 32-wide block. */
+void rs_settle_function(struct rs_ctx *c)
+{
+	for (int i = 0; i < c->npairs; i++) {
+		struct rs_pairrec *p = &c->pairs[i];
+		uint64_t ran = c->sites[p->at].shapes & c->sites[p->other].shapes;
+		if (p->found && !(ran & ~p->found))
+			p->confirmed = true;
+		p->found = 0;
+	}
+	for (int i = 0; i < c->nsites; i++)
+		c->sites[i].shapes = 0;
 }
 
 static int cmp_event(const void *pa, const void *pb)
