@@ -43,6 +43,7 @@ struct rs_run {
 	struct rs_frame *top;
 	int depth;
 	bool lost;
+	bool outside;              /* it indexed a __shared__ array beyond its extent */
 	bool kernel;               /* the root is a kernel: its integer parameters are uniform */
 	int64_t tparam;
 };
@@ -95,15 +96,21 @@ static uint32_t value_id(const struct rv *v)
 	}
 }
 
+static int lit_flags(const struct ir_expr *cond, struct rv v)
+{
+	return (uniform(cond) ? LIT_UNI : 0) | (v.k == RV_TOP && v.shd ? LIT_SHD : 0);
+}
+
 static const struct rs_lit *push_lit(struct rs_run *r, const struct rs_lit *next, const struct ir_expr *cond, bool pol,
-                                     bool uni, enum lit_scope scope)
+                                     int flags, enum lit_scope scope)
 {
 	struct rs_lit *l = arena_alloc(r->c->a, sizeof *l);
 	l->next = next;
 	l->cond = cond;
 	l->phase = r->phase;
 	l->pol = pol;
-	l->uni = uni;
+	l->uni = (flags & LIT_UNI) != 0;
+	l->shd = (flags & LIT_SHD) != 0;
 	l->scope = (uint8_t)scope;
 	return l;
 }
@@ -120,7 +127,8 @@ static const struct rs_lit *drop_scope(struct rs_run *r, const struct rs_lit *ba
 			keep[n++] = l;
 	const struct rs_lit *out = base;
 	while (n-- > 0)
-		out = push_lit(r, out, keep[n]->cond, keep[n]->pol, keep[n]->uni, (enum lit_scope)keep[n]->scope);
+		out = push_lit(r, out, keep[n]->cond, keep[n]->pol, (keep[n]->uni ? LIT_UNI : 0) | (keep[n]->shd ? LIT_SHD : 0),
+		               (enum lit_scope)keep[n]->scope);
 	return out;
 }
 
@@ -144,15 +152,17 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 		return;
 	struct rs_ctx *c = r->c;
 	int64_t total = rs_type_size(loc.obj->type, r->tparam);
-	if (!loc.field && total > 0 && loc.i + size > total)
-		return; /* beyond the object: this block shape is not one the code is written for */
+	if (!loc.field && total > 0 && loc.i + size > total) {
+		r->outside = true; /* beyond the object: a thread the code is not written for */
+		return;
+	}
 	const char *field = memorder_field(e);
 	if (memorder_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
 		/* a flag: its stores publish, its polls acquire (race.h) */
 		if (kind & RK_WRITE) {
 			CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
 			c->syncs[c->nsyncs++] = (struct rs_sync){ memspace_var_object(c->ms, loc.obj), field, r->lin, r->phase,
-			                                          r->seq++, false };
+			                                          r->seq++, RS_PUBLISH };
 		}
 		return;
 	}
@@ -168,7 +178,9 @@ static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
 {
 	if (loc.k == RV_PTR) {
 		note(r, e, loc, RK_READ, 0, access_size(r, e));
-		return top_of(r, e);
+		struct rv v = top_of(r, e);
+		v.shd = 1;
+		return v;
 	}
 	if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
 		return loc.frame->vars[loc.slot];
@@ -251,8 +263,11 @@ static struct rv lval_index(struct rs_run *r, const struct ir_expr *e)
 	struct rv idx = eval(r, e->kids[1]);
 	if (array && idx.k == RV_INT) {
 		int64_t n = rs_array_extent(b->type ? b->type : b->kind == EK_VAR ? b->u.var->type : NULL, r->tparam);
-		if (n >= 0 && (idx.i < 0 || idx.i >= n))
-			return rv_top(false); /* out of its dimension: not this block shape's access */
+		if (n >= 0 && (idx.i < 0 || idx.i >= n)) {
+			if (base.k == RV_PTR)
+				r->outside = true; /* a thread the code is not written for */
+			return rv_top(false);
+		}
 	}
 	return offset_by(base, idx, rs_type_size(e->type, r->tparam));
 }
@@ -378,13 +393,17 @@ static struct rv eval_cond_value(struct rs_run *r, const struct ir_expr *e)
 	if (c.k == RV_INT)
 		return eval(r, e->kids[c.i ? 1 : 2]);
 	const struct rs_lit *saved = r->lits;
-	bool uni = uniform(e->kids[0]);
-	r->lits = push_lit(r, saved, e->kids[0], true, uni, LIT_BRANCH);
+	int fl = lit_flags(e->kids[0], c);
+	r->lits = push_lit(r, saved, e->kids[0], true, fl, LIT_BRANCH);
 	struct rv a = eval(r, e->kids[1]);
-	r->lits = push_lit(r, saved, e->kids[0], false, uni, LIT_BRANCH);
+	r->lits = push_lit(r, saved, e->kids[0], false, fl, LIT_BRANCH);
 	struct rv b = eval(r, e->kids[2]);
 	r->lits = saved;
-	return rv_equal(&a, &b) ? a : top_of(r, e);
+	if (rv_equal(&a, &b))
+		return a;
+	struct rv v = top_of(r, e);
+	v.shd = c.shd | a.shd | b.shd;
+	return v;
 }
 
 static struct rv eval_logical(struct rs_run *r, const struct ir_expr *e)
@@ -395,14 +414,16 @@ static struct rv eval_logical(struct rs_run *r, const struct ir_expr *e)
 		return rv_int(!land);
 	const struct rs_lit *saved = r->lits;
 	if (a.k != RV_INT)
-		r->lits = push_lit(r, saved, e->kids[0], land, uniform(e->kids[0]), LIT_BRANCH);
+		r->lits = push_lit(r, saved, e->kids[0], land, lit_flags(e->kids[0], a), LIT_BRANCH);
 	struct rv b = eval(r, e->kids[1]);
 	r->lits = saved;
 	if (b.k == RV_INT && (land ? !b.i : b.i))
 		return rv_int(!land);
 	if (a.k == RV_INT && b.k == RV_INT)
 		return rv_int(land);
-	return top_of(r, e);
+	struct rv v = top_of(r, e);
+	v.shd = a.shd | b.shd;
+	return v;
 }
 
 static struct rv eval_binary(struct rs_run *r, const struct ir_expr *e)
@@ -414,8 +435,11 @@ static struct rv eval_binary(struct rs_run *r, const struct ir_expr *e)
 		return b;
 	if (pointer_arith(r, e, a, b, &out))
 		return out;
-	if (a.k != RV_INT || b.k != RV_INT || rs_type_is_float(e->type))
-		return top_of(r, e);
+	if (a.k != RV_INT || b.k != RV_INT || rs_type_is_float(e->type)) {
+		out = top_of(r, e);
+		out.shd = a.shd | b.shd;
+		return out;
+	}
 	out = rv_binary(e->op, a, b, e->type);
 	return out.k == RV_TOP ? top_of(r, e) : out;
 }
@@ -430,8 +454,11 @@ static struct rv update(struct rs_run *r, const struct ir_expr *e, const struct 
 			rhs.i = -rhs.i;
 		return offset_by(old, rhs, s);
 	}
-	if (old.k != RV_INT || rhs.k != RV_INT || rs_type_is_float(lhs->type))
-		return top_of(r, e);
+	if (old.k != RV_INT || rhs.k != RV_INT || rs_type_is_float(lhs->type)) {
+		struct rv v = top_of(r, e);
+		v.shd = old.shd | rhs.shd;
+		return v;
+	}
 	struct rv v = rv_binary(op, old, rhs, lhs->type);
 	return v.k == RV_TOP ? top_of(r, e) : v;
 }
@@ -467,8 +494,11 @@ static struct rv eval_unary(struct rs_run *r, const struct ir_expr *e)
 	}
 	default: {
 		struct rv a = eval(r, e->kids[0]);
-		if (a.k != RV_INT || rs_type_is_float(e->type))
-			return top_of(r, e);
+		if (a.k != RV_INT || rs_type_is_float(e->type)) {
+			struct rv v = top_of(r, e);
+			v.shd = a.shd;
+			return v;
+		}
 		return rv_unary(e->op, a, e->type);
 	}
 	}
@@ -510,10 +540,14 @@ static struct rv eval(struct rs_run *r, const struct ir_expr *e)
 
 /* ---- calls ----------------------------------------------------------------------- */
 
-static void eval_args(struct rs_run *r, const struct ir_expr *e, int from)
+/* Evaluates the arguments from FROM on; whether one came from __shared__
+ * data. */
+static bool eval_args(struct rs_run *r, const struct ir_expr *e, int from)
 {
+	bool shd = false;
 	for (int i = from; i < e->nkids; i++)
-		eval(r, e->kids[i]);
+		shd |= eval(r, e->kids[i]).shd;
+	return shd;
 }
 
 /* The location an atomic operates on: its pointer argument, or the
@@ -696,6 +730,13 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 		return top_of(r, e);
 	case IN_ATOMIC_RMW: case IN_ATOMIC_LOAD: case IN_ATOMIC_STORE:
 		return atomic_call(r, e, k);
+	case IN_FENCE: {
+		eval_args(r, e, 0);
+		struct rs_ctx *c = r->c;
+		CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
+		c->syncs[c->nsyncs++] = (struct rs_sync){ NULL, NULL, r->lin, r->phase, r->seq++, RS_FENCE };
+		return rv_top(true);
+	}
 	case IN_THREAD_RANK: case IN_GROUP_QUERY:
 		return group_call(r, e, k);
 	default:
@@ -709,8 +750,9 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 	struct rv out;
 	if (pure_call(r, e, &out))
 		return out;
-	eval_args(r, e, 0);
-	return top_of(r, e);
+	out = top_of(r, e);
+	out.shd = eval_args(r, e, 0); /* fabsf(s[i]) */
+	return out;
 }
 
 /* ---- statements ----------------------------------------------------------------------- */
@@ -806,26 +848,30 @@ static void restore(struct rs_run *r, const struct snapshot *s)
 static void join_into(struct rs_run *r, const struct snapshot *a, bool uni)
 {
 	for (int i = 0; i < a->n; i++)
-		if (!r->top->is_ref[i] && !rv_equal(&a->vars[i], &r->top->vars[i]))
+		if (!r->top->is_ref[i] && !rv_equal(&a->vars[i], &r->top->vars[i])) {
+			uint8_t shd = a->vars[i].shd | r->top->vars[i].shd;
 			r->top->vars[i] = rv_top(uni && (a->vars[i].k != RV_TOP || a->vars[i].uni) &&
 			                         (r->top->vars[i].k != RV_TOP || r->top->vars[i].uni));
+			r->top->vars[i].shd = shd;
+		}
 }
 
-static enum flow exec_undecided(struct rs_run *r, const struct ir_expr *cond, const struct ir_stmt *then,
+static enum flow exec_undecided(struct rs_run *r, const struct ir_expr *cond, struct rv cv, const struct ir_stmt *then,
                                 const struct ir_stmt *els)
 {
 	bool uni = uniform(cond);
+	int fl = lit_flags(cond, cv);
 	const struct rs_lit *base = r->lits;
 	int phase = r->phase, wepoch = r->wepoch;
 	struct snapshot before = save(r);
-	r->lits = push_lit(r, base, cond, true, uni, LIT_BRANCH);
+	r->lits = push_lit(r, base, cond, true, fl, LIT_BRANCH);
 	enum flow fa = then ? exec(r, then) : FL_NORMAL;
 	int phase_a = r->phase, wepoch_a = r->wepoch;
 	struct snapshot after_a = save(r);
 	restore(r, &before);
 	r->phase = phase;
 	r->wepoch = wepoch;
-	r->lits = push_lit(r, base, cond, false, uni, LIT_BRANCH);
+	r->lits = push_lit(r, base, cond, false, fl, LIT_BRANCH);
 	enum flow fb = fa == FL_LOST ? FL_LOST : els ? exec(r, els) : FL_NORMAL;
 	if (fb != FL_LOST && phase_a != r->phase)
 		fb = FL_LOST; /* a barrier some threads (or blocks) pass and others do not */
@@ -841,11 +887,11 @@ static enum flow exec_undecided(struct rs_run *r, const struct ir_expr *cond, co
 		/* the way that left (return, break, continue) goes on no more: what
 		 * follows runs only where the condition is false */
 		enum lit_scope s = fa == FL_CONTINUE ? LIT_ITERATION : fa == FL_BREAK ? LIT_LOOP : LIT_FUNCTION;
-		r->lits = push_lit(r, drop_scope(r, base, LIT_BRANCH), cond, false, uni, s);
+		r->lits = push_lit(r, drop_scope(r, base, LIT_BRANCH), cond, false, fl, s);
 	} else if (fa == FL_NORMAL) {
 		restore(r, &after_a);
 		enum lit_scope s = fb == FL_CONTINUE ? LIT_ITERATION : fb == FL_BREAK ? LIT_LOOP : LIT_FUNCTION;
-		r->lits = push_lit(r, base, cond, true, uni, s);
+		r->lits = push_lit(r, base, cond, true, fl, s);
 		out = FL_NORMAL;
 	} else if (fa == fb) {
 		join_into(r, &after_a, uni);
@@ -876,7 +922,7 @@ static enum flow exec_if(struct rs_run *r, const struct ir_stmt *s)
 			note_barriers(r, s, s->u.if_.cond, phase);
 		return f;
 	}
-	return exec_undecided(r, s->u.if_.cond, s->u.if_.then, s->u.if_.els);
+	return exec_undecided(r, s->u.if_.cond, c, s->u.if_.then, s->u.if_.els);
 }
 
 /* After a loop cut short or left at an unknown point: what it assigns is
@@ -926,7 +972,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 					break;
 				if (c.k == RV_TOP && !unknown_exit) {
 					unknown_exit = true;
-					r->lits = push_lit(r, r->lits, cond, true, uni, LIT_LOOP);
+					r->lits = push_lit(r, r->lits, cond, true, lit_flags(cond, c), LIT_LOOP);
 				}
 			}
 		}
@@ -972,7 +1018,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 		const struct poll *p = &r->c->mo->polls[which];
 		CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
 		c->syncs[c->nsyncs++] = (struct rs_sync){ memspace_var_object(c->ms, p->obj), p->field, r->lin, r->phase,
-		                                          r->seq++, true };
+		                                          r->seq++, RS_ACQUIRE };
 	}
 	return out;
 }
@@ -1155,6 +1201,15 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 		else
 			fr->vars[p->id] = rv_top(kernel);
 	}
+	int log0 = c->nlog, syncs0 = c->nsyncs, events0 = c->nevents;
 	run_body(&r, fr, root->body);
 	frame_free(fr);
+	/* a thread that indexes past a __shared__ array is one this block
+	 * shape has and the code's launches do not (tx >= 16 of a 16-wide
+	 * tile): none of it counts */
+	if (r.outside) {
+		rs_unlog(c, log0);
+		c->nsyncs = syncs0;
+		c->nevents = events0;
+	}
 }

@@ -25,6 +25,7 @@ struct rs_frame;
 struct rv {
 	uint8_t k;
 	uint8_t uni;               /* RV_TOP: the same in every thread of the block */
+	uint8_t shd;               /* RV_TOP: computed from values read from __shared__ memory */
 	uint32_t vid;              /* RV_TOP: identity of a block-uniform value, 0 if none */
 	int64_t i;
 	const struct ir_var *obj;  /* RV_PTR: the object's representative (memspace) */
@@ -61,7 +62,8 @@ int64_t rs_type_size(const char *type, int64_t tparam);
 /* The extent of the outermost dimension of an array type; -1 if unknown
  * (or not an array). */
 int64_t rs_array_extent(const char *type, int64_t tparam);
-/* The pointee of a pointer type: "float *" -> size of float. */
+/* The pointee of a pointer type ("float *" -> 4), or the element of an
+ * array type ("float[16][17]" -> 68): what p + 1 steps over. */
 int64_t rs_pointee_size(const char *type, int64_t tparam);
 
 /* ---- path literals ---------------------------------------------------------- */
@@ -77,8 +79,14 @@ struct rs_lit {
 	int phase;
 	uint8_t pol;
 	uint8_t uni;
+	uint8_t shd;        /* decided by __shared__ data: a protocol (a flag, a monotonic update) */
 	uint8_t scope;      /* until when an early exit keeps it (lit_scope) */
 };
+
+/* The literal flags of condition COND with value V: bit 0 uniform, bit 1
+ * decided by __shared__ data. */
+#define LIT_UNI 1
+#define LIT_SHD 2
 
 /* The loop iterations a point of the run is in, innermost first: where an
  * access comes in the program's own order, next to another thread's. */
@@ -114,12 +122,15 @@ struct rs_entry {
 	const struct rs_iter *iters;
 };
 
-/* A store to a polled flag (publish) or the end of a poll loop (acquire). */
+/* A store to a polled flag (publish), the end of a poll loop (acquire),
+ * or a memory fence. */
+enum rs_sync_kind { RS_PUBLISH, RS_ACQUIRE, RS_FENCE };
+
 struct rs_sync {
 	const struct ir_var *obj;
 	const char *field;
 	int thread, phase, seq;
-	bool acquire;
+	uint8_t kind;
 };
 
 struct rs_pairrec;
@@ -163,6 +174,8 @@ struct rs_ctx {
 int rs_site_of(struct rs_ctx *c, const struct ir_expr *e, const struct ir_func *fn);
 const char *rs_path(struct rs_ctx *c, const char *base, const char *member);
 void rs_log(struct rs_ctx *c, const struct rs_entry *e);
+/* Drops the entries from index FROM on (one thread's, all of them). */
+void rs_unlog(struct rs_ctx *c, int from);
 
 /* Runs thread LIN of the current block shape over function ROOT. */
 void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, int lin);

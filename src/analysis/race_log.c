@@ -111,6 +111,16 @@ void rs_log(struct rs_ctx *c, const struct rs_entry *e)
 		s->exec[e->thread / 64] |= (uint64_t)1 << (e->thread % 64);
 }
 
+void rs_unlog(struct rs_ctx *c, int from)
+{
+	for (int i = from; i < c->nlog; i++) {
+		const struct rs_entry *e = &c->log[i];
+		if (e->thread < RS_MAX_THREADS)
+			c->sites[e->site].exec[e->thread / 64] &= ~((uint64_t)1 << (e->thread % 64));
+	}
+	c->nlog = from;
+}
+
 /* ---- pair records ------------------------------------------------------------------ */
 
 static struct rs_pairrec *record(struct rs_ctx *c, int at, int other, enum race_kind kind)
@@ -156,12 +166,17 @@ static bool contradicts(const struct rs_lit *a, const struct rs_lit *b)
 	return false;
 }
 
-/* A thread-varying literal of A that B does not run under too. */
+/* A thread-varying literal of A that B does not run under too; one
+ * decided by __shared__ data counts as never shared: a guard on the
+ * contended data itself (a flag, a monotonic update, a cell's own
+ * value) is a protocol the run cannot follow. */
 static bool unshared(const struct rs_lit *a, const struct rs_lit *b)
 {
 	for (; a; a = a->next) {
 		if (a->uni)
 			continue;
+		if (a->shd)
+			return true;
 		bool found = false;
 		for (const struct rs_lit *y = b; y && !found; y = y->next)
 			found = y->cond == a->cond && y->pol == a->pol && y->phase == a->phase;
@@ -171,21 +186,43 @@ static bool unshared(const struct rs_lit *a, const struct rs_lit *b)
 	return false;
 }
 
-/* Whether A's thread publishes a flag after A that B's thread has polled
- * before B, in their interval. */
+/* Whether B's thread polled flag F (obj, field) before B, in B's interval. */
+static bool acquired(const struct rs_ctx *c, const int *first, const struct rs_entry *b, const struct rs_sync *f)
+{
+	for (int j = first[b->thread]; j < first[b->thread + 1]; j++) {
+		const struct rs_sync *q = &c->syncs[j];
+		if (q->kind == RS_ACQUIRE && q->phase == b->phase && q->seq < b->seq &&
+		    memorder_same_object(f->obj, f->field, q->obj, q->field))
+			return true;
+	}
+	return false;
+}
+
+/* Whether A is handed off to B through a flag: A's thread publishes a
+ * flag after A, or fences after A and a lane of its warp publishes (the
+ * producer warp's writes, a fence, one lane's flag), and B's thread has
+ * polled that flag before B, in their interval. */
 static bool handed_off(const struct rs_ctx *c, const int *first, const struct rs_entry *a, const struct rs_entry *b)
 {
+	bool fenced = false;
 	for (int i = first[a->thread]; i < first[a->thread + 1]; i++) {
 		const struct rs_sync *p = &c->syncs[i];
-		if (p->acquire || p->phase != a->phase || p->seq < a->seq)
+		if (p->phase != a->phase || p->seq < a->seq)
 			continue;
-		for (int j = first[b->thread]; j < first[b->thread + 1]; j++) {
-			const struct rs_sync *q = &c->syncs[j];
-			if (q->acquire && q->phase == b->phase && q->seq < b->seq &&
-			    memorder_same_object(p->obj, p->field, q->obj, q->field))
+		if (p->kind == RS_FENCE)
+			fenced = true;
+		if (p->kind == RS_PUBLISH && acquired(c, first, b, p))
+			return true;
+	}
+	if (!fenced)
+		return false;
+	int lo = a->thread / 32 * 32;
+	for (int t = lo; t < lo + 32 && t < c->nthreads; t++)
+		for (int i = first[t]; t != a->thread && i < first[t + 1]; i++) {
+			const struct rs_sync *p = &c->syncs[i];
+			if (p->kind == RS_PUBLISH && p->phase == a->phase && acquired(c, first, b, p))
 				return true;
 		}
-	}
 	return false;
 }
 
@@ -271,6 +308,17 @@ static void witness(struct rs_ctx *c, const struct rs_entry *x, const struct rs_
 			other = rd;
 			kind = RACE_WAR;
 		}
+	}
+	if (getenv("RS_DEBUG")) {
+		fprintf(stderr, "witness kind=%d weak=%d shape=%d phase=%d: t%d %s %u:%u (lits", kind, weak_side_entry, c->shape, x->phase,
+		        x->thread, (x->kind & RK_WRITE) ? "W" : "R", c->sites[x->site].e->loc.line, c->sites[x->site].e->loc.col);
+		for (const struct rs_lit *l = x->lits; l; l = l->next)
+			fprintf(stderr, " %u:%u%s%s%s", l->cond->loc.line, l->cond->loc.col, l->pol ? "+" : "-", l->uni ? "u" : "", l->shd ? "s" : "");
+		fprintf(stderr, ") vs t%d %s %u:%u (lits", y->thread, (y->kind & RK_WRITE) ? "W" : "R", c->sites[y->site].e->loc.line,
+		        c->sites[y->site].e->loc.col);
+		for (const struct rs_lit *l = y->lits; l; l = l->next)
+			fprintf(stderr, " %u:%u%s%s%s", l->cond->loc.line, l->cond->loc.col, l->pol ? "+" : "-", l->uni ? "u" : "", l->shd ? "s" : "");
+		fprintf(stderr, ") off %lld/%lld\n", (long long)x->off, (long long)y->off);
 	}
 	struct rs_pairrec *p = record(c, at->site, other->site, kind);
 	p->at_writes = (at->kind & RK_WRITE) != 0;

@@ -279,13 +279,38 @@ int64_t rs_array_extent(const char *type, int64_t tparam)
 	return n > 0 ? dims[0] : -1;
 }
 
+/* An array's element: "float [16][17]" -> 68, "float[]" -> 4. */
+static int64_t element_size(const char *type, int64_t tparam)
+{
+	const char *t = skip_quals(type), *end;
+	int64_t dims[8];
+	int n = extents(t, tparam, dims, 8, &end);
+	if (n < 1 || n > 8 || !end)
+		return 0;
+	char base[96];
+	size_t len = (size_t)(end - t);
+	while (len && t[len - 1] == ' ')
+		len--;
+	if (len >= sizeof base)
+		return 0;
+	memcpy(base, t, len);
+	base[len] = 0;
+	int64_t size = rs_type_size(base, tparam);
+	for (int i = 1; i < n; i++) {
+		if (dims[i] < 0)
+			return 0;
+		size *= dims[i];
+	}
+	return size;
+}
+
 int64_t rs_pointee_size(const char *type, int64_t tparam)
 {
 	if (!type)
 		return 0;
 	const char *star = strrchr(type, '*');
-	if (!star)
-		return 0;
+	if (!star || (strchr(type, '[') && strchr(type, '[') < star))
+		return strchr(type, '[') ? element_size(type, tparam) : 0;
 	char buf[128];
 	size_t n = (size_t)(star - type);
 	if (n >= sizeof buf)
