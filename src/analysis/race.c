@@ -146,7 +146,7 @@ static bool in(const struct ir_expr *const *v, int n, const struct ir_expr *e)
 
 void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, void *arg)
 {
-	struct rs_ctx c = { .u = u, .mo = m, .ms = m->ms, .a = arena_new() };
+	struct rs_ctx c = { .u = u, .mo = m, .ms = m->ms, .a = arena_new(), .pa = arena_new() };
 	for (int i = 0; i < u->nglobals && !c.dynamic; i++)
 		if (u->globals[i]->space == SPACE_SHARED && u->globals[i]->is_array && u->globals[i]->type &&
 		    strstr(u->globals[i]->type, "[]"))
@@ -198,4 +198,5 @@ void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, vo
 	free(c.syncs);
 	rs_pairs_free(&c);
 	arena_free(c.a);
+	arena_free(c.pa);
 }

@@ -150,7 +150,8 @@ struct rs_ctx {
 	const struct ir_unit *u;
 	const struct memorder *mo;
 	const struct memspace *ms;
-	struct arena *a;               /* interned paths, literals: the whole unit */
+	struct arena *a;               /* literals and iteration paths: one block shape's run */
+	struct arena *pa;              /* interned member paths: the whole unit */
 	const struct ir_var *dynamic;  /* the first extern __shared__ array: all of them are one */
 	/* sites, with an index by expression */
 	struct rs_site *sites; int nsites, capsites;

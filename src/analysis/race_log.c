@@ -97,7 +97,7 @@ const char *rs_path(struct rs_ctx *c, const char *base, const char *member)
 	for (; c->paths[h]; h = (h + 1) & (c->npath_slot - 1))
 		if (!strcmp(c->paths[h], buf))
 			return c->paths[h];
-	c->paths[h] = arena_strdup(c->a, buf);
+	c->paths[h] = arena_strdup(c->pa, buf);
 	c->npaths++;
 	return c->paths[h];
 }
@@ -563,6 +563,9 @@ void rs_detect(struct rs_ctx *c)
 	settle(c);
 	c->nlog = 0;
 	c->nsyncs = 0;
+	/* the entries are gone, and with them every use of their literals */
+	arena_free(c->a);
+	c->a = arena_new();
 }
 
 int rs_pairs_races(struct rs_ctx *c, struct race **out)
