@@ -4,8 +4,10 @@
 #include "analysis/memspace.h"
 #include "util/xalloc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ---- what to run ---------------------------------------------------------------- */
 
@@ -68,11 +70,13 @@ static int mark_called(struct ir_expr *e, void *arg)
 	return 0;
 }
 
-/* Block shapes for code that uses threadIdx in DIMS dimensions: a
- * common size each, and for 2-D tiles both a square and a warp-wide one. */
+/* Block shapes for code that uses threadIdx in DIMS dimensions: a common
+ * size for 1-D code, and for 2-D and 3-D code a few (a square tile, a
+ * warp-wide one, a small one): a race must show in each where both its
+ * accesses run (rs_settle_function). */
 static const int shapes1[][3] = { { 256, 1, 1 } };
-static const int shapes2[][3] = { { 16, 16, 1 }, { 32, 8, 1 } };
-static const int shapes3[][3] = { { 8, 8, 4 } };
+static const int shapes2[][3] = { { 16, 16, 1 }, { 32, 8, 1 }, { 8, 8, 1 } };
+static const int shapes3[][3] = { { 8, 8, 4 }, { 8, 4, 2 } };
 
 static void run_shape(struct rs_ctx *c, const struct ir_func *f, bool kernel, const int *shape)
 {
@@ -91,7 +95,7 @@ static void run_shape(struct rs_ctx *c, const struct ir_func *f, bool kernel, co
 static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel, int dims)
 {
 	const int (*shapes)[3] = dims >= 3 ? shapes3 : dims == 2 ? shapes2 : shapes1;
-	int n = dims >= 3 ? 1 : dims == 2 ? 2 : 1;
+	int n = dims >= 3 ? 2 : dims == 2 ? 3 : 1;
 	for (int i = 0; i < n; i++) {
 		c->shape = i;
 		run_shape(c, f, kernel, shapes[i]);
@@ -100,16 +104,6 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 }
 
 /* ---- what to report --------------------------------------------------------------- */
-
-static int cmp_loc(const struct ir_loc *a, const struct ir_loc *b)
-{
-	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
-	if (c)
-		return c;
-	if (a->line != b->line)
-		return a->line < b->line ? -1 : 1;
-	return a->col < b->col ? -1 : a->col > b->col;
-}
 
 /* The write of a race: the access whose other threads' partners it has. */
 static const struct ir_expr *write_of(const struct race *r)
@@ -125,15 +119,15 @@ static const struct ir_expr *write_of(const struct race *r)
 static int cmp_race(const void *pa, const void *pb)
 {
 	const struct race *a = pa, *b = pb;
-	int c = cmp_loc(&write_of(a)->loc, &write_of(b)->loc);
+	int c = rs_cmp_loc(&write_of(a)->loc, &write_of(b)->loc);
 	if (c)
 		return c;
 	if (a->kind != b->kind)
 		return a->kind < b->kind ? -1 : 1;
 	const struct ir_expr *pa_ = a->at == write_of(a) ? a->other : a->at, *pb_ = b->at == write_of(b) ? b->other : b->at;
-	if ((c = cmp_loc(&pa_->loc, &pb_->loc)))
+	if ((c = rs_cmp_loc(&pa_->loc, &pb_->loc)))
 		return c;
-	return cmp_loc(&a->at->loc, &b->at->loc);
+	return rs_cmp_loc(&a->at->loc, &b->at->loc);
 }
 
 static bool in(const struct ir_expr *const *v, int n, const struct ir_expr *e)
@@ -163,8 +157,15 @@ void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, vo
 			visit(&rc, f);
 			if (pass == 0)
 				ir_walk_stmt_exprs(f->body, mark_called, &rc);
-			if (rc.shared[i] == 2)
+			if (rc.shared[i] == 2) {
+				struct timespec t0, t1;
+				clock_gettime(CLOCK_MONOTONIC, &t0);
 				run_function(&c, f, pass == 0, rc.dims[i]);
+				clock_gettime(CLOCK_MONOTONIC, &t1);
+				if (getenv("RS_DEBUG"))
+					fprintf(stderr, "race: %s %.3f s\n", f->name,
+					        (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
+			}
 		}
 	struct race *races;
 	int n = rs_pairs_races(&c, &races);
@@ -197,6 +198,7 @@ void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, vo
 	free(c.log);
 	free(c.syncs);
 	rs_pairs_free(&c);
+	rs_types_free(&c);
 	arena_free(c.a);
 	arena_free(c.pa);
 }

@@ -45,8 +45,9 @@ bool rs_uniform(const struct ir_expr *e)
 struct rv rs_top_of(struct rs_run *r, const struct ir_expr *e)
 {
 	struct rv v = rv_top(rs_uniform(e));
-	if (v.uni)
-		v.vid = rs_mix(rs_mix(r->ctx, (uintptr_t)e), (uintptr_t)r->phase + 1);
+	if (e->level <= U_WARP) /* the same in the lanes of a warp (a warp reduction's result) */
+		v.vid = rs_mix(rs_mix(rs_mix(r->ctx, (uintptr_t)e), (uintptr_t)r->phase + 1),
+		               v.uni ? 0 : (uintptr_t)r->lin / 32 + 1);
 	return v;
 }
 
@@ -57,14 +58,14 @@ static uint32_t value_id(const struct rv *v)
 	switch (v->k) {
 	case RV_INT: return rs_mix(0x1234, (uintptr_t)v->i);
 	case RV_PTR: return rs_mix(rs_mix(rs_mix(0x5678, (uintptr_t)v->obj), (uintptr_t)v->field), (uintptr_t)v->i);
-	case RV_TOP: return v->uni ? v->vid : 0;
+	case RV_TOP: return v->vid;
 	default: return 0;
 	}
 }
 
 int rs_lit_flags(const struct ir_expr *cond, struct rv v)
 {
-	return (rs_uniform(cond) ? LIT_UNI : 0) | (v.k == RV_TOP && v.shd ? LIT_SHD : 0);
+	return (rs_uniform(cond) ? LIT_UNI : cond->level == U_WARP ? LIT_WARP : 0) | (v.k == RV_TOP && v.shd ? LIT_SHD : 0);
 }
 
 const struct rs_lit *rs_push_lit(struct rs_run *r, const struct rs_lit *next, const struct ir_expr *cond, bool pol,
@@ -76,6 +77,7 @@ const struct rs_lit *rs_push_lit(struct rs_run *r, const struct rs_lit *next, co
 	l->phase = r->phase;
 	l->pol = pol;
 	l->uni = (flags & LIT_UNI) != 0;
+	l->warp = (flags & LIT_WARP) != 0;
 	l->shd = (flags & LIT_SHD) != 0;
 	l->scope = (uint8_t)scope;
 	return l;
@@ -93,8 +95,9 @@ const struct rs_lit *rs_drop_scope(struct rs_run *r, const struct rs_lit *base, 
 			keep[n++] = l;
 	const struct rs_lit *out = base;
 	while (n-- > 0)
-		out = rs_push_lit(r, out, keep[n]->cond, keep[n]->pol, (keep[n]->uni ? LIT_UNI : 0) | (keep[n]->shd ? LIT_SHD : 0),
-		               (enum lit_scope)keep[n]->scope);
+		out = rs_push_lit(r, out, keep[n]->cond, keep[n]->pol,
+		                  (keep[n]->uni ? LIT_UNI : 0) | (keep[n]->warp ? LIT_WARP : 0) | (keep[n]->shd ? LIT_SHD : 0),
+		                  (enum lit_scope)keep[n]->scope);
 	return out;
 }
 
@@ -107,7 +110,7 @@ static const char *access_type(const struct ir_expr *e)
 
 static int access_size(struct rs_run *r, const struct ir_expr *e)
 {
-	int64_t n = rs_type_size(access_type(e), r->tparam);
+	int64_t n = rs_type(r->c, access_type(e))->size;
 	return n > 0 && n <= 256 ? (int)n : 4;
 }
 
@@ -117,7 +120,7 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 	if (loc.k != RV_PTR || r->lost || loc.i < 0)
 		return;
 	struct rs_ctx *c = r->c;
-	int64_t total = rs_type_size(loc.obj->type, r->tparam);
+	int64_t total = rs_type(r->c, loc.obj->type)->size;
 	if (!loc.field && total > 0 && loc.i + size > total) {
 		r->outside = true; /* beyond the object: a thread the code is not written for */
 		return;
@@ -228,14 +231,14 @@ static struct rv lval_index(struct rs_run *r, const struct ir_expr *e)
 	struct rv base = array ? rs_lval(r, b) : rs_eval(r, b);
 	struct rv idx = rs_eval(r, e->kids[1]);
 	if (array && idx.k == RV_INT) {
-		int64_t n = rs_array_extent(b->type ? b->type : b->kind == EK_VAR ? b->u.var->type : NULL, r->tparam);
+		int64_t n = rs_type(r->c, b->type ? b->type : b->kind == EK_VAR ? b->u.var->type : NULL)->extent;
 		if (n >= 0 && (idx.i < 0 || idx.i >= n)) {
 			if (base.k == RV_PTR)
 				r->outside = true; /* a thread the code is not written for */
 			return rv_top(false);
 		}
 	}
-	return offset_by(base, idx, rs_type_size(e->type, r->tparam));
+	return offset_by(base, idx, rs_type(r->c, e->type)->size);
 }
 
 static struct rv lval_member(struct rs_run *r, const struct ir_expr *e)
@@ -332,10 +335,10 @@ static bool pointer_arith(struct rs_run *r, const struct ir_expr *e, struct rv a
 		return false;
 	if (ap && bp) {
 		if (e->op == OP_SUB && a.k == RV_PTR && b.k == RV_PTR && a.obj == b.obj && a.field == b.field) {
-			int64_t s = rs_pointee_size(pa->type, r->tparam);
+			int64_t s = rs_type(r->c, pa->type)->pointee;
 			*out = s > 0 ? rv_int((a.i - b.i) / s) : rs_top_of(r, e);
 		} else if (e->op >= OP_LT && e->op <= OP_NE && a.k == b.k && a.obj == b.obj && a.field == b.field) {
-			*out = rv_binary(e->op, rv_int(a.i), rv_int(b.i), "long");
+			*out = rv_binary(e->op, rv_int(a.i), rv_int(b.i), rs_type(r->c, "long"));
 		} else {
 			*out = rs_top_of(r, e);
 		}
@@ -343,7 +346,7 @@ static bool pointer_arith(struct rs_run *r, const struct ir_expr *e, struct rv a
 	}
 	if ((e->op == OP_ADD || (e->op == OP_SUB && ap))) {
 		struct rv p = ap ? a : b, k = ap ? b : a;
-		int64_t s = rs_pointee_size((ap ? pa : pb)->type, r->tparam);
+		int64_t s = rs_type(r->c, (ap ? pa : pb)->type)->pointee;
 		if (k.k == RV_INT && e->op == OP_SUB)
 			k.i = -k.i;
 		*out = offset_by(p, k, s);
@@ -401,12 +404,12 @@ static struct rv eval_binary(struct rs_run *r, const struct ir_expr *e)
 		return b;
 	if (pointer_arith(r, e, a, b, &out))
 		return out;
-	if (a.k != RV_INT || b.k != RV_INT || rs_type_is_float(e->type)) {
+	if (a.k != RV_INT || b.k != RV_INT || rs_type(r->c, e->type)->is_float) {
 		out = rs_top_of(r, e);
 		out.shd = a.shd | b.shd;
 		return out;
 	}
-	out = rv_binary(e->op, a, b, e->type);
+	out = rv_binary(e->op, a, b, rs_type(r->c, e->type));
 	return out.k == RV_TOP ? rs_top_of(r, e) : out;
 }
 
@@ -415,17 +418,17 @@ static struct rv update(struct rs_run *r, const struct ir_expr *e, const struct 
                         struct rv old, struct rv rhs)
 {
 	if ((old.k == RV_PTR || old.k == RV_LOCAL) && (op == OP_ADD || op == OP_SUB) && rhs.k == RV_INT) {
-		int64_t s = rs_pointee_size(lhs->type, r->tparam);
+		int64_t s = rs_type(r->c, lhs->type)->pointee;
 		if (op == OP_SUB)
 			rhs.i = -rhs.i;
 		return offset_by(old, rhs, s);
 	}
-	if (old.k != RV_INT || rhs.k != RV_INT || rs_type_is_float(lhs->type)) {
+	if (old.k != RV_INT || rhs.k != RV_INT || rs_type(r->c, lhs->type)->is_float) {
 		struct rv v = rs_top_of(r, e);
 		v.shd = old.shd | rhs.shd;
 		return v;
 	}
-	struct rv v = rv_binary(op, old, rhs, lhs->type);
+	struct rv v = rv_binary(op, old, rhs, rs_type(r->c, lhs->type));
 	return v.k == RV_TOP ? rs_top_of(r, e) : v;
 }
 
@@ -435,8 +438,7 @@ static struct rv eval_assign(struct rs_run *r, const struct ir_expr *e)
 	struct rv rhs = rs_eval(r, e->kids[1]);
 	struct rv loc = rs_lval(r, lhs);
 	struct rv v = e->op == OP_NONE ? rhs : update(r, e, lhs, e->op, load(r, lhs, loc), rhs);
-	if (rs_type_is_integral(lhs->type))
-		v = rv_fit(v, lhs->type);
+	v = rv_fit(v, rs_type(r->c, lhs->type));
 	rs_store(r, lhs, loc, v);
 	return v;
 }
@@ -453,19 +455,18 @@ static struct rv eval_unary(struct rs_run *r, const struct ir_expr *e)
 		struct rv loc = rs_lval(r, x), old = load(r, x, loc);
 		bool inc = e->op == OP_PREINC || e->op == OP_POSTINC;
 		struct rv v = update(r, e, x, inc ? OP_ADD : OP_SUB, old, rv_int(1));
-		if (rs_type_is_integral(x->type))
-			v = rv_fit(v, x->type);
+		v = rv_fit(v, rs_type(r->c, x->type));
 		rs_store(r, x, loc, v);
 		return e->op == OP_PREINC || e->op == OP_PREDEC ? v : old;
 	}
 	default: {
 		struct rv a = rs_eval(r, e->kids[0]);
-		if (a.k != RV_INT || rs_type_is_float(e->type)) {
+		if (a.k != RV_INT || rs_type(r->c, e->type)->is_float) {
 			struct rv v = rs_top_of(r, e);
 			v.shd = a.shd;
 			return v;
 		}
-		return rv_unary(e->op, a, e->type);
+		return rv_unary(e->op, a, rs_type(r->c, e->type));
 	}
 	}
 }
@@ -538,7 +539,7 @@ static struct rv atomic_call(struct rs_run *r, const struct ir_expr *e, enum int
 	eval_args(r, e, 1);
 	uint8_t kind = RK_ATOMIC | (k == IN_ATOMIC_LOAD ? RK_READ : k == IN_ATOMIC_STORE ? RK_WRITE : RK_READ | RK_WRITE);
 	const struct ir_expr *p = e->nkids ? ir_strip(e->kids[0]) : NULL;
-	int64_t size = p && p->type ? rs_pointee_size(p->type, r->tparam) : 0;
+	int64_t size = p && p->type ? rs_type(r->c, p->type)->pointee : 0;
 	if (loc.k == RV_PTR)
 		note(r, p, loc, kind, 0, size > 0 && size <= 16 ? (int)size : 4);
 	return rs_top_of(r, e);
@@ -562,11 +563,15 @@ static struct rv group_call(struct rs_run *r, const struct ir_expr *e, enum intr
 			return rv_int(r->lin);
 		if (ts > 0 && ts <= 32)
 			return rv_int(r->lin % ts);
+	} else if (k == IN_WARP_RANK && ts > 0 && ts <= 32) {
+		return rv_int(r->lin / ts); /* a tile's meta_group_rank() */
 	} else if (k == IN_GROUP_QUERY && (!strcmp(n, "size") || !strcmp(n, "num_threads"))) {
 		if (block)
 			return rv_int(r->c->nthreads);
 		if (ts > 0)
 			return rv_int(ts);
+	} else if (k == IN_GROUP_QUERY && !strcmp(n, "meta_group_size") && ts > 0 && ts <= 32) {
+		return rv_int((r->c->nthreads + ts - 1) / ts);
 	}
 	return rs_top_of(r, e);
 }
@@ -585,14 +590,14 @@ static bool pure_call(struct rs_run *r, const struct ir_expr *e, struct rv *out)
 	if (which < 0 || e->nkids != (which == 6 ? 1 : 2) || e->u.call.is_method)
 		return false;
 	struct rv a = rs_eval(r, e->kids[0]), b = which == 6 ? rv_int(0) : rs_eval(r, e->kids[1]);
-	if (a.k != RV_INT || b.k != RV_INT || rs_type_is_float(e->type)) {
+	if (a.k != RV_INT || b.k != RV_INT || rs_type(r->c, e->type)->is_float) {
 		*out = rs_top_of(r, e);
 		return true;
 	}
 	switch (which) {
 	case 0: case 2: *out = rv_int(a.i < b.i ? a.i : b.i); break;
 	case 1: case 3: *out = rv_int(a.i > b.i ? a.i : b.i); break;
-	case 4: case 5: *out = rv_fit(rv_int(a.i * b.i), e->type); break;
+	case 4: case 5: *out = rv_fit(rv_int(a.i * b.i), rs_type(r->c, e->type)); break;
 	default: *out = rv_int(a.i < 0 ? -a.i : a.i); break;
 	}
 	return true;
@@ -638,7 +643,7 @@ static void bind(struct rs_run *r, struct rs_frame *fr, const struct ir_var *p, 
 		return;
 	}
 	struct rv v = rs_eval(r, a);
-	fr->vars[p->id] = rs_type_is_integral(p->type) ? rv_fit(v, p->type) : v;
+	fr->vars[p->id] = rv_fit(v, rs_type(r->c, p->type));
 }
 
 static struct rv inline_call(struct rs_run *r, const struct ir_expr *e, const struct ir_func *f)
@@ -701,7 +706,7 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 		c->syncs[c->nsyncs++] = (struct rs_sync){ NULL, NULL, r->lin, r->phase, r->seq++, RS_FENCE };
 		return rv_top(true);
 	}
-	case IN_THREAD_RANK: case IN_GROUP_QUERY:
+	case IN_THREAD_RANK: case IN_WARP_RANK: case IN_GROUP_QUERY:
 		return group_call(r, e, k);
 	default:
 		break;

@@ -47,24 +47,29 @@ static inline struct rv rv_int(int64_t i)
 }
 
 bool rv_equal(const struct rv *a, const struct rv *b);
-/* The value after conversion to an integer type spelled TYPE (wraps). */
-struct rv rv_fit(struct rv v, const char *type);
-/* a OP b on integers, in the type spelled TYPE; RV_TOP when undefined. */
-struct rv rv_binary(enum ir_op op, struct rv a, struct rv b, const char *type);
-struct rv rv_unary(enum ir_op op, struct rv a, const char *type);
 
-/* Type spellings. */
-bool rs_type_is_float(const char *type);
-bool rs_type_is_integral(const char *type);
-/* Size in bytes of a value of TYPE; 0 when unknown. Template parameters
- * in array extents count as TPARAM. */
-int64_t rs_type_size(const char *type, int64_t tparam);
-/* The extent of the outermost dimension of an array type; -1 if unknown
- * (or not an array). */
-int64_t rs_array_extent(const char *type, int64_t tparam);
-/* The pointee of a pointer type ("float *" -> 4), or the element of an
- * array type ("float[16][17]" -> 68): what p + 1 steps over. */
-int64_t rs_pointee_size(const char *type, int64_t tparam);
+/* What the run needs of a type spelling, computed once per spelling (the
+ * IR keeps spellings, not layouts). Template parameters in array extents
+ * count as blockDim.x of the block shape being run. */
+struct rs_tinfo {
+	const char *t;
+	int64_t tparam;
+	int bits;             /* an integral type's width; 0: not integral */
+	bool is_unsigned, is_float;
+	int64_t size;         /* bytes; 0 when unknown */
+	int64_t extent;       /* an array's outermost extent; -1 if unknown or not an array */
+	int64_t pointee;      /* what p + 1 steps over: a pointer's pointee, an array's element */
+};
+
+struct rs_ctx;
+const struct rs_tinfo *rs_type(struct rs_ctx *c, const char *type);
+void rs_types_free(struct rs_ctx *c);
+
+/* The value after conversion to an integer type (wraps). */
+struct rv rv_fit(struct rv v, const struct rs_tinfo *t);
+/* a OP b on integers, in type T; RV_TOP when undefined. */
+struct rv rv_binary(enum ir_op op, struct rv a, struct rv b, const struct rs_tinfo *t);
+struct rv rv_unary(enum ir_op op, struct rv a, const struct rs_tinfo *t);
 
 /* ---- path literals ---------------------------------------------------------- */
 
@@ -79,14 +84,16 @@ struct rs_lit {
 	int phase;
 	uint8_t pol;
 	uint8_t uni;
+	uint8_t warp;       /* the same in the lanes of a warp (not uniform) */
 	uint8_t shd;        /* decided by __shared__ data: a protocol (a flag, a monotonic update) */
 	uint8_t scope;      /* until when an early exit keeps it (lit_scope) */
 };
 
-/* The literal flags of condition COND with value V: bit 0 uniform, bit 1
- * decided by __shared__ data. */
+/* The literal flags of condition COND with value V: uniform in the block,
+ * decided by __shared__ data, uniform in a warp. */
 #define LIT_UNI 1
 #define LIT_SHD 2
+#define LIT_WARP 4
 
 /* The loop iterations a point of the run is in, innermost first: where an
  * access comes in the program's own order, next to another thread's. */
@@ -167,6 +174,8 @@ struct rs_ctx {
 	/* pairs that race, over every shape and kernel */
 	struct rs_pairrec *pairs; int npairs, cappairs;
 	int *pair_slot; size_t npair_slot;
+	/* type spellings' facts, cached */
+	struct rs_tinfo *types; size_t ntype_slot; int ntypes;
 	/* statements' facts, cached */
 	struct rs_stmtfacts *facts; size_t nfact_slot; int nfacts;
 	struct rs_barevent *events; int nevents, capevents;
@@ -186,6 +195,8 @@ void rs_detect(struct rs_ctx *c);
  * shape where both their accesses ran are confirmed. */
 void rs_settle_function(struct rs_ctx *c);
 void rs_pairs_free(struct rs_ctx *c);
+/* Source order: file, line, column. */
+int rs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b);
 /* The confirmed pairs as races, for the caller to choose from. */
 int rs_pairs_races(struct rs_ctx *c, struct race **out);
 

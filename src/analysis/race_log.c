@@ -170,12 +170,14 @@ static bool contradicts(const struct rs_lit *a, const struct rs_lit *b)
  * decided by __shared__ data counts as never shared: a guard on the
  * contended data itself (a flag, a monotonic update, a cell's own
  * value) is a protocol the run cannot follow. */
-static bool unshared(const struct rs_lit *a, const struct rs_lit *b)
+static bool unshared(const struct rs_lit *a, const struct rs_lit *b, bool same_warp)
 {
 	for (; a; a = a->next) {
 		if (a->uni)
 			continue;
-		if (a->shd)
+		/* a warp-uniform guard (`warp_id == 0`) picks whole warps: two
+		 * threads under it are known to pass it together only in one warp */
+		if (a->shd || (a->warp && !same_warp))
 			return true;
 		bool found = false;
 		for (const struct rs_lit *y = b; y && !found; y = y->next)
@@ -248,7 +250,7 @@ static bool reads_own_value(const struct group *g, const struct rs_entry *reader
 	return false;
 }
 
-static int cmp_loc(const struct ir_loc *a, const struct ir_loc *b)
+int rs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b)
 {
 	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
 	if (c)
@@ -280,7 +282,7 @@ static int program_order(const struct rs_ctx *c, const struct rs_entry *x, const
 	/* then the first statement, loop or call where they part */
 	const struct ir_loc *lx = k < nx ? &px[nx - 1 - k]->loc : &c->sites[x->site].e->loc;
 	const struct ir_loc *ly = k < ny ? &py[ny - 1 - k]->loc : &c->sites[y->site].e->loc;
-	int o = cmp_loc(lx, ly);
+	int o = rs_cmp_loc(lx, ly);
 	return o ? o : x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
@@ -369,7 +371,8 @@ static void check_group(const struct group *g)
 				continue;
 			if (yw && !(x->kind & RK_WRITE) && y->vid && reads_own_value(g, x, y->vid))
 				continue;
-			bool wx = unshared(x->lits, y->lits), wy = unshared(y->lits, x->lits);
+			bool sw = x->thread / 32 == y->thread / 32;
+			bool wx = unshared(x->lits, y->lits, sw), wy = unshared(y->lits, x->lits, sw);
 			if (wx && wy)
 				continue;
 			witness(c, x, y, wx ? 0 : wy ? 1 : -1);

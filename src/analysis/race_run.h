@@ -5,7 +5,9 @@
 
 #include "analysis/race_internal.h"
 
-#define RS_LOOP_CAP 8      /* iterations run of any one loop */
+#define RS_LOOP_CAP 8      /* iterations run of an outermost loop; a nested one runs
+                            * half as many per level, at least 2 */
+#define RS_STEPS 3000000   /* evaluation steps of one block shape, over all its threads */
 #define RS_MAX_DEPTH 12    /* calls inlined into one another */
 
 struct rs_frame {
@@ -28,6 +30,7 @@ struct rs_run {
 	uint32_t ctx;              /* hash of the enclosing loop iterations and call sites */
 	struct rs_frame *top;
 	int depth;
+	int loops;                 /* loops being run, nested */
 	bool lost;
 	bool outside;              /* it indexed a __shared__ array beyond its extent */
 	bool kernel;               /* the root is a kernel: its integer parameters are uniform */

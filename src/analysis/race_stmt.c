@@ -214,14 +214,19 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 	uint32_t ctx = r->ctx;
 	const struct rs_iter *iters = r->iters;
 	enum flow out = FL_NORMAL;
+	int cap = RS_LOOP_CAP >> (r->loops < 2 ? r->loops : 2);
+	r->loops++;
 	for (int it = 0;; it++) {
 		if (s->u.loop.form != LOOP_DO || it > 0) {
 			if (s->u.loop.form == LOOP_RANGE) {
+				r->loops--;
 				return FL_LOST; /* a range-for: its variable and trip count are its range's */
 			} else if (cond) {
 				struct rv c = rs_eval(r, cond);
-				if (r->lost)
+				if (r->lost) {
+					r->loops--;
 					return FL_LOST;
+				}
 				if (c.k == RV_INT && !c.i)
 					break;
 				if (c.k == RV_TOP && !unknown_exit) {
@@ -230,7 +235,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 				}
 			}
 		}
-		if (it >= RS_LOOP_CAP) {
+		if (it >= cap) {
 			unknown_exit = true;
 			break;
 		}
@@ -250,10 +255,14 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 			break;
 		if (s->u.loop.inc)
 			rs_eval(r, s->u.loop.inc);
-		if (r->lost)
-			return FL_LOST;
+		if (r->lost) {
+			out = FL_LOST;
+			break;
+		}
 	}
+	r->loops--;
 	r->ctx = ctx;
+	r->iters = iters;
 	if (out == FL_LOST)
 		return FL_LOST;
 	r->lits = out == FL_RETURN ? r->lits : rs_drop_scope(r, base, LIT_LOOP);
@@ -344,7 +353,7 @@ static enum flow exec_decl(struct rs_run *r, const struct ir_stmt *s)
 		r->top->is_ref[v->id] = 1;
 	} else {
 		struct rv x = rs_eval(r, in);
-		r->top->vars[v->id] = v->is_array ? rv_top(false) : rs_type_is_integral(v->type) ? rv_fit(x, v->type) : x;
+		r->top->vars[v->id] = v->is_array ? rv_top(false) : rv_fit(x, rs_type(r->c, v->type));
 	}
 	return r->lost ? FL_LOST : FL_NORMAL;
 }
@@ -441,7 +450,7 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 	r.tid[0] = lin % c->bdim[0];
 	r.tid[1] = lin / c->bdim[0] % c->bdim[1];
 	r.tid[2] = lin / (c->bdim[0] * c->bdim[1]);
-	r.budget = 8000000 / (c->nthreads ? c->nthreads : 1) + 2000;
+	r.budget = RS_STEPS / (c->nthreads ? c->nthreads : 1) + 2000;
 	struct rs_frame *fr = rs_frame_new(root, NULL);
 	/* a kernel's parameters are the same in every thread: integers one
 	 * large value each (a size, a count), pointers unknown global memory;
@@ -450,7 +459,7 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 		const struct ir_var *p = root->params[i];
 		if (p->id < 0 || p->id >= root->nvars)
 			continue;
-		if (kernel && rs_type_is_integral(p->type))
+		if (kernel && rs_type(c, p->type)->bits)
 			fr->vars[p->id] = rv_int((1 << 20) + 64 * i);
 		else
 			fr->vars[p->id] = rv_top(kernel);

@@ -4,6 +4,7 @@
  * Whatever cannot be computed is RV_TOP: a wrong number would be a wrong
  * finding, an unknown one only a missed one. */
 #include "analysis/race_internal.h"
+#include "util/xalloc.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -51,7 +52,7 @@ static bool word_in(const char *t, const char *w)
 	return false;
 }
 
-bool rs_type_is_float(const char *t)
+static bool type_is_float(const char *t)
 {
 	if (!t || strchr(t, '*') || strchr(t, '['))
 		return false;
@@ -90,13 +91,6 @@ static bool int_type(const char *t, int *bits, bool *is_unsigned)
 	return false;
 }
 
-bool rs_type_is_integral(const char *t)
-{
-	int b;
-	bool u;
-	return int_type(t, &b, &u);
-}
-
 static int64_t wrap(int64_t v, int bits, bool is_unsigned)
 {
 	if (bits >= 64)
@@ -107,12 +101,10 @@ static int64_t wrap(int64_t v, int bits, bool is_unsigned)
 	return (int64_t)x;
 }
 
-struct rv rv_fit(struct rv v, const char *type)
+struct rv rv_fit(struct rv v, const struct rs_tinfo *t)
 {
-	int bits;
-	bool u;
-	if (v.k == RV_INT && int_type(type, &bits, &u))
-		v.i = wrap(v.i, bits, u);
+	if (v.k == RV_INT && t->bits)
+		v.i = wrap(v.i, t->bits, t->is_unsigned);
 	return v;
 }
 
@@ -224,7 +216,57 @@ static int extents(const char *t, int64_t tparam, int64_t *dims, int max, const 
 	return n;
 }
 
-int64_t rs_type_size(const char *type, int64_t tparam)
+/* The element type and the extents of TYPE (no extent: not an array);
+ * false when one of them cannot be read. */
+static bool split_array(const char *t, int64_t tparam, char *base, size_t nbase, int64_t *dims, int *n)
+{
+	const char *end;
+	*n = extents(t, tparam, dims, 8, &end);
+	if (*n < 0 || *n > 8)
+		return false;
+	size_t len = end ? (size_t)(end - t) : strlen(t);
+	while (len && t[len - 1] == ' ')
+		len--;
+	if (len >= nbase)
+		return false;
+	memcpy(base, t, len);
+	base[len] = 0;
+	return true;
+}
+
+/* The size of a scalar (or vector) type spelled T. */
+static int64_t scalar_size(const char *t)
+{
+	int bits;
+	bool u;
+	if (int_type(t, &bits, &u))
+		return bits / 8;
+	const char *b = !strncmp(t, "std::", 5) ? t + 5 : t;
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+		if (!strcmp(b, sizes[i].name))
+			return sizes[i].size;
+	return 4; /* a typedef, a template parameter, a struct: one word, see rules/CL3001.md */
+}
+
+/* The size of the element and of the extents FROM on. */
+static int64_t array_size(const char *type, int64_t tparam, int from)
+{
+	const char *t = skip_quals(type);
+	char base[96];
+	int64_t dims[8];
+	int n;
+	if (!split_array(t, tparam, base, sizeof base, dims, &n))
+		return 0;
+	int64_t size = scalar_size(base);
+	for (int i = from; i < n; i++) {
+		if (dims[i] < 0)
+			return 0;
+		size *= dims[i];
+	}
+	return size;
+}
+
+static int64_t type_size(const char *type, int64_t tparam)
 {
 	if (!type)
 		return 0;
@@ -233,41 +275,10 @@ int64_t rs_type_size(const char *type, int64_t tparam)
 		return 8;
 	if (strchr(t, '&'))
 		return 0;
-	int64_t dims[8];
-	const char *end;
-	int n = extents(t, tparam, dims, 8, &end);
-	if (n < 0 || n > 8)
-		return 0;
-	size_t len = end ? (size_t)(end - t) : strlen(t);
-	while (len && t[len - 1] == ' ')
-		len--;
-	char base[96];
-	if (len >= sizeof base)
-		return 0;
-	memcpy(base, t, len);
-	base[len] = 0;
-	int64_t size = 0;
-	int bits;
-	bool u;
-	if (int_type(base, &bits, &u)) {
-		size = bits / 8;
-	} else {
-		const char *b = !strncmp(base, "std::", 5) ? base + 5 : base;
-		for (size_t i = 0; i < sizeof sizes / sizeof *sizes && !size; i++)
-			if (!strcmp(b, sizes[i].name))
-				size = sizes[i].size;
-		if (!size)
-			size = 4; /* a typedef, a template parameter, a struct: one word, see rules/CL3001.md */
-	}
-	for (int i = 0; i < n; i++) {
-		if (dims[i] < 0)
-			return 0;
-		size *= dims[i];
-	}
-	return size;
+	return array_size(t, tparam, 0);
 }
 
-int64_t rs_array_extent(const char *type, int64_t tparam)
+static int64_t array_extent(const char *type, int64_t tparam)
 {
 	if (!type)
 		return -1;
@@ -279,38 +290,13 @@ int64_t rs_array_extent(const char *type, int64_t tparam)
 	return n > 0 ? dims[0] : -1;
 }
 
-/* An array's element: "float [16][17]" -> 68, "float[]" -> 4. */
-static int64_t element_size(const char *type, int64_t tparam)
-{
-	const char *t = skip_quals(type), *end;
-	int64_t dims[8];
-	int n = extents(t, tparam, dims, 8, &end);
-	if (n < 1 || n > 8 || !end)
-		return 0;
-	char base[96];
-	size_t len = (size_t)(end - t);
-	while (len && t[len - 1] == ' ')
-		len--;
-	if (len >= sizeof base)
-		return 0;
-	memcpy(base, t, len);
-	base[len] = 0;
-	int64_t size = rs_type_size(base, tparam);
-	for (int i = 1; i < n; i++) {
-		if (dims[i] < 0)
-			return 0;
-		size *= dims[i];
-	}
-	return size;
-}
-
-int64_t rs_pointee_size(const char *type, int64_t tparam)
+static int64_t pointee_size(const char *type, int64_t tparam)
 {
 	if (!type)
 		return 0;
 	const char *star = strrchr(type, '*');
 	if (!star || (strchr(type, '[') && strchr(type, '[') < star))
-		return strchr(type, '[') ? element_size(type, tparam) : 0;
+		return strchr(type, '[') ? array_size(type, tparam, 1) : 0; /* an array's element */
 	char buf[128];
 	size_t n = (size_t)(star - type);
 	if (n >= sizeof buf)
@@ -319,19 +305,18 @@ int64_t rs_pointee_size(const char *type, int64_t tparam)
 	buf[n] = 0;
 	while (n && buf[n - 1] == ' ')
 		buf[--n] = 0;
-	return rs_type_size(buf, tparam);
+	return type_size(buf, tparam);
 }
 
 /* ---- arithmetic ----------------------------------------------------------------- */
 
-struct rv rv_binary(enum ir_op op, struct rv a, struct rv b, const char *type)
+struct rv rv_binary(enum ir_op op, struct rv a, struct rv b, const struct rs_tinfo *t)
 {
 	if (a.k != RV_INT || b.k != RV_INT)
 		return rv_top(false);
 	int64_t x = a.i, y = b.i, r;
-	int bits = 64;
-	bool u = false;
-	int_type(type, &bits, &u);
+	int bits = t->bits ? t->bits : 64;
+	bool u = t->bits && t->is_unsigned;
 	switch (op) {
 	case OP_ADD: r = (int64_t)((uint64_t)x + (uint64_t)y); break;
 	case OP_SUB: r = (int64_t)((uint64_t)x - (uint64_t)y); break;
@@ -370,18 +355,80 @@ struct rv rv_binary(enum ir_op op, struct rv a, struct rv b, const char *type)
 	case OP_COMMA: return b;
 	default: return rv_top(false);
 	}
-	return rv_fit(rv_int(r), type);
+	return rv_fit(rv_int(r), t);
 }
 
-struct rv rv_unary(enum ir_op op, struct rv a, const char *type)
+struct rv rv_unary(enum ir_op op, struct rv a, const struct rs_tinfo *t)
 {
 	if (a.k != RV_INT)
 		return rv_top(false);
 	switch (op) {
-	case OP_NEG: return rv_fit(rv_int((int64_t)(0 - (uint64_t)a.i)), type);
+	case OP_NEG: return rv_fit(rv_int((int64_t)(0 - (uint64_t)a.i)), t);
 	case OP_PLUS: return a;
-	case OP_NOT: return rv_fit(rv_int(~a.i), type);
+	case OP_NOT: return rv_fit(rv_int(~a.i), t);
 	case OP_LNOT: return rv_int(!a.i);
 	default: return rv_top(false);
 	}
+}
+
+/* ---- the cache ---------------------------------------------------------------------- */
+
+static void compute(struct rs_tinfo *ti, const char *t, int64_t tparam)
+{
+	ti->t = t;
+	ti->tparam = tparam;
+	ti->bits = 0;
+	ti->is_unsigned = false;
+	int bits;
+	bool u;
+	if (t && int_type(t, &bits, &u)) {
+		ti->bits = bits;
+		ti->is_unsigned = u;
+	}
+	ti->is_float = t && type_is_float(t);
+	ti->size = type_size(t, tparam);
+	ti->extent = array_extent(t, tparam);
+	ti->pointee = pointee_size(t, tparam);
+}
+
+const struct rs_tinfo *rs_type(struct rs_ctx *c, const char *t)
+{
+	int64_t tparam = c->bdim[0];
+	if (!t) {
+		static const struct rs_tinfo none = { NULL, 0, 0, false, false, 0, -1, 0 };
+		return &none;
+	}
+	if ((size_t)(c->ntypes + 1) * 2 > c->ntype_slot) {
+		size_t n = c->ntype_slot ? c->ntype_slot * 2 : 256;
+		struct rs_tinfo *v = xcalloc(n, sizeof *v);
+		for (size_t i = 0; i < c->ntype_slot; i++)
+			if (c->types[i].t) {
+				size_t h = ((uintptr_t)c->types[i].t >> 3) * 0x9e3779b97f4a7c15u >> 40 & (n - 1);
+				while (v[h].t)
+					h = (h + 1) & (n - 1);
+				v[h] = c->types[i];
+			}
+		free(c->types);
+		c->types = v;
+		c->ntype_slot = n;
+	}
+	size_t h = ((uintptr_t)t >> 3) * 0x9e3779b97f4a7c15u >> 40 & (c->ntype_slot - 1);
+	while (c->types[h].t && c->types[h].t != t)
+		h = (h + 1) & (c->ntype_slot - 1);
+	struct rs_tinfo *ti = &c->types[h];
+	if (!ti->t) {
+		c->ntypes++;
+		compute(ti, t, tparam);
+	} else if (ti->tparam != tparam) {
+		compute(ti, t, tparam);
+	}
+	return ti;
+}
+
+void rs_types_free(struct rs_ctx *c)
+{
+	free(c->types);
+	c->types = NULL;
+	c->ntype_slot = 0;
+	c->ntypes = 0;
 }
