@@ -1,7 +1,6 @@
 /* analyze.c - the pass list (analyze.h). As qbe's func(): one pass after
  * the other, the order being the dependences between them. */
 #include "analysis/analyze.h"
-#include "analysis/affine.h"
 #include "analysis/callgraph.h"
 #include "analysis/intrinsics.h"
 #include "analysis/memorder.h"
@@ -25,14 +24,6 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	/* polls, deciding atomics and the accesses in program order, of the
 	 * functions the uniformity pass analysed */
 	u->memorder = memorder_new(u, u->memspace);
-	/* indices as affine functions of threadIdx, over the levels above */
-	for (int i = 0; i < u->nfuncs; i++) {
-		struct ir_func *f = u->funcs[i];
-		if (f->is_global || f->is_device) {
-			f->affine = xcalloc(1, sizeof *f->affine);
-			affine_ctx_init(f->affine, f);
-		}
-	}
 }
 
 void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h)
@@ -46,14 +37,6 @@ void analyze_free(struct ir_unit *u)
 {
 	if (!u)
 		return;
-	for (int i = 0; i < u->nfuncs; i++) {
-		struct ir_func *f = u->funcs[i];
-		if (f->affine) {
-			affine_ctx_free(f->affine);
-			free(f->affine);
-			f->affine = NULL;
-		}
-	}
 	memorder_free(u->memorder);
 	memspace_free(u->memspace);
 	u->memorder = NULL;

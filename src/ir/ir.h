@@ -204,7 +204,6 @@ struct ir_func {
 	/* analysis (src/analysis/callgraph.c) */
 	const struct ir_expr *reaches_barrier; /* first block barrier reached, or the call leading to one */
 	unsigned analysed : 1;     /* a reporting pass ran over it */
-	struct affine_ctx *affine; /* device code: for affine indices (analysis/affine.h) */
 };
 
 /* A function the front end could not lower because clang reported an
