@@ -103,6 +103,47 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 	rs_settle_function(c);
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp((*(const struct ir_func *const *)a)->name, (*(const struct ir_func *const *)b)->name);
+}
+
+static void index_names(struct rs_ctx *c)
+{
+	c->named = xcalloc((size_t)c->u->nfuncs + 1, sizeof *c->named);
+	for (int i = 0; i < c->u->nfuncs; i++) {
+		const struct ir_func *f = c->u->funcs[i];
+		if (f->body && f->name && (f->is_device || f->is_global))
+			c->named[c->nnamed++] = f;
+	}
+	qsort(c->named, (size_t)c->nnamed, sizeof *c->named, cmp_name);
+}
+
+const struct ir_func *rs_named(const struct rs_ctx *c, const char *name)
+{
+	if (!name || !*name || !c->nnamed)
+		return NULL;
+	int lo = 0, hi = c->nnamed;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (strcmp(c->named[mid]->name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	const struct ir_func *only = NULL, *tmpl = NULL;
+	int n = 0, ntmpl = 0;
+	for (int i = lo; i < c->nnamed && !strcmp(c->named[i]->name, name); i++) {
+		only = c->named[i];
+		n++;
+		if (only->is_template) {
+			tmpl = only;
+			ntmpl++;
+		}
+	}
+	return ntmpl == 1 ? tmpl : n == 1 ? only : NULL;
+}
+
 /* ---- what to report --------------------------------------------------------------- */
 
 /* The write of a race: the access whose other threads' partners it has. */
@@ -141,6 +182,7 @@ static bool in(const struct ir_expr *const *v, int n, const struct ir_expr *e)
 void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, void *arg)
 {
 	struct rs_ctx c = { .u = u, .mo = m, .ms = m->ms, .a = arena_new(), .pa = arena_new() };
+	index_names(&c);
 	for (int i = 0; i < u->nglobals && !c.dynamic; i++)
 		if (u->globals[i]->space == SPACE_SHARED && u->globals[i]->is_array && u->globals[i]->type &&
 		    strstr(u->globals[i]->type, "[]"))
@@ -192,6 +234,7 @@ void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, vo
 		free(c.facts[i].marks);
 	free(c.facts);
 	free(c.events);
+	free(c.named);
 	free(c.sites);
 	free(c.site_slot);
 	free(c.paths);

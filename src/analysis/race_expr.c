@@ -313,9 +313,11 @@ static struct rv eval_var(struct rs_run *r, const struct ir_expr *e)
 
 static struct rv eval_builtin(struct rs_run *r, const struct ir_expr *e)
 {
-	int d = e->u.bi.dim ? e->u.bi.dim - 'x' : 0;
+	int d = e->u.bi.dim ? e->u.bi.dim - 'x' : -1;
+	if (e->u.bi.which == BI_WARPSIZE)
+		return rv_int(32);
 	if (d < 0 || d > 2)
-		return rs_top_of(r, e);
+		return rs_top_of(r, e); /* a field the front end could not read */
 	switch (e->u.bi.which) {
 	case BI_THREADIDX: return rv_int(r->tid[d]);
 	case BI_BLOCKDIM: return rv_int(r->c->bdim[d]);
@@ -714,6 +716,8 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 	const struct ir_func *t = e->u.call.target;
 	if (!t)
 		t = memspace_conversion(r->c->ms, e); /* SharedMemory<T>() in a template */
+	if (!t && !e->u.call.is_method)
+		t = rs_named(r->c, e->u.call.name); /* f<T>(x) in a template */
 	if (t && t->body && (t->is_device || t->is_global))
 		return inline_call(r, e, t);
 	struct rv out;

@@ -160,6 +160,9 @@ struct rs_ctx {
 	struct arena *a;               /* literals and iteration paths: one block shape's run */
 	struct arena *pa;              /* interned member paths: the whole unit */
 	const struct ir_var *dynamic;  /* the first extern __shared__ array: all of them are one */
+	/* device functions with bodies, by name: what a dependent call
+	 * `f<T>(x)` in a template runs */
+	const struct ir_func **named; int nnamed;
 	/* sites, with an index by expression */
 	struct rs_site *sites; int nsites, capsites;
 	int *site_slot; size_t nsite_slot;
@@ -182,6 +185,9 @@ struct rs_ctx {
 };
 
 int rs_site_of(struct rs_ctx *c, const struct ir_expr *e, const struct ir_func *fn);
+/* The function a call without a callee names, when one is plainly meant:
+ * the only template of that name, or the only function. */
+const struct ir_func *rs_named(const struct rs_ctx *c, const char *name);
 const char *rs_path(struct rs_ctx *c, const char *base, const char *member);
 void rs_log(struct rs_ctx *c, const struct rs_entry *e);
 /* Drops the entries from index FROM on (one thread's, all of them). */

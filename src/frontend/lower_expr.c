@@ -7,6 +7,7 @@
 #include "frontend/lower_internal.h"
 #include "util/xalloc.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,32 @@ static int eval_int(CXCursor c, int64_t *out)
 	return ok;
 }
 
+/* The field of `threadIdx.y` where it is spelled: inside a macro's body
+ * the expansion's tokens are the macro call's, so read the text at the
+ * expression's spelling location instead. 0 if it is not there. */
+static char spelled_dim(struct lower *L, CXCursor c)
+{
+	CXFile f;
+	unsigned off;
+	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+	size_t size;
+	const char *text = f ? clang_getFileContents(L->tu, f, &size) : NULL;
+	if (!text || off >= size)
+		return 0;
+	const char *p = text + off, *end = text + size;
+	while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+		p++;
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	if (p >= end || *p++ != '.')
+		return 0;
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	if (p < end && *p >= 'x' && *p <= 'z' && (p + 1 >= end || !(isalnum((unsigned char)p[1]) || p[1] == '_')))
+		return *p;
+	return 0;
+}
+
 /* threadIdx.x and friends: a member access on a variable of one of the
  * __cuda_builtin_*_t types. The field is only visible in the tokens. */
 static struct ir_expr *lower_builtin(struct lower *L, CXCursor c, CXCursor base)
@@ -95,6 +122,8 @@ static struct ir_expr *lower_builtin(struct lower *L, CXCursor c, CXCursor base)
 		clang_disposeString(sp);
 	}
 	clang_disposeTokens(L->tu, toks, n);
+	if (!e->u.bi.dim)
+		e->u.bi.dim = spelled_dim(L, c);
 	return e;
 }
 
@@ -221,23 +250,33 @@ static const char *last_identifier(struct lower *L, CXCursor c)
  * dependent type is a CallExpr without a callee name whose children are,
  * in source order, the operands around a reference to the candidate
  * operators. */
-static const char *dependent_operator(struct lower *L, CXCursor *kids, int n, int *at)
+/* The name a dependent call's children refer to through an
+ * OverloadedDeclRef (`f<T>(x)`, or `a += b` on a dependent type), and the
+ * index of that child; NULL if none. */
+static const char *overloaded_name(struct lower *L, CXCursor *kids, int n, int *at)
 {
 	for (int i = 0; i < n; i++) {
-		if (clang_getCursorKind(kids[i]) != CXCursor_DeclRefExpr)
+		CXCursor k = unwrap(kids[i]);
+		if (clang_getCursorKind(k) != CXCursor_DeclRefExpr)
 			continue;
 		CXCursor *sub;
-		int m = cursor_children(kids[i], &sub);
+		int m = cursor_children(k, &sub);
 		const char *name = NULL;
-		if (m == 1 && clang_getCursorKind(sub[0]) == CXCursor_OverloadedDeclRef)
+		if (m >= 1 && clang_getCursorKind(sub[0]) == CXCursor_OverloadedDeclRef)
 			name = cursor_name(L, sub[0]);
 		free(sub);
-		if (name && !strncmp(name, "operator", 8)) {
+		if (name && *name) {
 			*at = i;
-			return name + 8;
+			return name;
 		}
 	}
 	return NULL;
+}
+
+static const char *dependent_operator(struct lower *L, CXCursor *kids, int n, int *at)
+{
+	const char *name = overloaded_name(L, kids, n, at);
+	return name && !strncmp(name, "operator", 8) ? name + 8 : NULL;
 }
 
 /* Whether a's location comes after b's start: libclang lists a unary
@@ -387,8 +426,14 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 		call->name = "";
 	if (call->is_launch)
 		ptrvec_push(&L->launches, e);
-	if (!call->qual && !call->target && !*call->name)
-		as_dependent_operator(L, e, kids, n);
+	if (!call->qual && !call->target && !*call->name) {
+		int at;
+		const char *name = overloaded_name(L, kids, n, &at);
+		if (name && strncmp(name, "operator", 8))
+			call->name = name; /* f<T>(x) in a template: no callee yet, but a name */
+		else
+			as_dependent_operator(L, e, kids, n);
+	}
 	free(kids);
 	return e;
 }
