@@ -4,10 +4,8 @@
 #include "analysis/memspace.h"
 #include "util/xalloc.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* ---- what to run ---------------------------------------------------------------- */
 
@@ -199,15 +197,8 @@ void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, vo
 			visit(&rc, f);
 			if (pass == 0)
 				ir_walk_stmt_exprs(f->body, mark_called, &rc);
-			if (rc.shared[i] == 2) {
-				struct timespec t0, t1;
-				clock_gettime(CLOCK_MONOTONIC, &t0);
+			if (rc.shared[i] == 2)
 				run_function(&c, f, pass == 0, rc.dims[i]);
-				clock_gettime(CLOCK_MONOTONIC, &t1);
-				if (getenv("RS_DEBUG"))
-					fprintf(stderr, "race: %s %.3f s\n", f->name,
-					        (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
-			}
 		}
 	struct race *races;
 	int n = rs_pairs_races(&c, &races);

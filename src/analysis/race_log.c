@@ -311,17 +311,6 @@ static void witness(struct rs_ctx *c, const struct rs_entry *x, const struct rs_
 			kind = RACE_WAR;
 		}
 	}
-	if (getenv("RS_DEBUG")) {
-		fprintf(stderr, "witness kind=%d weak=%d shape=%d phase=%d: t%d %s %u:%u (lits", kind, weak_side_entry, c->shape, x->phase,
-		        x->thread, (x->kind & RK_WRITE) ? "W" : "R", c->sites[x->site].e->loc.line, c->sites[x->site].e->loc.col);
-		for (const struct rs_lit *l = x->lits; l; l = l->next)
-			fprintf(stderr, " %u:%u%s%s%s", l->cond->loc.line, l->cond->loc.col, l->pol ? "+" : "-", l->uni ? "u" : "", l->shd ? "s" : "");
-		fprintf(stderr, ") vs t%d %s %u:%u (lits", y->thread, (y->kind & RK_WRITE) ? "W" : "R", c->sites[y->site].e->loc.line,
-		        c->sites[y->site].e->loc.col);
-		for (const struct rs_lit *l = y->lits; l; l = l->next)
-			fprintf(stderr, " %u:%u%s%s%s", l->cond->loc.line, l->cond->loc.col, l->pol ? "+" : "-", l->uni ? "u" : "", l->shd ? "s" : "");
-		fprintf(stderr, ") off %lld/%lld\n", (long long)x->off, (long long)y->off);
-	}
 	struct rs_pairrec *p = record(c, at->site, other->site, kind);
 	p->at_writes = (at->kind & RK_WRITE) != 0;
 	/* in a 2-D block, which threads share a warp depends on blockDim.x */
