@@ -13,14 +13,6 @@ namespace cg = cooperative_groups;
 
 #define TILE 1024
 
-// Fills shared memory with a marker, so that stale reads show.
-__global__ void poison(float v) {
-  __shared__ float s[TILE];
-  for (int i = threadIdx.x; i < TILE; i += blockDim.x) s[i] = v;
-  __syncthreads();
-  if (s[(threadIdx.x * 7) % TILE] != v) s[0] = 0.0f; // keep the stores
-}
-
 __global__ void doubled(const float* in, float* out) {
   __shared__ float tile[TILE];
   cg::thread_block block = cg::this_thread_block();

@@ -7,6 +7,13 @@
 #define BLOCKS 264
 #define ROUNDS 20
 
+// Fills shared memory with a marker, so that stale reads show. The stores
+// are volatile so that the compiler keeps them although nothing reads them.
+__global__ void poison(float v) {
+  __shared__ volatile float s[TILE];
+  for (int i = threadIdx.x; i < TILE; i += blockDim.x) s[i] = v;
+}
+
 int main() {
   const int n = TILE * BLOCKS;
   float *h_in = (float*)malloc(n * sizeof(float)), *h_out = (float*)malloc(n * sizeof(float));

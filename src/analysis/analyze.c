@@ -1,7 +1,7 @@
 /* analyze.c - the pass list (analyze.h). As qbe's func(): one pass after
  * the other, the order being the dependences between them. */
 #include "analysis/analyze.h"
-#include "analysis/affine.h"
+#include "analysis/constlocals.h"
 #include "analysis/callgraph.h"
 #include "analysis/intrinsics.h"
 #include "analysis/memorder.h"
@@ -21,12 +21,12 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	/* which memory object each pointer and reference designates */
 	u->memspace = memspace_new(u);
 	/* the locals assigned once, and their values: the constants the
-	 * uniformity pass folds, the substitutions of affine indices */
+	 * uniformity pass folds */
 	for (int i = 0; i < u->nfuncs; i++) {
 		struct ir_func *f = u->funcs[i];
 		if (f->is_global || f->is_device) {
-			f->affine = xcalloc(1, sizeof *f->affine);
-			affine_ctx_init(f->affine, f);
+			f->locals = xcalloc(1, sizeof *f->locals);
+			locals_init(f->locals, f);
 		}
 	}
 	/* the level of every value and condition (marks analysed functions) */
@@ -49,10 +49,10 @@ void analyze_free(struct ir_unit *u)
 		return;
 	for (int i = 0; i < u->nfuncs; i++) {
 		struct ir_func *f = u->funcs[i];
-		if (f->affine) {
-			affine_ctx_free(f->affine);
-			free(f->affine);
-			f->affine = NULL;
+		if (f->locals) {
+			locals_free(f->locals);
+			free(f->locals);
+			f->locals = NULL;
 		}
 	}
 	memorder_free(u->memorder);

@@ -115,6 +115,24 @@ static int note_written(const struct access *a, void *arg)
 
 /* ---- descriptions ---------------------------------------------------------------- */
 
+/* C's binding strength of a binary operator, higher binds tighter. */
+static int precedence(enum ir_op op)
+{
+	switch (op) {
+	case OP_MUL: case OP_DIV: case OP_REM: return 10;
+	case OP_ADD: case OP_SUB: return 9;
+	case OP_SHL: case OP_SHR: return 8;
+	case OP_LT: case OP_GT: case OP_LE: case OP_GE: return 7;
+	case OP_EQ: case OP_NE: return 6;
+	case OP_AND: return 5;
+	case OP_XOR: return 4;
+	case OP_OR: return 3;
+	case OP_LAND: return 2;
+	case OP_LOR: return 1;
+	default: return 0;
+	}
+}
+
 static void describe(const struct ir_expr *e, char *buf, size_t len, int depth)
 {
 	size_t n = strlen(buf);
@@ -163,14 +181,24 @@ static void describe(const struct ir_expr *e, char *buf, size_t len, int depth)
 		n = strlen(buf);
 		snprintf(buf + n, len - n, "%s%s", e->nkids ? (e->arrow ? "->" : ".") : "", e->u.name ? e->u.name : "?");
 		break;
-	case EK_BINARY: {
-		static const char *const ops[] = { "", "*", "/", "%", "+", "-", "<<", ">>" };
-		describe(e->kids[0], buf, len, depth + 1);
-		n = strlen(buf);
-		snprintf(buf + n, len - n, " %s ", e->op <= OP_SHR ? ops[e->op] : "?");
-		describe(e->kids[1], buf, len, depth + 1);
+	case EK_BINARY:
+		for (int i = 0; i < 2; i++) {
+			/* (tid + 1) % 256: an operand that binds less tightly keeps its parentheses */
+			const struct ir_expr *k = ir_strip(e->kids[i]);
+			bool paren = k && k->kind == EK_BINARY && (precedence(k->op) < precedence(e->op) ||
+			                                          (i == 1 && precedence(k->op) == precedence(e->op)));
+			n = strlen(buf);
+			if (i)
+				snprintf(buf + n, len - n, " %s ", ir_op_name(e->op));
+			n = strlen(buf);
+			if (paren)
+				snprintf(buf + n, len - n, "(");
+			describe(e->kids[i], buf, len, depth + 1);
+			n = strlen(buf);
+			if (paren)
+				snprintf(buf + n, len - n, ")");
+		}
 		break;
-	}
 	case EK_CALL:
 		snprintf(buf + n, len - n, "%s(...)", e->u.call.name);
 		break;

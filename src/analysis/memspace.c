@@ -18,8 +18,15 @@ struct node {
 };
 
 struct memspace {
+	const struct ir_unit *u;
 	struct node *n;
 	int count, cap;
+	/* per function id: the object every return of the function designates
+	 * (`return s;`, `return (T *)__smem;`), or NULL */
+	const struct ir_var **returns;
+	/* conversion operators, by their class's name (a USR's segment) */
+	struct conv { const char *cls; size_t len; const struct ir_func *fn; } *convs;
+	int nconvs, capconvs;
 	/* node of each variable: open addressing on the pointer, so that a
 	 * unit of thousands of pointers is not a quadratic search */
 	int *slot;             /* node index + 1; 0: empty */
@@ -110,6 +117,13 @@ static void unite(struct memspace *m, const struct ir_var *a, const struct ir_va
 	int x = root(m, find_node(m, a, 1)), y = root(m, find_node(m, b, 1));
 	if (x == y)
 		return;
+	/* the representative is the variable that is the memory (a __shared__
+	 * array), not a pointer to it, when there is one */
+	if (m->n[y].v->kind == VAR_GLOBAL && m->n[x].v->kind != VAR_GLOBAL) {
+		int t = x;
+		x = y;
+		y = t;
+	}
 	struct node *nx = &m->n[x], *ny = &m->n[y];
 	ny->parent = x;
 	/* members declared in different spaces (a __shared__ tile and a
@@ -128,6 +142,13 @@ static void unite(struct memspace *m, const struct ir_var *a, const struct ir_va
 	nx->unknown |= ny->unknown;
 }
 
+/* The representative of v's object. */
+static const struct ir_var *rep(const struct memspace *m, const struct ir_var *v)
+{
+	int i = v ? find_node((struct memspace *)m, v, 0) : -1;
+	return i < 0 ? v : m->n[root(m, i)].v;
+}
+
 static void mark(struct memspace *m, const struct ir_var *v, enum mem_origin o)
 {
 	if (!v)
@@ -142,6 +163,101 @@ static void mark(struct memspace *m, const struct ir_var *v, enum mem_origin o)
 		n->unknown = 1;
 }
 
+/* ---- objects returned by calls ------------------------------------------- */
+
+static const struct ir_var *call_object(const struct memspace *m, const struct ir_expr *call);
+
+/* ir_base_var, where the base may also be a call that returns an object
+ * (an accessor, SharedMemory<T>()). */
+static const struct ir_var *base_object(const struct memspace *m, const struct ir_expr *e)
+{
+	const struct ir_expr *s = ir_strip(e);
+	for (int depth = 0; s && depth < 64; depth++) {
+		if (s->kind == EK_CALL)
+			return call_object(m, s);
+		if ((s->kind == EK_INDEX || s->kind == EK_MEMBER) && s->nkids)
+			s = ir_strip(s->kids[0]);
+		else if (s->kind == EK_UNARY && (s->op == OP_DEREF || s->op == OP_ADDR))
+			s = ir_strip(s->kids[0]);
+		else if (s->kind == EK_BINARY && (s->op == OP_ADD || s->op == OP_SUB))
+			s = ir_strip(s->kids[0]->is_pointer || !s->kids[1]->is_pointer ? s->kids[0] : s->kids[1]);
+		else
+			break;
+	}
+	return ir_base_var(s);
+}
+
+/* The conversion operators of the unit, by the name of their class: a
+ * dependent call `SharedMemory<T>()` converts to T * through the method
+ * whose USR reads "...@SharedMemory@F@operator ..." (or
+ * "@SharedMemory>#d@F@operator ..." for a specialisation). */
+static void find_conversions(struct memspace *m)
+{
+	for (int i = 0; i < m->u->nfuncs; i++) {
+		const char *usr = m->u->funcs[i]->usr, *f = usr ? strstr(usr, "@F@operator ") : NULL;
+		if (!f)
+			continue;
+		const char *b = f;
+		while (b > usr && b[-1] != '@')
+			b--;
+		size_t n = (size_t)(f - b);
+		const char *gt = memchr(b, '>', n);
+		if (gt)
+			n = (size_t)(gt - b);
+		if (!n)
+			continue;
+		CL_VEC_GROW(m->convs, m->nconvs, m->capconvs);
+		m->convs[m->nconvs].cls = b;
+		m->convs[m->nconvs].len = n;
+		m->convs[m->nconvs++].fn = m->u->funcs[i];
+	}
+}
+
+static const struct ir_func *conversion_of(const struct memspace *m, const char *cls)
+{
+	size_t n = strlen(cls);
+	for (int i = 0; i < m->nconvs; i++)
+		if (m->convs[i].len == n && !memcmp(m->convs[i].cls, cls, n) && m->returns[m->convs[i].fn->id])
+			return m->convs[i].fn;
+	return NULL;
+}
+
+static const struct ir_var *call_object(const struct memspace *m, const struct ir_expr *call)
+{
+	const struct ir_func *t = call->u.call.target;
+	if (!t && !call->u.call.is_method && call->u.call.name)
+		t = conversion_of(m, call->u.call.name);
+	if (!t || !m->returns || t->id < 0 || t->id >= m->u->nfuncs || !m->returns[t->id])
+		return NULL;
+	return m->returns[t->id];
+}
+
+struct ret_scan { const struct memspace *m; const struct ir_var *obj; bool mixed; };
+
+static int each_return(struct ir_stmt *st, void *arg)
+{
+	struct ret_scan *r = arg;
+	if (st->kind != SK_RETURN)
+		return 0;
+	const struct ir_var *v = st->u.expr ? rep(r->m, base_object(r->m, st->u.expr)) : NULL;
+	if (!v || (r->obj && r->obj != v))
+		r->mixed = true;
+	r->obj = v;
+	return r->mixed;
+}
+
+/* Which functions return (a pointer into, a reference to) one object. */
+static void find_returns(struct memspace *m)
+{
+	for (int i = 0; i < m->u->nfuncs; i++) {
+		const struct ir_func *f = m->u->funcs[i];
+		struct ret_scan r = { m, NULL, false };
+		if (f->body && !f->is_global)
+			ir_walk_stmts(f->body, each_return, &r);
+		m->returns[i] = r.mixed ? NULL : r.obj;
+	}
+}
+
 struct scan { struct memspace *m; const struct ir_func *f; };
 
 static int scan_expr(struct ir_expr *e, void *arg)
@@ -154,7 +270,7 @@ static int scan_expr(struct ir_expr *e, void *arg)
 		/* p = q points p elsewhere; r = x through a reference writes
 		 * what r is bound to and binds it to nothing new */
 		if (l && lhs->kind == EK_VAR && l->is_pointer && l->kind == VAR_LOCAL)
-			unite(m, l, ir_base_var(e->kids[1]));
+			unite(m, l, base_object(m, e->kids[1]));
 	}
 	if (e->kind != EK_CALL)
 		return 0;
@@ -168,7 +284,7 @@ static int scan_expr(struct ir_expr *e, void *arg)
 			struct ir_var *p = t->params[i];
 			if (!p->is_pointer && !p->is_reference)
 				continue;
-			struct ir_var *a = ir_base_var(e->kids[first + i]);
+			const struct ir_var *a = base_object(m, e->kids[first + i]);
 			if (a)
 				unite(m, p, a);
 			else
@@ -210,7 +326,7 @@ static int scan_decl(struct ir_stmt *st, void *arg)
 	if (st->kind == SK_DECL && st->u.decl.init) {
 		struct ir_var *v = st->u.decl.var;
 		if ((v->is_pointer || v->is_reference || is_atomic_ref_var(v)) && v->kind == VAR_LOCAL)
-			unite(s->m, v, ir_base_var(through_atomic_ref(st->u.decl.init)));
+			unite(s->m, v, base_object(s->m, through_atomic_ref(st->u.decl.init)));
 	}
 	return 0;
 }
@@ -252,10 +368,29 @@ static void collect_shared(struct memspace *m)
 struct memspace *memspace_new(const struct ir_unit *u)
 {
 	struct memspace *m = xcalloc(1, sizeof *m);
-	for (int i = 0; i < u->nfuncs; i++) {
-		struct scan s = { m, u->funcs[i] };
-		ir_walk_stmts(u->funcs[i]->body, scan_decl, &s);
-		ir_walk_stmt_exprs(u->funcs[i]->body, scan_expr, &s);
+	m->u = u;
+	m->returns = xcalloc((size_t)u->nfuncs + 1, sizeof *m->returns);
+	find_conversions(m);
+	/* every extern __shared__ array starts at the block's dynamic shared
+	 * memory: they are one object */
+	const struct ir_var *dynamic = NULL;
+	for (int i = 0; i < u->nglobals; i++) {
+		const struct ir_var *g = u->globals[i];
+		if (g->space == SPACE_SHARED && g->is_array && g->type && strstr(g->type, "[]")) {
+			if (dynamic)
+				unite(m, dynamic, g);
+			dynamic = g;
+		}
+	}
+	/* twice: the second round sees what the first found the functions
+	 * return (an accessor returning a pointer it was itself given) */
+	for (int round = 0; round < 2; round++) {
+		for (int i = 0; i < u->nfuncs; i++) {
+			struct scan s = { m, u->funcs[i] };
+			ir_walk_stmts(u->funcs[i]->body, scan_decl, &s);
+			ir_walk_stmt_exprs(u->funcs[i]->body, scan_expr, &s);
+		}
+		find_returns(m);
 	}
 	/* a kernel launched from nowhere in this file gets its pointers from
 	 * code cudalint cannot see */
@@ -288,6 +423,8 @@ struct memspace *memspace_new(const struct ir_unit *u)
 void memspace_free(struct memspace *m)
 {
 	if (m) {
+		free(m->returns);
+		free(m->convs);
 		free(m->n);
 		free(m->slot);
 		free(m->shared_first);
@@ -300,7 +437,7 @@ void memspace_free(struct memspace *m)
 
 const struct ir_var *memspace_object(const struct memspace *m, const struct ir_expr *e)
 {
-	const struct ir_var *v = ir_base_var(through_atomic_ref(e));
+	const struct ir_var *v = base_object(m, through_atomic_ref(e));
 	if (!v)
 		return NULL;
 	int i = find_node((struct memspace *)m, v, 0);
@@ -309,7 +446,7 @@ const struct ir_var *memspace_object(const struct memspace *m, const struct ir_e
 
 enum ir_space memspace_space(const struct memspace *m, const struct ir_expr *e)
 {
-	const struct ir_var *v = ir_base_var(through_atomic_ref(e));
+	const struct ir_var *v = base_object(m, through_atomic_ref(e));
 	if (!v)
 		return SPACE_GENERIC;
 	int i = find_node((struct memspace *)m, v, 0);
@@ -333,7 +470,7 @@ enum ir_space memspace_space(const struct memspace *m, const struct ir_expr *e)
 
 enum mem_origin memspace_origin(const struct memspace *m, const struct ir_expr *e)
 {
-	const struct ir_var *v = ir_base_var(through_atomic_ref(e));
+	const struct ir_var *v = base_object(m, through_atomic_ref(e));
 	if (!v)
 		return ORIGIN_UNKNOWN;
 	int i = find_node((struct memspace *)m, v, 0);
@@ -360,4 +497,22 @@ int memspace_shared_vars(const struct memspace *m, const struct ir_var *v, const
 		return 0;
 	*ids = m->shared_ids + m->shared_first[r];
 	return m->shared_n[r];
+}
+
+const struct ir_var *memspace_var_object(const struct memspace *m, const struct ir_var *v)
+{
+	return rep(m, v);
+}
+
+const struct ir_var *memspace_call_object(const struct memspace *m, const struct ir_expr *call)
+{
+	return call && call->kind == EK_CALL ? rep(m, call_object(m, call)) : NULL;
+}
+
+const struct ir_func *memspace_conversion(const struct memspace *m, const struct ir_expr *call)
+{
+	const struct ir_call *c = &call->u.call;
+	if (call->kind != EK_CALL || c->target || c->is_method || !c->name)
+		return NULL;
+	return conversion_of(m, c->name);
 }

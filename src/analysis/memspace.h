@@ -35,5 +35,14 @@ enum mem_origin memspace_origin(const struct memspace *m, const struct ir_expr *
  * nothing else: their count, *ids pointing at them; 0 when it is not,
  * when it may be global memory too, or when it is not known. */
 int memspace_shared_vars(const struct memspace *m, const struct ir_var *v, const int **ids);
+/* The representative of variable v's object (v itself when alone). */
+const struct ir_var *memspace_var_object(const struct memspace *m, const struct ir_var *v);
+/* The object a call's result designates: a function that returns one
+ * object (an accessor, `return (T *)__smem;`), or SharedMemory<T>() in a
+ * template; NULL if none. */
+const struct ir_var *memspace_call_object(const struct memspace *m, const struct ir_expr *call);
+/* The function a call without a callee runs when it is a class
+ * template's conversion to a pointer (SharedMemory<T>()); NULL if none. */
+const struct ir_func *memspace_conversion(const struct memspace *m, const struct ir_expr *call);
 
 #endif

@@ -16,7 +16,7 @@
  *
  * Both hold only while every assignment keeps them; a join keeps what
  * both sides have. */
-#include "analysis/affine.h"
+#include "analysis/constlocals.h"
 #include "analysis/intrinsics.h"
 #include "analysis/uni_internal.h"
 
@@ -24,8 +24,8 @@
 
 bool uni_const(struct interp *I, const struct ir_expr *e, int64_t *out)
 {
-	if (I->fn && I->fn->affine)
-		return affine_const_value(I->fn->affine, e, out);
+	if (I->fn && I->fn->locals)
+		return locals_const_value(I->fn->locals, e, out);
 	return ir_const_value(e, out);
 }
 

@@ -7,6 +7,9 @@
  * <cuda/...> need the real headers. */
 #ifndef CUDALINT_CUDA_FALLBACK_H
 #define CUDALINT_CUDA_FALLBACK_H
+/* it stands for the toolkit's headers, and is a system header as they are
+ * (dim3's constructor is not the project's code) */
+#pragma clang system_header
 
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))

@@ -666,6 +666,15 @@ static int is_function_kind(enum CXCursorKind k)
 	       k == CXCursor_Constructor || k == CXCursor_Destructor || k == CXCursor_ConversionFunction;
 }
 
+/* Classes, whose methods a project header defines too: cuda-samples'
+ * SharedMemory<T>, whose conversion operator returns the extern
+ * __shared__ array. */
+static int is_class_kind(enum CXCursorKind k)
+{
+	return k == CXCursor_StructDecl || k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate ||
+	       k == CXCursor_ClassTemplatePartialSpecialization;
+}
+
 static int has_device_attr(CXCursor *kids, int n)
 {
 	for (int i = 0; i < n; i++) {
@@ -784,7 +793,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	/* The toolkit's headers are summarised by the intrinsics table; the
 	 * project's own headers hold __device__ helpers whose barriers and
 	 * return values matter at call sites in this file. */
-	if (from_header && (clang_Location_isInSystemHeader(loc) || (k != CXCursor_Namespace && !is_function_kind(k))))
+	if (from_header && (clang_Location_isInSystemHeader(loc) || (k != CXCursor_Namespace && !is_function_kind(k) &&
+	                                                             !is_class_kind(k))))
 		return CXChildVisit_Continue;
 	if (is_function_kind(k)) {
 		/* a declaration may be one whose body clang dropped for an error */

@@ -8,6 +8,7 @@
 #include "frontend/lower_internal.h"
 #include "util/xalloc.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,32 @@ static int eval_int(CXCursor c, int64_t *out)
 	return ok;
 }
 
+/* The field of `threadIdx.y` where it is spelled: inside a macro's body
+ * the expansion's tokens are the macro call's, so read the text at the
+ * expression's spelling location instead. 0 if it is not there. */
+static char spelled_dim(struct lower *L, CXCursor c)
+{
+	CXFile f;
+	unsigned off;
+	clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+	size_t size;
+	const char *text = f ? clang_getFileContents(L->tu, f, &size) : NULL;
+	if (!text || off >= size)
+		return 0;
+	const char *p = text + off, *end = text + size;
+	while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+		p++;
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	if (p >= end || *p++ != '.')
+		return 0;
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	if (p < end && *p >= 'x' && *p <= 'z' && (p + 1 >= end || !(isalnum((unsigned char)p[1]) || p[1] == '_')))
+		return *p;
+	return 0;
+}
+
 /* threadIdx.x and friends: a member access on a variable of one of the
  * __cuda_builtin_*_t types. The field is only visible in the tokens. */
 static struct ir_expr *lower_builtin(struct lower *L, CXCursor c, CXCursor base)
@@ -96,6 +123,8 @@ static struct ir_expr *lower_builtin(struct lower *L, CXCursor c, CXCursor base)
 		clang_disposeString(sp);
 	}
 	clang_disposeTokens(L->tu, toks, n);
+	if (!e->u.bi.dim)
+		e->u.bi.dim = spelled_dim(L, c);
 	return e;
 }
 
@@ -226,6 +255,95 @@ static const char *last_identifier(struct lower *L, CXCursor c)
 	return r;
 }
 
+/* The spelling of the overloaded operator a dependent operator call
+ * names ("operator+="), and the index of that child among the call's
+ * children; NULL when the call is not one. In a template, `s[i] += x` on a
+ * dependent type is a CallExpr without a callee name whose children are,
+ * in source order, the operands around a reference to the candidate
+ * operators. */
+/* The name a dependent call's children refer to through an
+ * OverloadedDeclRef (`f<T>(x)`, or `a += b` on a dependent type), and the
+ * index of that child; NULL if none. */
+static const char *overloaded_name(struct lower *L, CXCursor *kids, int n, int *at)
+{
+	for (int i = 0; i < n; i++) {
+		CXCursor k = unwrap(kids[i]);
+		if (clang_getCursorKind(k) != CXCursor_DeclRefExpr)
+			continue;
+		CXCursor *sub;
+		int m = cursor_children(k, &sub);
+		const char *name = NULL;
+		if (m >= 1 && clang_getCursorKind(sub[0]) == CXCursor_OverloadedDeclRef)
+			name = cursor_name(L, sub[0]);
+		free(sub);
+		if (name && *name) {
+			*at = i;
+			return name;
+		}
+	}
+	return NULL;
+}
+
+static const char *dependent_operator(struct lower *L, CXCursor *kids, int n, int *at)
+{
+	const char *name = overloaded_name(L, kids, n, at);
+	return name && !strncmp(name, "operator", 8) ? name + 8 : NULL;
+}
+
+/* Whether a's location comes after b's start: libclang lists a unary
+ * operator's operand first, whichever side it is written on. */
+static int spelled_after(CXCursor a, CXCursor b)
+{
+	unsigned oa, ob;
+	clang_getExpansionLocation(clang_getCursorLocation(a), NULL, NULL, NULL, &oa);
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(b)), NULL, NULL, NULL, &ob);
+	return oa > ob;
+}
+
+static const struct { const char *sp; enum ir_ekind k; enum ir_op op; } dep_ops[] = {
+	{ "=", EK_ASSIGN, OP_NONE }, { "+=", EK_ASSIGN, OP_ADD }, { "-=", EK_ASSIGN, OP_SUB },
+	{ "*=", EK_ASSIGN, OP_MUL }, { "/=", EK_ASSIGN, OP_DIV }, { "%=", EK_ASSIGN, OP_REM },
+	{ "<<=", EK_ASSIGN, OP_SHL }, { ">>=", EK_ASSIGN, OP_SHR }, { "&=", EK_ASSIGN, OP_AND },
+	{ "|=", EK_ASSIGN, OP_OR }, { "^=", EK_ASSIGN, OP_XOR },
+	{ "+", EK_BINARY, OP_ADD }, { "-", EK_BINARY, OP_SUB }, { "*", EK_BINARY, OP_MUL },
+	{ "/", EK_BINARY, OP_DIV }, { "%", EK_BINARY, OP_REM }, { "<<", EK_BINARY, OP_SHL },
+	{ ">>", EK_BINARY, OP_SHR }, { "<", EK_BINARY, OP_LT }, { ">", EK_BINARY, OP_GT },
+	{ "<=", EK_BINARY, OP_LE }, { ">=", EK_BINARY, OP_GE }, { "==", EK_BINARY, OP_EQ },
+	{ "!=", EK_BINARY, OP_NE }, { "&", EK_BINARY, OP_AND }, { "^", EK_BINARY, OP_XOR },
+	{ "|", EK_BINARY, OP_OR }, { "&&", EK_BINARY, OP_LAND }, { "||", EK_BINARY, OP_LOR },
+	{ "[]", EK_INDEX, OP_NONE },
+	{ "-", EK_UNARY, OP_NEG }, { "+", EK_UNARY, OP_PLUS }, { "~", EK_UNARY, OP_NOT },
+	{ "!", EK_UNARY, OP_LNOT }, { "*", EK_UNARY, OP_DEREF }, { "&", EK_UNARY, OP_ADDR },
+	{ "++", EK_UNARY, OP_PREINC }, { "--", EK_UNARY, OP_PREDEC },
+};
+
+/* A dependent operator call as the operator it spells, so that every
+ * analysis sees `s[i] += x` in a template pattern as the assignment it is
+ * in every instantiation on arithmetic types; E unchanged otherwise. */
+static void as_dependent_operator(struct lower *L, struct ir_expr *e, CXCursor *kids, int n)
+{
+	int at = 0;
+	const char *sp = e->u.call.name && *e->u.call.name ? NULL : dependent_operator(L, kids, n, &at);
+	if (!sp)
+		return;
+	int unary = e->nkids == 1 || (e->nkids == 2 && (!strcmp(sp, "++") || !strcmp(sp, "--")));
+	for (size_t i = 0; i < sizeof dep_ops / sizeof *dep_ops; i++) {
+		if (strcmp(dep_ops[i].sp, sp) || (dep_ops[i].k == EK_UNARY) != unary)
+			continue;
+		if (!unary && e->nkids != 2)
+			return;
+		enum ir_op op = dep_ops[i].op;
+		if (unary && (op == OP_PREINC || op == OP_PREDEC) && spelled_after(kids[at], kids[!at])) /* x++ */
+			op = op == OP_PREINC ? OP_POSTINC : OP_POSTDEC;
+		memset(&e->u, 0, sizeof e->u);
+		e->kind = dep_ops[i].k;
+		e->op = op;
+		if (unary)
+			e->nkids = 1;
+		return;
+	}
+}
+
 static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 {
 	struct ir_expr *e = new_expr(L, EK_CALL, c);
@@ -322,6 +440,14 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 		call->name = "";
 	if (call->is_launch)
 		ptrvec_push(&L->launches, e);
+	if (!call->qual && !call->target && !*call->name) {
+		int at;
+		const char *name = overloaded_name(L, kids, n, &at);
+		if (name && strncmp(name, "operator", 8))
+			call->name = name; /* f<T>(x) in a template: no callee yet, but a name */
+		else
+			as_dependent_operator(L, e, kids, n);
+	}
 	free(kids);
 	return e;
 }

@@ -211,7 +211,7 @@ struct ir_func {
 	const struct ir_expr *reaches_barrier; /* first block barrier reached, or the call leading to one */
 	const struct ir_expr *reaches_grid_barrier; /* the same for a grid barrier (grid.sync()) */
 	unsigned analysed : 1;     /* a reporting pass ran over it */
-	struct affine_ctx *affine; /* device code: for affine indices (analysis/affine.h) */
+	struct locals *locals;   /* device code: locals assigned once (analysis/constlocals.h) */
 };
 
 /* A function the front end could not lower because clang reported an

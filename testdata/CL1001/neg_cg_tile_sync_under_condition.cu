@@ -12,7 +12,7 @@ __global__ void two_warps(float *x)
     s[threadIdx.x] = x[threadIdx.x];
     block.sync();
     if (threadIdx.x < 64) {
-        s[threadIdx.x] += s[threadIdx.x ^ 1];
+        s[threadIdx.x] += s[threadIdx.x ^ 1]; // expect: CL3001
         tile.sync();
         x[threadIdx.x] = s[threadIdx.x ^ 2];
     }

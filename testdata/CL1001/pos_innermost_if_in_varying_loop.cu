@@ -8,7 +8,7 @@ __global__ void nested_causes(int *x)
     s[tid] = x[tid];
     for (int i = 0; i < tid; ++i) {
         if (tid & 1) {
-            s[tid] += s[(tid + i) % 256];
+            s[tid] += s[(tid + i) % 256]; // expect: CL3001
             __syncthreads(); // expect: CL1001
         }
     }

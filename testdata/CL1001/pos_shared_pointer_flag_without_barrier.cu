@@ -7,7 +7,7 @@ __global__ void ticket_racy(float *out, unsigned *counter, int C)
 	unsigned *flag = (unsigned *)(smem + C);
 	if (threadIdx.x == 0)
 		*flag = atomicInc(counter, gridDim.x);
-	if (*flag == gridDim.x - 1) {
+	if (*flag == gridDim.x - 1) { // expect: CL3001
 		out[threadIdx.x] = 1.0f;
 		__syncthreads(); // expect: CL1001
 	}

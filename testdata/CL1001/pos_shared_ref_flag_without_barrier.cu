@@ -7,7 +7,7 @@ __global__ void gated_racy(const int *in, float *x)
 	int &go = flags[1];
 	if (threadIdx.x == 0)
 		go = in[blockIdx.x];
-	if (go) {
+	if (go) { // expect: CL3001
 		x[threadIdx.x] *= 2.0f;
 		__syncthreads(); // expect: CL1001
 	}

@@ -10,7 +10,7 @@ __global__ void cg_iterations(float *x, int iters)
     unsigned r = block.thread_rank();
     s[r] = x[r];
     for (int it = 0; it < iters; ++it) {
-        float v = s[(r + 1) % 256];
+        float v = s[(r + 1) % 256]; // expect: CL3001
         block.sync();
         s[r] = v;
         cg::sync(block);

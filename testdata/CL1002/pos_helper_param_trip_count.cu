@@ -5,7 +5,7 @@
 __device__ void smooth(float *s, int rounds)
 {
     for (int r = 0; r < rounds; ++r) {
-        float v = 0.5f * (s[threadIdx.x] + s[(threadIdx.x + 1) % 256]);
+        float v = 0.5f * (s[threadIdx.x] + s[(threadIdx.x + 1) % 256]); // expect: CL3001
         __syncthreads(); // expect: CL1002
         s[threadIdx.x] = v;
     }

@@ -10,7 +10,7 @@ __global__ void drain_racy(const int *work, int *out, int n)
 	for (int it = 0; it < n; it++) {
 		if (threadIdx.x == 0)
 			s.done = work[it] < 0;
-		if (s.done)
+		if (s.done) // expect: CL3001
 			break;
 		out[it * blockDim.x + threadIdx.x] = work[it];
 		__syncthreads(); // expect: CL1002

@@ -12,7 +12,7 @@ __global__ void jacobi_like(float *u, float tol, int maxIter)
         __syncthreads(); // expect: CL1002
         float nv = 0.5f * (s[t - 1] + s[t + 1]);
         float err = fabsf(nv - s[t]);
-        s[t] = nv;
+        s[t] = nv; // expect: CL3001
         if (err < tol)
             break;
     }

@@ -8,7 +8,7 @@ __global__ void until_negative(float *x, int iters)
     for (int it = 0; it < iters; ++it) {
         if (s[threadIdx.x] < 0.0f)
             return;
-        float v = s[(threadIdx.x + 1) % 256] - 1.0f;
+        float v = s[(threadIdx.x + 1) % 256] - 1.0f; // expect: CL3001
         __syncthreads(); // expect: CL1003
         s[threadIdx.x] = v;
     }

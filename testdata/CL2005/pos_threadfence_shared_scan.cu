@@ -11,7 +11,7 @@ __global__ void scan_step(const int *in, int *out)
     if (threadIdx.x >= 1)
         v += s[threadIdx.x - 1];
     __threadfence(); // expect: CL2005
-    s[threadIdx.x] = v;
+    s[threadIdx.x] = v; // expect: CL3001
     __syncthreads();
     out[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x];
 }

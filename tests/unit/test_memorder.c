@@ -121,6 +121,55 @@ static void same_object(void **state)
 	fixture_free(u);
 }
 
+/* Shared memory reached through what returns it: the cuda-samples
+ * SharedMemory<T> conversion (a dependent call in a template), a function
+ * returning a reference to a __shared__ variable, and two extern
+ * __shared__ arrays, which are the same dynamic shared memory. */
+struct spaces { enum ir_space space[8]; const struct ir_var *obj[8]; int n; };
+
+static int record_stores(const struct access *a, void *arg)
+{
+	struct spaces *s = arg;
+	if (a->kind == ACC_STORE && s->n < 8) {
+		s->space[s->n] = a->space;
+		s->obj[s->n++] = a->obj;
+	}
+	return 0;
+}
+
+static void returned_objects(void **state)
+{
+	(void)state;
+	struct ir_unit *u = fixture_analyse(
+		"template <class T> struct SharedMemory {\n"
+		"  __device__ operator T *() { extern __shared__ int smem_[]; return (T *)smem_; }\n"
+		"};\n"
+		"struct Storage { float v[32]; };\n"
+		"__device__ Storage &storage() { __shared__ Storage s; return s; }\n"
+		"template <class T> __global__ void k(T *out) {\n"
+		"  T *sdata = SharedMemory<T>();\n"
+		"  sdata[threadIdx.x] = out[0];\n"
+		"  Storage &st = storage();\n"
+		"  st.v[threadIdx.x] = 1;\n"
+		"}\n"
+		"__global__ void d(float *out) {\n"
+		"  extern __shared__ float buf[];\n"
+		"  float *p = buf + 32;\n"
+		"  p[threadIdx.x] = 1;\n"
+		"}\n", 1);
+	struct spaces s = { 0 };
+	memorder_stmt_accesses(u->memorder, func(u, "k")->body, record_stores, &s);
+	memorder_stmt_accesses(u->memorder, func(u, "d")->body, record_stores, &s);
+	assert_int_equal(s.n, 3);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(s.space[i], SPACE_SHARED);
+	/* smem_ and buf are both the block's dynamic shared memory */
+	assert_non_null(s.obj[0]);
+	assert_ptr_equal(s.obj[2], s.obj[0]);
+	assert_ptr_not_equal(s.obj[1], s.obj[0]);
+	fixture_free(u);
+}
+
 int main(void)
 {
 	fixture_open();
@@ -129,6 +178,7 @@ int main(void)
 		cmocka_unit_test(polls),
 		cmocka_unit_test(deciding_atomics),
 		cmocka_unit_test(same_object),
+		cmocka_unit_test(returned_objects),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	fixture_close();

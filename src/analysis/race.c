@@ -1,0 +1,238 @@
+/* race.c - which functions run as a block, in which shapes, and the
+ * races found, chosen and ordered for reporting (race.h). */
+#include "analysis/race_internal.h"
+#include "analysis/memspace.h"
+#include "util/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- what to run ---------------------------------------------------------------- */
+
+struct reach {
+	const struct ir_unit *u;
+	const struct memspace *ms;
+	uint8_t *shared;   /* per function: 0 not yet, 1 on the way, 2 touches __shared__, 3 does not */
+	uint8_t *dims;     /* per function: the threadIdx dimensions it (or a callee) uses */
+	uint8_t *called;   /* per function: reached from a kernel run */
+};
+
+static void visit(struct reach *rc, const struct ir_func *f);
+
+struct scan { struct reach *rc; bool shared; int dims; };
+
+static int scan_expr(struct ir_expr *e, void *arg)
+{
+	struct scan *s = arg;
+	if (e->kind == EK_VAR && e->u.var->kind == VAR_GLOBAL && e->u.var->space == SPACE_SHARED)
+		s->shared = true;
+	if ((e->kind == EK_BUILTIN && (e->u.bi.which == BI_THREADIDX || e->u.bi.which == BI_BLOCKDIM)) && e->u.bi.dim > 'x') {
+		int d = e->u.bi.dim - 'x' + 1;
+		if (d > s->dims)
+			s->dims = d;
+	}
+	if (e->kind == EK_CALL) {
+		const struct ir_func *t = e->u.call.target;
+		if (t && t->body) {
+			visit(s->rc, t);
+			s->shared |= s->rc->shared[t->id] == 2;
+			if (s->rc->dims[t->id] > s->dims)
+				s->dims = s->rc->dims[t->id];
+		} else if (!t && (t = memspace_conversion(s->rc->ms, e)) && t->body) {
+			visit(s->rc, t);
+			s->shared |= s->rc->shared[t->id] == 2;
+		}
+	}
+	return 0;
+}
+
+static void visit(struct reach *rc, const struct ir_func *f)
+{
+	if (rc->shared[f->id])
+		return;
+	rc->shared[f->id] = 1;
+	struct scan s = { rc, false, 1 };
+	ir_walk_stmt_exprs(f->body, scan_expr, &s);
+	rc->shared[f->id] = s.shared ? 2 : 3;
+	rc->dims[f->id] = (uint8_t)s.dims;
+}
+
+static int mark_called(struct ir_expr *e, void *arg)
+{
+	struct reach *rc = arg;
+	const struct ir_func *t = e->kind == EK_CALL ? e->u.call.target : NULL;
+	if (t && t->body && !rc->called[t->id]) {
+		rc->called[t->id] = 1;
+		ir_walk_stmt_exprs(t->body, mark_called, rc);
+	}
+	return 0;
+}
+
+/* Block shapes for code that uses threadIdx in DIMS dimensions: a common
+ * size for 1-D code, and for 2-D and 3-D code a few (a square tile, a
+ * warp-wide one, a small one): a race must show in each where both its
+ * accesses run (rs_settle_function). */
+static const int shapes1[][3] = { { 256, 1, 1 } };
+static const int shapes2[][3] = { { 16, 16, 1 }, { 32, 8, 1 }, { 8, 8, 1 } };
+static const int shapes3[][3] = { { 8, 8, 4 }, { 8, 4, 2 } };
+
+static void run_shape(struct rs_ctx *c, const struct ir_func *f, bool kernel, const int *shape)
+{
+	for (int d = 0; d < 3; d++)
+		c->bdim[d] = shape[d];
+	c->gdim[0] = c->gdim[1] = 8;
+	c->gdim[2] = 1;
+	c->bidx[0] = c->bidx[1] = 1;
+	c->bidx[2] = 0;
+	c->nthreads = shape[0] * shape[1] * shape[2];
+	for (int t = 0; t < c->nthreads; t++)
+		rs_run_thread(c, f, kernel, t);
+	rs_detect(c);
+}
+
+static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel, int dims)
+{
+	const int (*shapes)[3] = dims >= 3 ? shapes3 : dims == 2 ? shapes2 : shapes1;
+	int n = dims >= 3 ? 2 : dims == 2 ? 3 : 1;
+	for (int i = 0; i < n; i++) {
+		c->shape = i;
+		run_shape(c, f, kernel, shapes[i]);
+	}
+	rs_settle_function(c);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp((*(const struct ir_func *const *)a)->name, (*(const struct ir_func *const *)b)->name);
+}
+
+static void index_names(struct rs_ctx *c)
+{
+	c->named = xcalloc((size_t)c->u->nfuncs + 1, sizeof *c->named);
+	for (int i = 0; i < c->u->nfuncs; i++) {
+		const struct ir_func *f = c->u->funcs[i];
+		if (f->body && f->name && (f->is_device || f->is_global))
+			c->named[c->nnamed++] = f;
+	}
+	qsort(c->named, (size_t)c->nnamed, sizeof *c->named, cmp_name);
+}
+
+const struct ir_func *rs_named(const struct rs_ctx *c, const char *name)
+{
+	if (!name || !*name || !c->nnamed)
+		return NULL;
+	int lo = 0, hi = c->nnamed;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (strcmp(c->named[mid]->name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	const struct ir_func *only = NULL, *tmpl = NULL;
+	int n = 0, ntmpl = 0;
+	for (int i = lo; i < c->nnamed && !strcmp(c->named[i]->name, name); i++) {
+		only = c->named[i];
+		n++;
+		if (only->is_template) {
+			tmpl = only;
+			ntmpl++;
+		}
+	}
+	return ntmpl == 1 ? tmpl : n == 1 ? only : NULL;
+}
+
+/* ---- what to report --------------------------------------------------------------- */
+
+/* The write of a race: the access whose other threads' partners it has. */
+static const struct ir_expr *write_of(const struct race *r)
+{
+	switch (r->kind) {
+	case RACE_RAW: return r->other;
+	case RACE_WAR: return r->at;
+	case RACE_WAW: return r->other;
+	default: return r->at_writes ? r->at : r->other;
+	}
+}
+
+static int cmp_race(const void *pa, const void *pb)
+{
+	const struct race *a = pa, *b = pb;
+	int c = rs_cmp_loc(&write_of(a)->loc, &write_of(b)->loc);
+	if (c)
+		return c;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	const struct ir_expr *pa_ = a->at == write_of(a) ? a->other : a->at, *pb_ = b->at == write_of(b) ? b->other : b->at;
+	if ((c = rs_cmp_loc(&pa_->loc, &pb_->loc)))
+		return c;
+	return rs_cmp_loc(&a->at->loc, &b->at->loc);
+}
+
+static bool in(const struct ir_expr *const *v, int n, const struct ir_expr *e)
+{
+	for (int i = 0; i < n; i++)
+		if (v[i] == e)
+			return true;
+	return false;
+}
+
+void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, void *arg)
+{
+	struct rs_ctx c = { .u = u, .mo = m, .ms = m->ms, .a = arena_new(), .pa = arena_new() };
+	index_names(&c);
+	for (int i = 0; i < u->nglobals && !c.dynamic; i++)
+		if (u->globals[i]->space == SPACE_SHARED && u->globals[i]->is_array && u->globals[i]->type &&
+		    strstr(u->globals[i]->type, "[]"))
+			c.dynamic = u->globals[i];
+	struct reach rc = { u, m->ms, xcalloc((size_t)u->nfuncs + 1, 1), xcalloc((size_t)u->nfuncs + 1, 1),
+	                    xcalloc((size_t)u->nfuncs + 1, 1) };
+	/* kernels, with what they call; then the device functions no kernel
+	 * here calls, on their own */
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < u->nfuncs; i++) {
+			const struct ir_func *f = u->funcs[i];
+			if (!f->analysed || !f->body || (pass == 0 ? !f->is_global : f->is_global || !f->is_device || rc.called[i]))
+				continue;
+			visit(&rc, f);
+			if (pass == 0)
+				ir_walk_stmt_exprs(f->body, mark_called, &rc);
+			if (rc.shared[i] == 2)
+				run_function(&c, f, pass == 0, rc.dims[i]);
+		}
+	struct race *races;
+	int n = rs_pairs_races(&c, &races);
+	qsort(races, (size_t)n, sizeof *races, cmp_race);
+	/* one finding per write and per access reported: fixing one (a
+	 * barrier) usually fixes its neighbours */
+	const struct ir_expr **used = xcalloc((size_t)n * 2 + 1, sizeof *used);
+	int nused = 0;
+	for (int i = 0; i < n; i++) {
+		const struct ir_expr *w = write_of(&races[i]);
+		if (in(used, nused, w) || in(used, nused, races[i].at))
+			continue;
+		used[nused++] = w;
+		if (races[i].at != w)
+			used[nused++] = races[i].at;
+		fn(&races[i], arg);
+	}
+	free(used);
+	free(races);
+	free(rc.shared);
+	free(rc.dims);
+	free(rc.called);
+	for (size_t i = 0; i < c.nfact_slot; i++)
+		free(c.facts[i].marks);
+	free(c.facts);
+	free(c.events);
+	free(c.named);
+	free(c.sites);
+	free(c.site_slot);
+	free(c.paths);
+	free(c.log);
+	free(c.syncs);
+	rs_pairs_free(&c);
+	rs_types_free(&c);
+	arena_free(c.a);
+	arena_free(c.pa);
+}

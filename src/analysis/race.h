@@ -1,0 +1,49 @@
+/* race.h - shared-memory races found by running a block of threads over
+ * the IR (the facts CL3001 reports).
+ *
+ * Each kernel is run, thread by thread, for a few block shapes: an
+ * abstract interpreter computes every integer and pointer it can
+ * (threadIdx, blockDim, loop counters, kernel parameters taken as one
+ * large block-uniform value, template parameters as blockDim.x) and
+ * leaves everything read from memory unknown. Calls of device functions
+ * are run with the actual arguments, so shared memory passed as a pointer
+ * parameter, reached through `&tile[ty][0]`, `smem + off`, a struct member
+ * or an accessor is the same object at the same byte offset. Every access
+ * to __shared__ memory is logged with its thread, its barrier interval
+ * (the number of block barriers the thread has passed), its warp epoch
+ * (the __syncwarp()s it has passed) and the unknown conditions it ran
+ * under. Two accesses race when they touch the same bytes of one object in
+ * one interval from different threads, one of them a write, not both
+ * atomic, unless a __syncwarp() of their common warp, a flag hand-off (a
+ * store to a polled flag before, a poll of it after) or a benign write (the
+ * same value) separates them. Anything the interpreter cannot follow (a
+ * goto, a barrier under an unknown condition, a budget spent) stops that
+ * thread's log: what is not logged is never reported. */
+#ifndef CUDALINT_RACE_H
+#define CUDALINT_RACE_H
+
+#include "analysis/memorder.h"
+#include "ir/ir.h"
+
+enum race_kind {
+	RACE_RAW,      /* a read that can see the value from before another thread's write */
+	RACE_WAR,      /* a write that can land before another thread's read of the old value */
+	RACE_WAW,      /* two threads writing different values */
+	RACE_ATOMIC,   /* a plain access against another thread's atomic on the same bytes */
+};
+
+struct race {
+	enum race_kind kind;
+	const struct ir_expr *at;     /* the access reported: the read, or the (later) write */
+	const struct ir_func *at_fn;  /* the function it is written in */
+	const struct ir_expr *other;  /* the other access */
+	bool at_writes;               /* RACE_ATOMIC: the plain access is a write */
+	bool same_warp;               /* every pair seen was two lanes of one warp */
+};
+
+/* The races of u's device code, at most one per access reported and per
+ * write, in source order. */
+typedef void (*race_fn)(const struct race *r, void *arg);
+void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, void *arg);
+
+#endif

@@ -1,0 +1,759 @@
+/* race_expr.c - one thread's run over the IR (race.h): values,
+ * memory, expressions and calls; race_stmt.c runs the statements.
+ *
+ * An interpreter over the structured IR with the values of race_value.c.
+ * Locals live in frames, one per call; __shared__ memory has no values
+ * (every read of it is unknown) but every access of it is logged. A
+ * condition the run cannot decide runs both ways, each under a path
+ * literal, and the variables the two ways set differently become unknown
+ * after it; a loop runs at most RS_LOOP_CAP times, after which what it
+ * assigns is unknown. A run that cannot be followed any more (a barrier
+ * some ways of an undecided branch pass and others do not, a goto, an
+ * unknown switch, its step budget spent) is lost: it stops, and what it
+ * would have done is not logged. */
+#include "analysis/race_run.h"
+#include "analysis/intrinsics.h"
+#include "analysis/library.h"
+#include "analysis/memspace.h"
+#include "util/vec.h"
+#include "util/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t rs_mix(uint32_t h, uintptr_t x)
+{
+	uint64_t v = (uint64_t)x * 0x9e3779b97f4a7c15u ^ h;
+	v ^= v >> 29;
+	v *= 0xbf58476d1ce4e5b9u;
+	return (uint32_t)(v >> 32) | 1;
+}
+
+bool rs_tick(struct rs_run *r)
+{
+	if (++r->steps > r->budget)
+		r->lost = true;
+	return !r->lost;
+}
+
+bool rs_uniform(const struct ir_expr *e)
+{
+	return e->level <= U_BLOCK;
+}
+
+/* The unknown value of e: block-uniform ones are the same value in every
+ * thread that computes them at the same point (iteration, interval). */
+struct rv rs_top_of(struct rs_run *r, const struct ir_expr *e)
+{
+	struct rv v = rv_top(rs_uniform(e));
+	if (e->level <= U_WARP) /* the same in the lanes of a warp (a warp reduction's result) */
+		v.vid = rs_mix(rs_mix(rs_mix(r->ctx, (uintptr_t)e), (uintptr_t)r->phase + 1),
+		               v.uni ? 0 : (uintptr_t)r->lin / 32 + 1);
+	return v;
+}
+
+/* The identity of a value written, for telling benign writes: 0 when
+ * threads may write different values. */
+static uint32_t value_id(const struct rv *v)
+{
+	switch (v->k) {
+	case RV_INT: return rs_mix(0x1234, (uintptr_t)v->i);
+	case RV_PTR: return rs_mix(rs_mix(rs_mix(0x5678, (uintptr_t)v->obj), (uintptr_t)v->field), (uintptr_t)v->i);
+	case RV_TOP: return v->vid;
+	default: return 0;
+	}
+}
+
+int rs_lit_flags(const struct ir_expr *cond, struct rv v)
+{
+	return (rs_uniform(cond) ? LIT_UNI : cond->level == U_WARP ? LIT_WARP : 0) | (v.k == RV_TOP && v.shd ? LIT_SHD : 0);
+}
+
+const struct rs_lit *rs_push_lit(struct rs_run *r, const struct rs_lit *next, const struct ir_expr *cond, bool pol,
+                                     int flags, enum lit_scope scope)
+{
+	struct rs_lit *l = arena_alloc(r->c->a, sizeof *l);
+	l->next = next;
+	l->cond = cond;
+	l->phase = r->phase;
+	l->pol = pol;
+	l->uni = (flags & LIT_UNI) != 0;
+	l->warp = (flags & LIT_WARP) != 0;
+	l->shd = (flags & LIT_SHD) != 0;
+	l->scope = (uint8_t)scope;
+	return l;
+}
+
+/* The literals of r->lits pushed since BASE that outlive SCOPE, put back
+ * on BASE: leaving an iteration drops what a `continue` left, leaving a
+ * loop what a `break` left. */
+const struct rs_lit *rs_drop_scope(struct rs_run *r, const struct rs_lit *base, enum lit_scope scope)
+{
+	const struct rs_lit *keep[32];
+	int n = 0;
+	for (const struct rs_lit *l = r->lits; l && l != base; l = l->next)
+		if (l->scope > scope && n < 32)
+			keep[n++] = l;
+	const struct rs_lit *out = base;
+	while (n-- > 0)
+		out = rs_push_lit(r, out, keep[n]->cond, keep[n]->pol,
+		                  (keep[n]->uni ? LIT_UNI : 0) | (keep[n]->warp ? LIT_WARP : 0) | (keep[n]->shd ? LIT_SHD : 0),
+		                  (enum lit_scope)keep[n]->scope);
+	return out;
+}
+
+/* ---- memory ------------------------------------------------------------------- */
+
+static const char *access_type(const struct ir_expr *e)
+{
+	return e->type;
+}
+
+static int access_size(struct rs_run *r, const struct ir_expr *e)
+{
+	int64_t n = rs_type(r->c, access_type(e))->size;
+	return n > 0 && n <= 256 ? (int)n : 4;
+}
+
+/* Logs an access of the shared bytes LOC by this thread. */
+static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8_t kind, uint32_t vid, int size)
+{
+	if (loc.k != RV_PTR || r->lost || loc.i < 0)
+		return;
+	struct rs_ctx *c = r->c;
+	int64_t total = rs_type(r->c, loc.obj->type)->size;
+	if (!loc.field && total > 0 && loc.i + size > total) {
+		r->outside = true; /* beyond the object: a thread the code is not written for */
+		return;
+	}
+	const char *field = memorder_field(e);
+	if (memorder_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
+		/* a flag: its stores publish, its polls acquire (race.h) */
+		if (kind & RK_WRITE) {
+			CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
+			c->syncs[c->nsyncs++] = (struct rs_sync){ memspace_var_object(c->ms, loc.obj), field, r->lin, r->phase,
+			                                          r->seq++, RS_PUBLISH };
+		}
+		return;
+	}
+	struct rs_entry en = {
+		.obj = loc.obj, .field = loc.field, .off = loc.i, .size = size,
+		.site = rs_site_of(c, e, r->top ? r->top->fn : NULL), .thread = r->lin, .phase = r->phase,
+		.seq = r->seq++, .wepoch = r->wepoch, .kind = kind, .vid = vid, .lits = r->lits, .iters = r->iters,
+	};
+	rs_log(c, &en);
+}
+
+static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
+{
+	if (loc.k == RV_PTR) {
+		note(r, e, loc, RK_READ, 0, access_size(r, e));
+		struct rv v = rs_top_of(r, e);
+		v.shd = 1;
+		return v;
+	}
+	if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
+		return loc.frame->vars[loc.slot];
+	return rs_top_of(r, e);
+}
+
+void rs_store(struct rs_run *r, const struct ir_expr *e, struct rv loc, struct rv v)
+{
+	if (loc.k == RV_PTR)
+		note(r, e, loc, RK_WRITE, value_id(&v), access_size(r, e));
+	else if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
+		loc.frame->vars[loc.slot] = v;
+}
+
+/* ---- expressions --------------------------------------------------------------- */
+
+bool rs_is_lvalue(const struct ir_expr *e)
+{
+	e = ir_strip(e);
+	if (!e)
+		return false;
+	switch (e->kind) {
+	case EK_VAR: case EK_INDEX: case EK_MEMBER: case EK_ASSIGN: return true;
+	case EK_UNARY: return e->op == OP_DEREF || e->op == OP_PREINC || e->op == OP_PREDEC;
+	case EK_CALL: return e->u.call.ret_type && strchr(e->u.call.ret_type, '&');
+	default: return false;
+	}
+}
+
+bool rs_local_slot(const struct rs_run *r, const struct ir_var *v)
+{
+	return (v->kind == VAR_LOCAL || v->kind == VAR_PARAM) && v->id >= 0 && r->top && r->top->fn &&
+	       v->id < r->top->fn->nvars && r->top->fn->vars[v->id] == v;
+}
+
+/* The object itself, not memspace's union of what pointers may reach (a
+ * helper called with two arrays would make them one): the run follows
+ * each pointer's value. Only the extern __shared__ arrays are one object,
+ * the block's dynamic shared memory. */
+static struct rv shared_object(struct rs_run *r, const struct ir_var *v)
+{
+	bool dynamic = v->is_array && v->type && strstr(v->type, "[]");
+	struct rv p = { .k = RV_PTR, .obj = dynamic && r->c->dynamic ? r->c->dynamic : v };
+	return p;
+}
+
+static bool is_array_type(const char *t)
+{
+	const char *b = t ? strchr(t, '[') : NULL, *s = t ? strchr(t, '*') : NULL;
+	return b && (!s || b < s);
+}
+
+static struct rv lval_var(struct rs_run *r, const struct ir_var *v)
+{
+	if (rs_local_slot(r, v)) {
+		if (r->top->is_ref[v->id])
+			return r->top->vars[v->id];
+		struct rv l = { .k = RV_LOCAL, .frame = r->top, .slot = v->id };
+		return l;
+	}
+	if (v->kind == VAR_GLOBAL && v->space == SPACE_SHARED)
+		return shared_object(r, v);
+	return rv_top(false);
+}
+
+/* Element ELEM of the array or pointer BASE, of size SIZE. */
+static struct rv offset_by(struct rv base, struct rv idx, int64_t size)
+{
+	if ((base.k != RV_PTR && base.k != RV_LOCAL) || idx.k != RV_INT || size <= 0)
+		return rv_top(false);
+	base.i += idx.i * size;
+	return base;
+}
+
+static struct rv lval_index(struct rs_run *r, const struct ir_expr *e)
+{
+	const struct ir_expr *b = ir_strip(e->kids[0]);
+	bool array = is_array_type(b->type) || (b->kind == EK_VAR && b->u.var->is_array && !b->is_pointer);
+	struct rv base = array ? rs_lval(r, b) : rs_eval(r, b);
+	struct rv idx = rs_eval(r, e->kids[1]);
+	if (array && idx.k == RV_INT) {
+		int64_t n = rs_type(r->c, b->type ? b->type : b->kind == EK_VAR ? b->u.var->type : NULL)->extent;
+		if (n >= 0 && (idx.i < 0 || idx.i >= n)) {
+			if (base.k == RV_PTR)
+				r->outside = true; /* a thread the code is not written for */
+			return rv_top(false);
+		}
+	}
+	return offset_by(base, idx, rs_type(r->c, e->type)->size);
+}
+
+static struct rv lval_member(struct rs_run *r, const struct ir_expr *e)
+{
+	struct rv base;
+	if (!e->nkids)
+		base = r->top ? r->top->self : rv_top(false); /* implicit this->member */
+	else if (e->arrow)
+		base = rs_eval(r, e->kids[0]);
+	else
+		base = rs_lval(r, e->kids[0]);
+	if (base.k != RV_PTR || !e->u.name)
+		return rv_top(false);
+	base.field = rs_path(r->c, base.field, e->u.name);
+	return base;
+}
+
+static struct rv call(struct rs_run *r, const struct ir_expr *e);
+
+struct rv rs_lval(struct rs_run *r, const struct ir_expr *e)
+{
+	e = ir_strip(e);
+	if (!e || !rs_tick(r))
+		return rv_top(false);
+	switch (e->kind) {
+	case EK_VAR:
+		return lval_var(r, e->u.var);
+	case EK_INDEX:
+		return lval_index(r, e);
+	case EK_MEMBER:
+		return lval_member(r, e);
+	case EK_UNARY:
+		if (e->op == OP_DEREF)
+			return rs_eval(r, e->kids[0]);
+		if (e->op == OP_PREINC || e->op == OP_PREDEC) {
+			rs_eval(r, e);
+			return rs_lval(r, e->kids[0]);
+		}
+		break;
+	case EK_ASSIGN:
+		rs_eval(r, e);
+		return rs_lval(r, e->kids[0]);
+	case EK_CALL:
+		if (e->u.call.ret_type && strchr(e->u.call.ret_type, '&'))
+			return call(r, e);
+		break;
+	default:
+		break;
+	}
+	rs_eval(r, e);
+	return rv_top(false);
+}
+
+static struct rv eval_var(struct rs_run *r, const struct ir_expr *e)
+{
+	const struct ir_var *v = e->u.var;
+	if (e->has_value)
+		return rv_int(e->ival);
+	if (v->kind == VAR_TEMPLATE_PARAM)
+		return rv_int(r->tparam);
+	if (rs_local_slot(r, v)) {
+		if (v->is_array)
+			return rs_top_of(r, e);
+		if (r->top->is_ref[v->id])
+			return load(r, e, r->top->vars[v->id]);
+		return r->top->vars[v->id];
+	}
+	if (v->kind == VAR_GLOBAL && v->space == SPACE_SHARED)
+		return v->is_array ? shared_object(r, v) : load(r, e, shared_object(r, v));
+	return rs_top_of(r, e);
+}
+
+static struct rv eval_builtin(struct rs_run *r, const struct ir_expr *e)
+{
+	int d = e->u.bi.dim ? e->u.bi.dim - 'x' : -1;
+	if (e->u.bi.which == BI_WARPSIZE)
+		return rv_int(32);
+	if (d < 0 || d > 2)
+		return rs_top_of(r, e); /* a field the front end could not read */
+	switch (e->u.bi.which) {
+	case BI_THREADIDX: return rv_int(r->tid[d]);
+	case BI_BLOCKDIM: return rv_int(r->c->bdim[d]);
+	case BI_BLOCKIDX: return rv_int(r->c->bidx[d]);
+	case BI_GRIDDIM: return rv_int(r->c->gdim[d]);
+	case BI_WARPSIZE: return rv_int(32);
+	}
+	return rs_top_of(r, e);
+}
+
+/* Pointer arithmetic: p + k and p - k scale k by the pointee's size. */
+static bool pointer_arith(struct rs_run *r, const struct ir_expr *e, struct rv a, struct rv b, struct rv *out)
+{
+	const struct ir_expr *pa = ir_strip(e->kids[0]), *pb = ir_strip(e->kids[1]);
+	bool ap = a.k == RV_PTR || a.k == RV_LOCAL, bp = b.k == RV_PTR || b.k == RV_LOCAL;
+	if (!ap && !bp)
+		return false;
+	if (ap && bp) {
+		if (e->op == OP_SUB && a.k == RV_PTR && b.k == RV_PTR && a.obj == b.obj && a.field == b.field) {
+			int64_t s = rs_type(r->c, pa->type)->pointee;
+			*out = s > 0 ? rv_int((a.i - b.i) / s) : rs_top_of(r, e);
+		} else if (e->op >= OP_LT && e->op <= OP_NE && a.k == b.k && a.obj == b.obj && a.field == b.field) {
+			*out = rv_binary(e->op, rv_int(a.i), rv_int(b.i), rs_type(r->c, "long"));
+		} else {
+			*out = rs_top_of(r, e);
+		}
+		return true;
+	}
+	if ((e->op == OP_ADD || (e->op == OP_SUB && ap))) {
+		struct rv p = ap ? a : b, k = ap ? b : a;
+		int64_t s = rs_type(r->c, (ap ? pa : pb)->type)->pointee;
+		if (k.k == RV_INT && e->op == OP_SUB)
+			k.i = -k.i;
+		*out = offset_by(p, k, s);
+		return true;
+	}
+	*out = rs_top_of(r, e);
+	return true;
+}
+
+static struct rv eval_cond_value(struct rs_run *r, const struct ir_expr *e)
+{
+	struct rv c = rs_eval(r, e->kids[0]);
+	if (c.k == RV_INT)
+		return rs_eval(r, e->kids[c.i ? 1 : 2]);
+	const struct rs_lit *saved = r->lits;
+	int fl = rs_lit_flags(e->kids[0], c);
+	r->lits = rs_push_lit(r, saved, e->kids[0], true, fl, LIT_BRANCH);
+	struct rv a = rs_eval(r, e->kids[1]);
+	r->lits = rs_push_lit(r, saved, e->kids[0], false, fl, LIT_BRANCH);
+	struct rv b = rs_eval(r, e->kids[2]);
+	r->lits = saved;
+	if (rv_equal(&a, &b))
+		return a;
+	struct rv v = rs_top_of(r, e);
+	v.shd = c.shd | a.shd | b.shd;
+	return v;
+}
+
+static struct rv eval_logical(struct rs_run *r, const struct ir_expr *e)
+{
+	bool land = e->op == OP_LAND;
+	struct rv a = rs_eval(r, e->kids[0]);
+	if (a.k == RV_INT && (land ? !a.i : a.i))
+		return rv_int(!land);
+	const struct rs_lit *saved = r->lits;
+	if (a.k != RV_INT)
+		r->lits = rs_push_lit(r, saved, e->kids[0], land, rs_lit_flags(e->kids[0], a), LIT_BRANCH);
+	struct rv b = rs_eval(r, e->kids[1]);
+	r->lits = saved;
+	if (b.k == RV_INT && (land ? !b.i : b.i))
+		return rv_int(!land);
+	if (a.k == RV_INT && b.k == RV_INT)
+		return rv_int(land);
+	struct rv v = rs_top_of(r, e);
+	v.shd = a.shd | b.shd;
+	return v;
+}
+
+static struct rv eval_binary(struct rs_run *r, const struct ir_expr *e)
+{
+	if (e->op == OP_LAND || e->op == OP_LOR)
+		return eval_logical(r, e);
+	struct rv a = rs_eval(r, e->kids[0]), b = rs_eval(r, e->kids[1]), out;
+	if (e->op == OP_COMMA)
+		return b;
+	if (pointer_arith(r, e, a, b, &out))
+		return out;
+	if (a.k != RV_INT || b.k != RV_INT || rs_type(r->c, e->type)->is_float) {
+		out = rs_top_of(r, e);
+		out.shd = a.shd | b.shd;
+		return out;
+	}
+	out = rv_binary(e->op, a, b, rs_type(r->c, e->type));
+	return out.k == RV_TOP ? rs_top_of(r, e) : out;
+}
+
+/* `x += y`, `x++`: the new value of an lvalue whose old value is OLD. */
+static struct rv update(struct rs_run *r, const struct ir_expr *e, const struct ir_expr *lhs, enum ir_op op,
+                        struct rv old, struct rv rhs)
+{
+	if ((old.k == RV_PTR || old.k == RV_LOCAL) && (op == OP_ADD || op == OP_SUB) && rhs.k == RV_INT) {
+		int64_t s = rs_type(r->c, lhs->type)->pointee;
+		if (op == OP_SUB)
+			rhs.i = -rhs.i;
+		return offset_by(old, rhs, s);
+	}
+	if (old.k != RV_INT || rhs.k != RV_INT || rs_type(r->c, lhs->type)->is_float) {
+		struct rv v = rs_top_of(r, e);
+		v.shd = old.shd | rhs.shd;
+		return v;
+	}
+	struct rv v = rv_binary(op, old, rhs, rs_type(r->c, lhs->type));
+	return v.k == RV_TOP ? rs_top_of(r, e) : v;
+}
+
+static struct rv eval_assign(struct rs_run *r, const struct ir_expr *e)
+{
+	const struct ir_expr *lhs = ir_strip(e->kids[0]);
+	struct rv rhs = rs_eval(r, e->kids[1]);
+	struct rv loc = rs_lval(r, lhs);
+	struct rv v = e->op == OP_NONE ? rhs : update(r, e, lhs, e->op, load(r, lhs, loc), rhs);
+	v = rv_fit(v, rs_type(r->c, lhs->type));
+	rs_store(r, lhs, loc, v);
+	return v;
+}
+
+static struct rv eval_unary(struct rs_run *r, const struct ir_expr *e)
+{
+	switch (e->op) {
+	case OP_ADDR:
+		return rs_lval(r, e->kids[0]);
+	case OP_DEREF:
+		return load(r, e, rs_eval(r, e->kids[0]));
+	case OP_PREINC: case OP_PREDEC: case OP_POSTINC: case OP_POSTDEC: {
+		const struct ir_expr *x = ir_strip(e->kids[0]);
+		struct rv loc = rs_lval(r, x), old = load(r, x, loc);
+		bool inc = e->op == OP_PREINC || e->op == OP_POSTINC;
+		struct rv v = update(r, e, x, inc ? OP_ADD : OP_SUB, old, rv_int(1));
+		v = rv_fit(v, rs_type(r->c, x->type));
+		rs_store(r, x, loc, v);
+		return e->op == OP_PREINC || e->op == OP_PREDEC ? v : old;
+	}
+	default: {
+		struct rv a = rs_eval(r, e->kids[0]);
+		if (a.k != RV_INT || rs_type(r->c, e->type)->is_float) {
+			struct rv v = rs_top_of(r, e);
+			v.shd = a.shd;
+			return v;
+		}
+		return rv_unary(e->op, a, rs_type(r->c, e->type));
+	}
+	}
+}
+
+struct rv rs_eval(struct rs_run *r, const struct ir_expr *e)
+{
+	e = ir_strip(e);
+	if (!e || !rs_tick(r))
+		return rv_top(false);
+	switch (e->kind) {
+	case EK_CONST:
+		if (e->has_value)
+			return rv_int(e->ival);
+		return rv_top(true);
+	case EK_VAR:
+		return eval_var(r, e);
+	case EK_BUILTIN:
+		return eval_builtin(r, e);
+	case EK_UNARY:
+		return eval_unary(r, e);
+	case EK_BINARY:
+		return eval_binary(r, e);
+	case EK_ASSIGN:
+		return eval_assign(r, e);
+	case EK_COND:
+		return eval_cond_value(r, e);
+	case EK_INDEX:
+	case EK_MEMBER:
+		return load(r, e, rs_lval(r, e));
+	case EK_CALL:
+		return call(r, e);
+	default:
+		for (int i = 0; i < e->nkids; i++)
+			rs_eval(r, e->kids[i]);
+		return rs_top_of(r, e);
+	}
+}
+
+/* ---- calls ----------------------------------------------------------------------- */
+
+/* Evaluates the arguments from FROM on; whether one came from __shared__
+ * data. */
+static bool eval_args(struct rs_run *r, const struct ir_expr *e, int from)
+{
+	bool shd = false;
+	for (int i = from; i < e->nkids; i++)
+		shd |= rs_eval(r, e->kids[i]).shd;
+	return shd;
+}
+
+/* The location an atomic operates on: its pointer argument, or the
+ * object of an atomic_ref / cuda::atomic method. */
+static struct rv atomic_target(struct rs_run *r, const struct ir_expr *e)
+{
+	const struct ir_expr *p = e->nkids ? ir_strip(e->kids[0]) : NULL;
+	if (!p)
+		return rv_top(false);
+	if (p->is_pointer || (p->type && strchr(p->type, '*')))
+		return rs_eval(r, p);
+	if (p->kind == EK_OTHER && p->nkids && p->type && strstr(p->type, "atomic_ref"))
+		return rs_lval(r, p->kids[p->nkids - 1]); /* cuda::atomic_ref<T>(x).op() */
+	if (p->kind == EK_CALL && !p->u.call.target && p->nkids && p->type && strstr(p->type, "atomic_ref"))
+		return rs_lval(r, p->kids[0]);
+	return rs_lval(r, p); /* an atomic_ref variable holds its object's address */
+}
+
+static struct rv atomic_call(struct rs_run *r, const struct ir_expr *e, enum intrinsic k)
+{
+	struct rv loc = atomic_target(r, e);
+	eval_args(r, e, 1);
+	uint8_t kind = RK_ATOMIC | (k == IN_ATOMIC_LOAD ? RK_READ : k == IN_ATOMIC_STORE ? RK_WRITE : RK_READ | RK_WRITE);
+	const struct ir_expr *p = e->nkids ? ir_strip(e->kids[0]) : NULL;
+	int64_t size = p && p->type ? rs_type(r->c, p->type)->pointee : 0;
+	if (loc.k == RV_PTR)
+		note(r, p, loc, kind, 0, size > 0 && size <= 16 ? (int)size : 4);
+	return rs_top_of(r, e);
+}
+
+/* thread_block_tile<32>: the tile's size from the type's spelling. */
+static int64_t tile_size(const char *t)
+{
+	const char *p = t ? strstr(t, "thread_block_tile<") : NULL;
+	return p ? strtoll(p + 18, NULL, 10) : 0;
+}
+
+static struct rv group_call(struct rs_run *r, const struct ir_expr *e, enum intrinsic k)
+{
+	eval_args(r, e, 0);
+	const char *t = e->u.call.recv_type, *n = e->u.call.name;
+	bool block = t && strstr(t, "thread_block") && !strstr(t, "thread_block_tile");
+	int64_t ts = tile_size(t);
+	if (k == IN_THREAD_RANK && !strcmp(n, "thread_rank")) {
+		if (block)
+			return rv_int(r->lin);
+		if (ts > 0 && ts <= 32)
+			return rv_int(r->lin % ts);
+	} else if (k == IN_WARP_RANK && ts > 0 && ts <= 32) {
+		return rv_int(r->lin / ts); /* a tile's meta_group_rank() */
+	} else if (k == IN_GROUP_QUERY && (!strcmp(n, "size") || !strcmp(n, "num_threads"))) {
+		if (block)
+			return rv_int(r->c->nthreads);
+		if (ts > 0)
+			return rv_int(ts);
+	} else if (k == IN_GROUP_QUERY && !strcmp(n, "meta_group_size") && ts > 0 && ts <= 32) {
+		return rv_int((r->c->nthreads + ts - 1) / ts);
+	}
+	return rs_top_of(r, e);
+}
+
+/* Integer functions index arithmetic uses. */
+static bool pure_call(struct rs_run *r, const struct ir_expr *e, struct rv *out)
+{
+	static const char *const names[] = { "min", "max", "umin", "umax", "__mul24", "__umul24", "abs" };
+	const char *n = e->u.call.name;
+	if (!strncmp(n, "std::", 5))
+		n += 5;
+	int which = -1;
+	for (int i = 0; i < (int)(sizeof names / sizeof *names); i++)
+		if (!strcmp(n, names[i]))
+			which = i;
+	if (which < 0 || e->nkids != (which == 6 ? 1 : 2) || e->u.call.is_method)
+		return false;
+	struct rv a = rs_eval(r, e->kids[0]), b = which == 6 ? rv_int(0) : rs_eval(r, e->kids[1]);
+	if (a.k != RV_INT || b.k != RV_INT || rs_type(r->c, e->type)->is_float) {
+		*out = rs_top_of(r, e);
+		return true;
+	}
+	switch (which) {
+	case 0: case 2: *out = rv_int(a.i < b.i ? a.i : b.i); break;
+	case 1: case 3: *out = rv_int(a.i > b.i ? a.i : b.i); break;
+	case 4: case 5: *out = rv_fit(rv_int(a.i * b.i), rs_type(r->c, e->type)); break;
+	default: *out = rv_int(a.i < 0 ? -a.i : a.i); break;
+	}
+	return true;
+}
+
+static bool on_stack(const struct rs_run *r, const struct ir_func *f)
+{
+	for (const struct rs_frame *fr = r->top; fr; fr = fr->caller)
+		if (fr->fn == f)
+			return true;
+	return false;
+}
+
+struct rs_frame *rs_frame_new(const struct ir_func *f, struct rs_frame *caller)
+{
+	struct rs_frame *fr = xcalloc(1, sizeof *fr);
+	fr->fn = f;
+	fr->vars = xcalloc((size_t)f->nvars + 1, sizeof *fr->vars);
+	fr->is_ref = xcalloc((size_t)f->nvars + 1, 1);
+	fr->caller = caller;
+	return fr;
+}
+
+void rs_frame_free(struct rs_frame *fr)
+{
+	free(fr->vars);
+	free(fr->is_ref);
+	free(fr);
+}
+
+/* Binds argument A to parameter P of the new frame FR. */
+static void bind(struct rs_run *r, struct rs_frame *fr, const struct ir_var *p, const struct ir_expr *a)
+{
+	if (p->id < 0 || p->id >= fr->fn->nvars)
+		return;
+	if (!a) {
+		fr->vars[p->id] = rv_top(true); /* a default argument */
+		return;
+	}
+	if (p->is_reference && rs_is_lvalue(a)) {
+		fr->vars[p->id] = rs_lval(r, a);
+		fr->is_ref[p->id] = 1;
+		return;
+	}
+	struct rv v = rs_eval(r, a);
+	fr->vars[p->id] = rv_fit(v, rs_type(r->c, p->type));
+}
+
+static struct rv inline_call(struct rs_run *r, const struct ir_expr *e, const struct ir_func *f)
+{
+	const struct ir_call *c = &e->u.call;
+	if (r->depth >= RS_MAX_DEPTH || on_stack(r, f)) {
+		eval_args(r, e, 0);
+		return rs_top_of(r, e);
+	}
+	struct rs_frame *fr = rs_frame_new(f, r->top);
+	int first = c->is_method && e->nkids ? 1 : 0;
+	if (first) {
+		const struct ir_expr *o = ir_strip(e->kids[0]);
+		fr->self = o->is_pointer ? rs_eval(r, o) : rs_lval(r, o);
+	}
+	for (int i = 0; i < f->nparams; i++)
+		bind(r, fr, f->params[i], first + i < e->nkids ? e->kids[first + i] : NULL);
+	eval_args(r, e, first + f->nparams);
+	fr->ret_ref = c->ret_type && strchr(c->ret_type, '&') && !strstr(c->ret_type, "&&");
+	uint32_t ctx = r->ctx;
+	const struct rs_iter *iters = r->iters;
+	struct rs_iter *node = arena_alloc(r->c->a, sizeof *node);
+	*node = (struct rs_iter){ iters, e, e->loc, 0 };
+	r->iters = node;
+	r->ctx = rs_mix(ctx, (uintptr_t)e);
+	enum flow fl = rs_run_body(r, fr, f->body);
+	r->ctx = ctx;
+	r->iters = iters;
+	struct rv v = fl != FL_LOST && fr->has_ret ? fr->ret : rs_top_of(r, e);
+	rs_frame_free(fr);
+	return v;
+}
+
+/* `bar.wait(bar.arrive())` on a block-scoped cuda::barrier: the split
+ * form of arrive_and_wait. The wait ends the interval: what a thread does
+ * between its arrive and its wait is ordered by neither, so taking the
+ * wait for the barrier can only miss races, never invent one. */
+static bool is_split_barrier_wait(const struct ir_expr *e)
+{
+	const struct ir_call *c = &e->u.call;
+	const char *t = c->recv_type;
+	return c->is_method && !strcmp(c->name, "wait") && t && strstr(t, "barrier") && !strstr(t, "pipeline") &&
+	       (strstr(t, "thread_scope_block") || !strstr(t, "thread_scope_"));
+}
+
+static struct rv block_barrier(struct rs_run *r, const struct ir_expr *e)
+{
+	eval_args(r, e, 0);
+	for (const struct rs_lit *l = r->lits; l; l = l->next)
+		if (!l->uni)
+			r->lost = true; /* a barrier only some threads may reach: intervals out of step */
+	r->phase++;
+	return rv_top(true);
+}
+
+static struct rv call(struct rs_run *r, const struct ir_expr *e)
+{
+	enum intrinsic k = intrinsic_of((struct ir_expr *)e);
+	switch (k) {
+	case IN_SYNCTHREADS: case IN_SYNCTHREADS_REDUCE: case IN_BLOCK_BARRIER_WAIT: case IN_GRID_SYNC:
+		return block_barrier(r, e);
+	case IN_SYNCWARP:
+		eval_args(r, e, 0);
+		r->wepoch++;
+		return rv_top(false);
+	case IN_TILE_COLLECTIVE:
+		eval_args(r, e, 0);
+		if (!strcmp(e->u.call.name, "sync"))
+			r->wepoch++;
+		return rs_top_of(r, e);
+	case IN_ATOMIC_RMW: case IN_ATOMIC_LOAD: case IN_ATOMIC_STORE:
+		return atomic_call(r, e, k);
+	case IN_FENCE: {
+		eval_args(r, e, 0);
+		struct rs_ctx *c = r->c;
+		CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
+		c->syncs[c->nsyncs++] = (struct rs_sync){ NULL, NULL, r->lin, r->phase, r->seq++, RS_FENCE };
+		return rv_top(true);
+	}
+	case IN_THREAD_RANK: case IN_WARP_RANK: case IN_GROUP_QUERY:
+		return group_call(r, e, k);
+	default:
+		break;
+	}
+	/* cub's block collectives call __syncthreads() inside (library.h);
+	 * one whose barrier depends on a template argument counts too, which
+	 * can only miss a race */
+	struct lib_call lc;
+	if (library_call(e, &lc) && (lc.sync == LIB_BLOCK || lc.sync == LIB_MAYBE_BLOCK))
+		return block_barrier(r, e);
+	if (is_split_barrier_wait(e)) {
+		eval_args(r, e, 0);
+		r->phase++;
+		return rv_top(true);
+	}
+	const struct ir_func *t = e->u.call.target;
+	if (!t)
+		t = memspace_conversion(r->c->ms, e); /* SharedMemory<T>() in a template */
+	if (!t && !e->u.call.is_method)
+		t = rs_named(r->c, e->u.call.name); /* f<T>(x) in a template */
+	if (t && t->body && (t->is_device || t->is_global))
+		return inline_call(r, e, t);
+	struct rv out;
+	if (pure_call(r, e, &out))
+		return out;
+	out = rs_top_of(r, e);
+	out.shd = eval_args(r, e, 0); /* fabsf(s[i]) */
+	return out;
+}
+

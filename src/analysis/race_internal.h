@@ -1,0 +1,209 @@
+/* race_internal.h - what the parts of the block simulation share.
+ * race_value.c: values, C integer arithmetic, sizes from type spellings;
+ * race_exec.c: one thread's run over statements and expressions;
+ * race_log.c: the access log and the pairs that race; race.c: kernels,
+ * block shapes, and the races found, in order. */
+#ifndef CUDALINT_RACE_INTERNAL_H
+#define CUDALINT_RACE_INTERNAL_H
+
+#include "analysis/race.h"
+#include "util/arena.h"
+
+#include <stdint.h>
+
+/* ---- values ---------------------------------------------------------------- */
+
+enum rv_kind {
+	RV_TOP,    /* unknown */
+	RV_INT,    /* an integer (or a bool, or an integral float) */
+	RV_PTR,    /* into a __shared__ object: obj, field, byte offset i */
+	RV_LOCAL,  /* the address of a local variable: frame, slot */
+};
+
+struct rs_frame;
+
+struct rv {
+	uint8_t k;
+	uint8_t uni;               /* RV_TOP: the same in every thread of the block */
+	uint8_t shd;               /* RV_TOP: computed from values read from __shared__ memory */
+	uint32_t vid;              /* RV_TOP: identity of a block-uniform value, 0 if none */
+	int64_t i;
+	const struct ir_var *obj;  /* RV_PTR: the object's representative (memspace) */
+	const char *field;         /* RV_PTR: member path, interned; NULL for the object itself */
+	struct rs_frame *frame;    /* RV_LOCAL */
+	int slot;                  /* RV_LOCAL */
+};
+
+static inline struct rv rv_top(bool uni)
+{
+	struct rv v = { .k = RV_TOP, .uni = uni };
+	return v;
+}
+
+static inline struct rv rv_int(int64_t i)
+{
+	struct rv v = { .k = RV_INT, .i = i };
+	return v;
+}
+
+bool rv_equal(const struct rv *a, const struct rv *b);
+
+/* What the run needs of a type spelling, computed once per spelling (the
+ * IR keeps spellings, not layouts). Template parameters in array extents
+ * count as blockDim.x of the block shape being run. */
+struct rs_tinfo {
+	const char *t;
+	int64_t tparam;
+	int bits;             /* an integral type's width; 0: not integral */
+	bool is_unsigned, is_float;
+	int64_t size;         /* bytes; 0 when unknown */
+	int64_t extent;       /* an array's outermost extent; -1 if unknown or not an array */
+	int64_t pointee;      /* what p + 1 steps over: a pointer's pointee, an array's element */
+};
+
+struct rs_ctx;
+const struct rs_tinfo *rs_type(struct rs_ctx *c, const char *type);
+void rs_types_free(struct rs_ctx *c);
+
+/* The value after conversion to an integer type (wraps). */
+struct rv rv_fit(struct rv v, const struct rs_tinfo *t);
+/* a OP b on integers, in type T; RV_TOP when undefined. */
+struct rv rv_binary(enum ir_op op, struct rv a, struct rv b, const struct rs_tinfo *t);
+struct rv rv_unary(enum ir_op op, struct rv a, const struct rs_tinfo *t);
+
+/* ---- path literals ---------------------------------------------------------- */
+
+/* A condition the run could not decide, taken one way: the accesses under
+ * it happen only in the threads (uniform: the blocks) where it has that
+ * value. A persistent list, newest first. */
+enum lit_scope { LIT_BRANCH, LIT_ITERATION, LIT_LOOP, LIT_FUNCTION };
+
+struct rs_lit {
+	const struct rs_lit *next;
+	const struct ir_expr *cond;
+	int phase;
+	uint8_t pol;
+	uint8_t uni;
+	uint8_t warp;       /* the same in the lanes of a warp (not uniform) */
+	uint8_t shd;        /* decided by __shared__ data: a protocol (a flag, a monotonic update) */
+	uint8_t scope;      /* until when an early exit keeps it (lit_scope) */
+};
+
+/* The literal flags of condition COND with value V: uniform in the block,
+ * decided by __shared__ data, uniform in a warp. */
+#define LIT_UNI 1
+#define LIT_SHD 2
+#define LIT_WARP 4
+
+/* The loop iterations a point of the run is in, innermost first: where an
+ * access comes in the program's own order, next to another thread's. */
+struct rs_iter {
+	const struct rs_iter *next;
+	const void *at;           /* the loop statement, or the call expression */
+	struct ir_loc loc;        /* where that is written */
+	int it;                   /* the iteration; 0 for a call */
+};
+
+/* ---- the log ------------------------------------------------------------------ */
+
+enum rs_kind { RK_READ = 1, RK_WRITE = 2, RK_ATOMIC = 4 };
+
+struct rs_site {
+	const struct ir_expr *e;   /* the lvalue, or the atomic call */
+	const struct ir_func *fn;  /* where it is written */
+	uint8_t kinds;             /* RK_* seen */
+	uint64_t exec[16];         /* threads that ran it, in the current block shape */
+	uint64_t shapes;           /* the block shapes of the current function it ran in */
+};
+
+struct rs_entry {
+	const struct ir_var *obj;
+	const char *field;
+	int64_t off;
+	int size;
+	int site;
+	int thread, phase, seq, wepoch;
+	uint8_t kind;              /* RK_READ / RK_WRITE, | RK_ATOMIC */
+	uint32_t vid;              /* a write: identity of the value written, 0 unknown */
+	const struct rs_lit *lits;
+	const struct rs_iter *iters;
+};
+
+/* A store to a polled flag (publish), the end of a poll loop (acquire),
+ * or a memory fence. */
+enum rs_sync_kind { RS_PUBLISH, RS_ACQUIRE, RS_FENCE };
+
+struct rs_sync {
+	const struct ir_var *obj;
+	const char *field;
+	int thread, phase, seq;
+	uint8_t kind;
+};
+
+struct rs_pairrec;
+
+/* What the run asks of a statement, cached: whether a block barrier is
+ * in it, and for a loop the variables it assigns (marks by variable id of
+ * its function). */
+struct rs_stmtfacts { const struct ir_stmt *s; uint8_t *marks; int n; int8_t barrier; };
+
+/* A statement with a block barrier in it, run by one thread: the barriers
+ * it passed there. Threads that pass different numbers at the same
+ * statement have their intervals out of step from there on. */
+struct rs_barevent { const struct ir_stmt *s; uint32_t ctx; int phase_in, delta, thread; bool varying; };
+
+/* Everything one unit's simulation keeps. */
+struct rs_ctx {
+	const struct ir_unit *u;
+	const struct memorder *mo;
+	const struct memspace *ms;
+	struct arena *a;               /* literals and iteration paths: one block shape's run */
+	struct arena *pa;              /* interned member paths: the whole unit */
+	const struct ir_var *dynamic;  /* the first extern __shared__ array: all of them are one */
+	/* device functions with bodies, by name: what a dependent call
+	 * `f<T>(x)` in a template runs */
+	const struct ir_func **named; int nnamed;
+	/* sites, with an index by expression */
+	struct rs_site *sites; int nsites, capsites;
+	int *site_slot; size_t nsite_slot;
+	/* interned member paths */
+	const char **paths; size_t npath_slot; int npaths;
+	/* the run of the current block shape */
+	struct rs_entry *log; int nlog, caplog;
+	struct rs_sync *syncs; int nsyncs, capsyncs;
+	int bdim[3], gdim[3], bidx[3];
+	int nthreads;
+	int shape;                     /* index of the block shape, for the function being run */
+	/* pairs that race, over every shape and kernel */
+	struct rs_pairrec *pairs; int npairs, cappairs;
+	int *pair_slot; size_t npair_slot;
+	/* type spellings' facts, cached */
+	struct rs_tinfo *types; size_t ntype_slot; int ntypes;
+	/* statements' facts, cached */
+	struct rs_stmtfacts *facts; size_t nfact_slot; int nfacts;
+	struct rs_barevent *events; int nevents, capevents;
+};
+
+int rs_site_of(struct rs_ctx *c, const struct ir_expr *e, const struct ir_func *fn);
+/* The function a call without a callee names, when one is plainly meant:
+ * the only template of that name, or the only function. */
+const struct ir_func *rs_named(const struct rs_ctx *c, const char *name);
+const char *rs_path(struct rs_ctx *c, const char *base, const char *member);
+void rs_log(struct rs_ctx *c, const struct rs_entry *e);
+/* Drops the entries from index FROM on (one thread's, all of them). */
+void rs_unlog(struct rs_ctx *c, int from);
+
+/* Runs thread LIN of the current block shape over function ROOT. */
+void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, int lin);
+/* Finds the pairs that race in the current log, then clears it. */
+void rs_detect(struct rs_ctx *c);
+/* After every block shape of one function: the pairs that raced in each
+ * shape where both their accesses ran are confirmed. */
+void rs_settle_function(struct rs_ctx *c);
+void rs_pairs_free(struct rs_ctx *c);
+/* Source order: file, line, column. */
+int rs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b);
+/* The confirmed pairs as races, for the caller to choose from. */
+int rs_pairs_races(struct rs_ctx *c, struct race **out);
+
+#endif

@@ -1,0 +1,586 @@
+/* race_log.c - the accesses the threads logged, and the pairs of them
+ * that race (race.h).
+ *
+ * The log of one block shape is sorted by interval, object, member and
+ * 4-byte word; two entries of one word race unless something orders them
+ * or makes them harmless. A pair of sites races when some two entries of
+ * theirs do, with no unknown guard in the way. When one side ran under a
+ * data-dependent condition its partner did not share (a thread-varying
+ * literal), which of its threads pass is unknown: the pair counts only if
+ * at least half of the threads that could run it would race, so that the
+ * finding does not hinge on which threads the data lets through. */
+#include "analysis/race_internal.h"
+#include "util/vec.h"
+#include "util/xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RS_MAX_THREADS 1024
+#define RS_GROUP_CHECKS 40000   /* pairs compared in one word of one interval */
+
+struct rs_pairrec {
+	int at, other;             /* sites */
+	uint8_t kind;              /* enum race_kind */
+	bool confirmed;            /* reported: raced in every shape of a function that ran both */
+	bool here;                 /* raced in the current block shape */
+	uint64_t found;            /* the shapes of the current function it raced in */
+	bool cross_warp;           /* a witness with its two threads in two warps */
+	bool at_writes;
+	uint64_t partners[2][RS_MAX_THREADS / 64]; /* weak witnesses, by side: threads with a partner */
+	bool weak[2];
+};
+
+static size_t hash_ptr(uintptr_t x, size_t mask)
+{
+	x ^= x >> 17;
+	x *= (uintptr_t)0x9e3779b97f4a7c15u;
+	return (size_t)(x >> 7) & mask;
+}
+
+/* ---- sites and member paths ----------------------------------------------------- */
+
+int rs_site_of(struct rs_ctx *c, const struct ir_expr *e, const struct ir_func *fn)
+{
+	if ((size_t)(c->nsites + 1) * 2 > c->nsite_slot) {
+		free(c->site_slot);
+		c->nsite_slot = c->nsite_slot ? c->nsite_slot * 2 : 256;
+		c->site_slot = xcalloc(c->nsite_slot, sizeof *c->site_slot);
+		for (int i = 0; i < c->nsites; i++) {
+			size_t h = hash_ptr((uintptr_t)c->sites[i].e, c->nsite_slot - 1);
+			while (c->site_slot[h])
+				h = (h + 1) & (c->nsite_slot - 1);
+			c->site_slot[h] = i + 1;
+		}
+	}
+	size_t h = hash_ptr((uintptr_t)e, c->nsite_slot - 1);
+	for (; c->site_slot[h]; h = (h + 1) & (c->nsite_slot - 1))
+		if (c->sites[c->site_slot[h] - 1].e == e)
+			return c->site_slot[h] - 1;
+	CL_VEC_GROW(c->sites, c->nsites, c->capsites);
+	struct rs_site *s = &c->sites[c->nsites];
+	memset(s, 0, sizeof *s);
+	s->e = e;
+	s->fn = fn;
+	c->site_slot[h] = ++c->nsites;
+	return c->nsites - 1;
+}
+
+static size_t hash_str(const char *s, size_t mask)
+{
+	size_t h = 5381;
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return hash_ptr(h, mask);
+}
+
+const char *rs_path(struct rs_ctx *c, const char *base, const char *member)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s%s%s", base ? base : "", base ? "." : "", member);
+	if ((size_t)(c->npaths + 1) * 2 > c->npath_slot) {
+		size_t n = c->npath_slot ? c->npath_slot * 2 : 64;
+		const char **v = xcalloc(n, sizeof *v);
+		for (size_t i = 0; i < c->npath_slot; i++)
+			if (c->paths[i]) {
+				size_t h = hash_str(c->paths[i], n - 1);
+				while (v[h])
+					h = (h + 1) & (n - 1);
+				v[h] = c->paths[i];
+			}
+		free(c->paths);
+		c->paths = v;
+		c->npath_slot = n;
+	}
+	size_t h = hash_str(buf, c->npath_slot - 1);
+	for (; c->paths[h]; h = (h + 1) & (c->npath_slot - 1))
+		if (!strcmp(c->paths[h], buf))
+			return c->paths[h];
+	c->paths[h] = arena_strdup(c->pa, buf);
+	c->npaths++;
+	return c->paths[h];
+}
+
+void rs_log(struct rs_ctx *c, const struct rs_entry *e)
+{
+	CL_VEC_PUSH(c->log, c->nlog, c->caplog, *e);
+	struct rs_site *s = &c->sites[e->site];
+	s->kinds |= e->kind;
+	if (e->thread < RS_MAX_THREADS)
+		s->exec[e->thread / 64] |= (uint64_t)1 << (e->thread % 64);
+}
+
+void rs_unlog(struct rs_ctx *c, int from)
+{
+	for (int i = from; i < c->nlog; i++) {
+		const struct rs_entry *e = &c->log[i];
+		if (e->thread < RS_MAX_THREADS)
+			c->sites[e->site].exec[e->thread / 64] &= ~((uint64_t)1 << (e->thread % 64));
+	}
+	c->nlog = from;
+}
+
+/* ---- pair records ------------------------------------------------------------------ */
+
+static struct rs_pairrec *record(struct rs_ctx *c, int at, int other, enum race_kind kind)
+{
+	size_t key = ((size_t)at * 1000003u + (size_t)other) * 4 + kind;
+	if ((size_t)(c->npairs + 1) * 2 > c->npair_slot) {
+		free(c->pair_slot);
+		c->npair_slot = c->npair_slot ? c->npair_slot * 2 : 64;
+		c->pair_slot = xcalloc(c->npair_slot, sizeof *c->pair_slot);
+		for (int i = 0; i < c->npairs; i++) {
+			const struct rs_pairrec *p = &c->pairs[i];
+			size_t h = hash_ptr(((size_t)p->at * 1000003u + (size_t)p->other) * 4 + p->kind, c->npair_slot - 1);
+			while (c->pair_slot[h])
+				h = (h + 1) & (c->npair_slot - 1);
+			c->pair_slot[h] = i + 1;
+		}
+	}
+	size_t h = hash_ptr(key, c->npair_slot - 1);
+	for (; c->pair_slot[h]; h = (h + 1) & (c->npair_slot - 1)) {
+		struct rs_pairrec *p = &c->pairs[c->pair_slot[h] - 1];
+		if (p->at == at && p->other == other && p->kind == kind)
+			return p;
+	}
+	CL_VEC_GROW(c->pairs, c->npairs, c->cappairs);
+	struct rs_pairrec *p = &c->pairs[c->npairs];
+	memset(p, 0, sizeof *p);
+	p->at = at;
+	p->other = other;
+	p->kind = (uint8_t)kind;
+	c->pair_slot[h] = ++c->npairs;
+	return p;
+}
+
+/* ---- what orders two entries ---------------------------------------------------------- */
+
+static bool contradicts(const struct rs_lit *a, const struct rs_lit *b)
+{
+	for (; a; a = a->next)
+		if (a->uni)
+			for (const struct rs_lit *y = b; y; y = y->next)
+				if (y->uni && y->cond == a->cond && y->phase == a->phase && y->pol != a->pol)
+					return true;
+	return false;
+}
+
+/* A thread-varying literal of A that B does not run under too; one
+ * decided by __shared__ data counts as never shared: a guard on the
+ * contended data itself (a flag, a monotonic update, a cell's own
+ * value) is a protocol the run cannot follow. */
+static bool unshared(const struct rs_lit *a, const struct rs_lit *b, bool same_warp)
+{
+	for (; a; a = a->next) {
+		if (a->uni)
+			continue;
+		/* a warp-uniform guard (`warp_id == 0`) picks whole warps: two
+		 * threads under it are known to pass it together only in one warp */
+		if (a->shd || (a->warp && !same_warp))
+			return true;
+		bool found = false;
+		for (const struct rs_lit *y = b; y && !found; y = y->next)
+			found = y->cond == a->cond && y->pol == a->pol && y->phase == a->phase;
+		if (!found)
+			return true;
+	}
+	return false;
+}
+
+/* Whether B's thread polled flag F (obj, field) before B, in B's interval. */
+static bool acquired(const struct rs_ctx *c, const int *first, const struct rs_entry *b, const struct rs_sync *f)
+{
+	for (int j = first[b->thread]; j < first[b->thread + 1]; j++) {
+		const struct rs_sync *q = &c->syncs[j];
+		if (q->kind == RS_ACQUIRE && q->phase == b->phase && q->seq < b->seq &&
+		    memorder_same_object(f->obj, f->field, q->obj, q->field))
+			return true;
+	}
+	return false;
+}
+
+/* Whether A is handed off to B through a flag: A's thread publishes a
+ * flag after A, or fences after A and a lane of its warp publishes (the
+ * producer warp's writes, a fence, one lane's flag), and B's thread has
+ * polled that flag before B, in their interval. */
+static bool handed_off(const struct rs_ctx *c, const int *first, const struct rs_entry *a, const struct rs_entry *b)
+{
+	bool fenced = false;
+	for (int i = first[a->thread]; i < first[a->thread + 1]; i++) {
+		const struct rs_sync *p = &c->syncs[i];
+		if (p->phase != a->phase || p->seq < a->seq)
+			continue;
+		if (p->kind == RS_FENCE)
+			fenced = true;
+		if (p->kind == RS_PUBLISH && acquired(c, first, b, p))
+			return true;
+	}
+	if (!fenced)
+		return false;
+	int lo = a->thread / 32 * 32;
+	for (int t = lo; t < lo + 32 && t < c->nthreads; t++)
+		for (int i = first[t]; t != a->thread && i < first[t + 1]; i++) {
+			const struct rs_sync *p = &c->syncs[i];
+			if (p->kind == RS_PUBLISH && p->phase == a->phase && acquired(c, first, b, p))
+				return true;
+		}
+	return false;
+}
+
+struct group {
+	struct rs_ctx *c;
+	const int *slot;           /* entry indices of one word, sorted by thread */
+	int n;
+	const int *first_sync;     /* per thread: its first rs_sync */
+	int cut;                   /* the first interval out of step (out_of_step) */
+	const uint32_t *step;
+};
+
+/* Whether READER's thread itself wrote value VID to these bytes before
+ * the read: whichever write it sees, it reads that value. */
+static bool reads_own_value(const struct group *g, const struct rs_entry *reader, uint32_t vid)
+{
+	for (int i = 0; i < g->n; i++) {
+		const struct rs_entry *x = &g->c->log[g->slot[i]];
+		if (x->thread == reader->thread && (x->kind & RK_WRITE) && !(x->kind & RK_ATOMIC) && x->seq < reader->seq &&
+		    x->vid == vid && x->off == reader->off)
+			return true;
+	}
+	return false;
+}
+
+int rs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b)
+{
+	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->col < b->col ? -1 : a->col > b->col;
+}
+
+/* Which of two accesses comes first in the program's own order: in an
+ * earlier iteration of a loop both are in, or else the one whose
+ * statement (or loop) is written first. */
+static int program_order(const struct rs_ctx *c, const struct rs_entry *x, const struct rs_entry *y)
+{
+	const struct rs_iter *px[64], *py[64];
+	int nx = 0, ny = 0;
+	for (const struct rs_iter *i = x->iters; i && nx < 64; i = i->next)
+		px[nx++] = i;
+	for (const struct rs_iter *i = y->iters; i && ny < 64; i = i->next)
+		py[ny++] = i;
+	/* outermost first: the calls and iterations both are in */
+	int k = 0;
+	while (k < nx && k < ny && px[nx - 1 - k]->at == py[ny - 1 - k]->at) {
+		int a = px[nx - 1 - k]->it, b = py[ny - 1 - k]->it;
+		if (a != b)
+			return a < b ? -1 : 1;
+		k++;
+	}
+	/* then the first statement, loop or call where they part */
+	const struct ir_loc *lx = k < nx ? &px[nx - 1 - k]->loc : &c->sites[x->site].e->loc;
+	const struct ir_loc *ly = k < ny ? &py[ny - 1 - k]->loc : &c->sites[y->site].e->loc;
+	int o = rs_cmp_loc(lx, ly);
+	return o ? o : x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static void witness(struct rs_ctx *c, const struct rs_entry *x, const struct rs_entry *y, int weak_side_entry)
+{
+	bool xa = x->kind & RK_ATOMIC, ya = y->kind & RK_ATOMIC;
+	const struct rs_entry *at, *other;
+	enum race_kind kind;
+	if (xa != ya) {
+		at = xa ? y : x;
+		other = xa ? x : y;
+		kind = RACE_ATOMIC;
+	} else if ((x->kind & RK_WRITE) && (y->kind & RK_WRITE)) {
+		at = program_order(c, x, y) >= 0 ? x : y;
+		other = at == x ? y : x;
+		kind = RACE_WAW;
+	} else {
+		const struct rs_entry *w = (x->kind & RK_WRITE) ? x : y, *rd = w == x ? y : x;
+		if (program_order(c, w, rd) < 0) {
+			at = rd;
+			other = w;
+			kind = RACE_RAW;
+		} else {
+			at = w;
+			other = rd;
+			kind = RACE_WAR;
+		}
+	}
+	struct rs_pairrec *p = record(c, at->site, other->site, kind);
+	p->at_writes = (at->kind & RK_WRITE) != 0;
+	/* in a 2-D block, which threads share a warp depends on blockDim.x */
+	if (x->thread / 32 != y->thread / 32 || c->bdim[1] > 1)
+		p->cross_warp = true;
+	if (weak_side_entry < 0) {
+		p->here = true;
+		return;
+	}
+	const struct rs_entry *weak = weak_side_entry == 0 ? x : y;
+	int side = weak == at ? 0 : 1;
+	p->weak[side] = true;
+	if (weak->thread < RS_MAX_THREADS)
+		p->partners[side][weak->thread / 64] |= (uint64_t)1 << (weak->thread % 64);
+}
+
+/* Compares the entries of one word of one interval. */
+static void check_group(const struct group *g)
+{
+	struct rs_ctx *c = g->c;
+	long checks = 0;
+	for (int i = 0; i < g->n && checks < RS_GROUP_CHECKS; i++) {
+		const struct rs_entry *x = &c->log[g->slot[i]];
+		for (int j = i + 1; j < g->n && checks < RS_GROUP_CHECKS; j++) {
+			const struct rs_entry *y = &c->log[g->slot[j]];
+			if (x->thread == y->thread || !((x->kind | y->kind) & RK_WRITE) ||
+			    ((x->kind & RK_ATOMIC) && (y->kind & RK_ATOMIC)))
+				continue;
+			if (x->off >= y->off + y->size || y->off >= x->off + x->size)
+				continue;
+			checks++;
+			if (x->phase >= g->cut && g->step[x->thread] != g->step[y->thread])
+				continue;
+			/* a __syncwarp() of their warp between them */
+			if (x->thread / 32 == y->thread / 32 && x->wepoch != y->wepoch)
+				continue;
+			if (c->nsyncs && (handed_off(c, g->first_sync, x, y) || handed_off(c, g->first_sync, y, x)))
+				continue;
+			if (contradicts(x->lits, y->lits))
+				continue;
+			bool xw = (x->kind & RK_WRITE) && !(x->kind & RK_ATOMIC), yw = (y->kind & RK_WRITE) && !(y->kind & RK_ATOMIC);
+			/* the same value written by both, or read back by a thread
+			 * that wrote that same value itself first */
+			if (xw && yw && x->vid && x->vid == y->vid)
+				continue;
+			if (xw && !(y->kind & RK_WRITE) && x->vid && reads_own_value(g, y, x->vid))
+				continue;
+			if (yw && !(x->kind & RK_WRITE) && y->vid && reads_own_value(g, x, y->vid))
+				continue;
+			bool sw = x->thread / 32 == y->thread / 32;
+			bool wx = unshared(x->lits, y->lits, sw), wy = unshared(y->lits, x->lits, sw);
+			if (wx && wy)
+				continue;
+			witness(c, x, y, wx ? 0 : wy ? 1 : -1);
+		}
+	}
+}
+
+static const struct rs_ctx *sort_ctx;
+
+static int cmp_slot(const void *pa, const void *pb)
+{
+	const struct rs_entry *a = &sort_ctx->log[((const int64_t *)pa)[0]], *b = &sort_ctx->log[((const int64_t *)pb)[0]];
+	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
+	if (a->phase != b->phase)
+		return a->phase < b->phase ? -1 : 1;
+	if (a->obj != b->obj)
+		return (uintptr_t)a->obj < (uintptr_t)b->obj ? -1 : 1;
+	if (a->field != b->field)
+		return (uintptr_t)a->field < (uintptr_t)b->field ? -1 : 1;
+	if (wa != wb)
+		return wa < wb ? -1 : 1;
+	if (a->thread != b->thread)
+		return a->thread < b->thread ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* Whether two slots are the same word of the same object in the same
+ * interval. */
+static bool same_word(const struct rs_ctx *c, const int64_t *pa, const int64_t *pb)
+{
+	const struct rs_entry *a = &c->log[pa[0]], *b = &c->log[pb[0]];
+	return a->phase == b->phase && a->obj == b->obj && a->field == b->field && pa[1] == pb[1];
+}
+
+static int cmp_sync(const void *pa, const void *pb)
+{
+	const struct rs_sync *a = pa, *b = pb;
+	if (a->thread != b->thread)
+		return a->thread < b->thread ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static int popcount(const uint64_t *v)
+{
+	int n = 0;
+	for (int i = 0; i < RS_MAX_THREADS / 64; i++)
+		n += __builtin_popcountll(v[i]);
+	return n;
+}
+
+/* The weak pairs of this block shape that a majority of threads would run
+ * into; then a clean slate for the next shape. */
+static void settle(struct rs_ctx *c)
+{
+	uint64_t bit = (uint64_t)1 << (c->shape & 63);
+	for (int i = 0; i < c->npairs; i++) {
+		struct rs_pairrec *p = &c->pairs[i];
+		for (int side = 0; side < 2 && !p->here; side++) {
+			int n = popcount(p->partners[side]);
+			int total = popcount(c->sites[side ? p->other : p->at].exec);
+			if (p->weak[side] && n > 0 && 2 * n >= total)
+				p->here = true;
+		}
+		if (p->here)
+			p->found |= bit;
+		p->here = false;
+		memset(p->partners, 0, sizeof p->partners);
+		p->weak[0] = p->weak[1] = false;
+	}
+	for (int i = 0; i < c->nsites; i++) {
+		if (popcount(c->sites[i].exec))
+			c->sites[i].shapes |= bit;
+		memset(c->sites[i].exec, 0, sizeof c->sites[i].exec);
+	}
+}
+
+/* A race that shows in one block shape and not in another where both
+ * accesses run is the shape's, not the code's: `t[ty * 16 + tx]` written
+ * by a 32-wide block. */
+void rs_settle_function(struct rs_ctx *c)
+{
+	for (int i = 0; i < c->npairs; i++) {
+		struct rs_pairrec *p = &c->pairs[i];
+		uint64_t ran = c->sites[p->at].shapes & c->sites[p->other].shapes;
+		if (p->found && !(ran & ~p->found))
+			p->confirmed = true;
+		p->found = 0;
+	}
+	for (int i = 0; i < c->nsites; i++)
+		c->sites[i].shapes = 0;
+}
+
+static int cmp_event(const void *pa, const void *pb)
+{
+	const struct rs_barevent *a = pa, *b = pb;
+	if (a->s != b->s)
+		return (uintptr_t)a->s < (uintptr_t)b->s ? -1 : 1;
+	return a->ctx < b->ctx ? -1 : a->ctx > b->ctx;
+}
+
+/* Where the threads' intervals go out of step: a statement where they
+ * passed different numbers of barriers (a barrier under a
+ * thread-dependent branch, a loop whose trip count differs), or a
+ * thread-dependent one with a barrier that no thread of this block shape
+ * passed. CL1001-CL1003 report those. From the first such interval on,
+ * two threads are compared only if they passed the same barriers there,
+ * at least one each time: threads that skipped a barrier race with
+ * everyone because they skipped it, which is the other rules' finding.
+ * Returns that interval; sets step[t] for each thread (0: never compared
+ * from there on). */
+static int out_of_step(struct rs_ctx *c, uint32_t *step)
+{
+	int cut = 1 << 30;
+	for (int t = 0; t < c->nthreads; t++)
+		step[t] = 1;
+	if (c->nevents > 1)
+		qsort(c->events, (size_t)c->nevents, sizeof *c->events, cmp_event);
+	for (int a = 0; a < c->nevents;) {
+		int b = a, lo = c->events[a].phase_in;
+		bool differ = false, none = true;
+		for (; b < c->nevents && !cmp_event(&c->events[a], &c->events[b]); b++) {
+			differ |= c->events[b].delta != c->events[a].delta;
+			none &= c->events[b].delta == 0;
+			if (c->events[b].phase_in < lo)
+				lo = c->events[b].phase_in;
+		}
+		if (differ || (none && c->events[a].varying)) {
+			if (lo < cut)
+				cut = lo;
+			for (int k = a; k < b; k++) {
+				uint32_t *s = &step[c->events[k].thread];
+				if (*s && c->events[k].delta)
+					*s = (*s * 0x9e3779b1u) ^ (uint32_t)c->events[k].delta ^ (uint32_t)(uintptr_t)c->events[k].s;
+				else
+					*s = 0;
+			}
+		}
+		a = b;
+	}
+	c->nevents = 0;
+	return cut;
+}
+
+void rs_detect(struct rs_ctx *c)
+{
+	uint32_t *step = xcalloc((size_t)c->nthreads + 1, sizeof *step);
+	int cut = out_of_step(c, step);
+	/* one slot per 4-byte word an entry covers */
+	int64_t (*slots)[2] = NULL;
+	int ns = 0, caps = 0;
+	for (int i = 0; i < c->nlog; i++) {
+		const struct rs_entry *e = &c->log[i];
+		if (e->phase >= cut && !step[e->thread])
+			continue;
+		for (int64_t w = e->off / 4; w <= (e->off + e->size - 1) / 4; w++) {
+			CL_VEC_GROW(slots, ns, caps);
+			slots[ns][0] = i;
+			slots[ns][1] = w;
+			ns++;
+		}
+	}
+	sort_ctx = c;
+	if (ns > 1)
+		qsort(slots, (size_t)ns, sizeof *slots, cmp_slot);
+	if (c->nsyncs > 1)
+		qsort(c->syncs, (size_t)c->nsyncs, sizeof *c->syncs, cmp_sync);
+	int *first = xcalloc((size_t)c->nthreads + 2, sizeof *first);
+	for (int i = 0, t = 0; t <= c->nthreads; t++) {
+		while (i < c->nsyncs && c->syncs[i].thread < t)
+			i++;
+		first[t] = i;
+	}
+	first[c->nthreads + 1] = c->nsyncs;
+	int *idx = xmalloc(((size_t)ns + 1) * sizeof *idx);
+	for (int a = 0; a < ns;) {
+		int b = a + 1;
+		while (b < ns && same_word(c, slots[a], slots[b]))
+			b++;
+		if (b - a > 1) {
+			for (int k = a; k < b; k++)
+				idx[k - a] = (int)slots[k][0];
+			struct group g = { c, idx, b - a, first, cut, step };
+			check_group(&g);
+		}
+		a = b;
+	}
+	free(idx);
+	free(first);
+	free(slots);
+	free(step);
+	settle(c);
+	c->nlog = 0;
+	c->nsyncs = 0;
+	/* the entries are gone, and with them every use of their literals */
+	arena_free(c->a);
+	c->a = arena_new();
+}
+
+int rs_pairs_races(struct rs_ctx *c, struct race **out)
+{
+	int n = 0;
+	struct race *v = xcalloc((size_t)c->npairs + 1, sizeof *v);
+	for (int i = 0; i < c->npairs; i++) {
+		const struct rs_pairrec *p = &c->pairs[i];
+		if (!p->confirmed)
+			continue;
+		v[n++] = (struct race){ (enum race_kind)p->kind, c->sites[p->at].e, c->sites[p->at].fn, c->sites[p->other].e,
+		                        p->at_writes, !p->cross_warp };
+	}
+	*out = v;
+	return n;
+}
+
+void rs_pairs_free(struct rs_ctx *c)
+{
+	free(c->pairs);
+	free(c->pair_slot);
+	c->pairs = NULL;
+	c->pair_slot = NULL;
+	c->npairs = c->cappairs = 0;
+	c->npair_slot = 0;
+}

@@ -1,0 +1,67 @@
+/* race_run.h - one thread's run, as the expression side (race_expr.c)
+ * and the statement side (race_stmt.c) of the interpreter share it. */
+#ifndef CUDALINT_RACE_RUN_H
+#define CUDALINT_RACE_RUN_H
+
+#include "analysis/race_internal.h"
+
+#define RS_LOOP_CAP 8      /* iterations run of an outermost loop; a nested one runs
+                            * half as many per level, at least 2 */
+#define RS_STEPS 3000000   /* evaluation steps of one block shape, over all its threads */
+#define RS_MAX_DEPTH 12    /* calls inlined into one another */
+
+struct rs_frame {
+	const struct ir_func *fn;
+	struct rv *vars;           /* by ir_var id */
+	uint8_t *is_ref;           /* the slot holds the address a reference is bound to */
+	struct rv self;            /* a method's object (`this`) */
+	struct rv ret;
+	bool has_ret, ret_ref;
+	struct rs_frame *caller;
+};
+
+struct rs_run {
+	struct rs_ctx *c;
+	int lin, tid[3];
+	int phase, wepoch, seq;
+	long steps, budget;
+	const struct rs_lit *lits;
+	const struct rs_iter *iters;
+	uint32_t ctx;              /* hash of the enclosing loop iterations and call sites */
+	struct rs_frame *top;
+	int depth;
+	int loops;                 /* loops being run, nested */
+	bool lost;
+	bool outside;              /* it indexed a __shared__ array beyond its extent */
+	bool kernel;               /* the root is a kernel: its integer parameters are uniform */
+	int64_t tparam;
+};
+
+enum flow { FL_NORMAL, FL_BREAK, FL_CONTINUE, FL_RETURN, FL_LOST };
+
+/* race_expr.c */
+struct rv rs_eval(struct rs_run *r, const struct ir_expr *e);
+/* The location an lvalue designates: RV_PTR (shared), RV_LOCAL, or
+ * RV_TOP (other memory, or unknown). */
+struct rv rs_lval(struct rs_run *r, const struct ir_expr *e);
+void rs_store(struct rs_run *r, const struct ir_expr *e, struct rv loc, struct rv v);
+struct rv rs_top_of(struct rs_run *r, const struct ir_expr *e);
+bool rs_uniform(const struct ir_expr *e);
+bool rs_tick(struct rs_run *r);
+uint32_t rs_mix(uint32_t h, uintptr_t x);
+bool rs_is_lvalue(const struct ir_expr *e);
+bool rs_local_slot(const struct rs_run *r, const struct ir_var *v);
+int rs_lit_flags(const struct ir_expr *cond, struct rv v);
+const struct rs_lit *rs_push_lit(struct rs_run *r, const struct rs_lit *next, const struct ir_expr *cond, bool pol,
+                                 int flags, enum lit_scope scope);
+const struct rs_lit *rs_drop_scope(struct rs_run *r, const struct rs_lit *base, enum lit_scope scope);
+struct rs_frame *rs_frame_new(const struct ir_func *f, struct rs_frame *caller);
+void rs_frame_free(struct rs_frame *fr);
+
+/* race_stmt.c */
+enum flow rs_exec(struct rs_run *r, const struct ir_stmt *s);
+/* Runs BODY in the new frame FR; the literals an early return left end
+ * with it. */
+enum flow rs_run_body(struct rs_run *r, struct rs_frame *fr, const struct ir_stmt *body);
+
+#endif

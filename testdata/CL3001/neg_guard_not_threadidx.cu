@@ -1,0 +1,15 @@
+// The same guarded transpose with its barrier: silent.
+#define T 16
+__global__ void k(const float *in, float *out, int width, int height)
+{
+	__shared__ float tile[T][T + 1];
+	int xIndex = blockIdx.x * T + threadIdx.x;
+	int yIndex = blockIdx.y * T + threadIdx.y;
+	if (xIndex < width && yIndex < height)
+		tile[threadIdx.y][threadIdx.x] = in[yIndex * width + xIndex];
+	__syncthreads();
+	xIndex = blockIdx.y * T + threadIdx.x;
+	yIndex = blockIdx.x * T + threadIdx.y;
+	if (xIndex < height && yIndex < width)
+		out[yIndex * height + xIndex] = tile[threadIdx.x][threadIdx.y];
+}
