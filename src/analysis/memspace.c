@@ -15,6 +15,10 @@ struct node {
 	int mixed;             /* members declared in different spaces */
 	int not_shared;        /* a kernel's pointer parameter: never __shared__ memory */
 	int device, mapped, unknown; /* origin evidence */
+	/* a member is a local variable (its address taken), and whether a
+	 * member may hold an address from outside the unions: a kernel's
+	 * pointer parameter, a pointer in a global variable */
+	int has_local, open;
 };
 
 struct memspace {
@@ -92,8 +96,10 @@ static int find_node(struct memspace *m, const struct ir_var *v, int create)
 			n->device = 1;
 		else if (v->space == SPACE_MANAGED)
 			n->mapped = 1;
+		n->open = v->is_pointer || v->is_reference;
 	} else if (!v->is_pointer && !v->is_reference && !is_atomic_ref_var(v)) {
 		n->space = SPACE_LOCAL;
+		n->has_local = 1;
 	}
 	*slot_of(m, v) = m->count + 1;
 	return m->count++;
@@ -140,6 +146,8 @@ static void unite(struct memspace *m, const struct ir_var *a, const struct ir_va
 	nx->device |= ny->device;
 	nx->mapped |= ny->mapped;
 	nx->unknown |= ny->unknown;
+	nx->has_local |= ny->has_local;
+	nx->open |= ny->open;
 }
 
 /* The representative of v's object. */
@@ -409,6 +417,7 @@ struct memspace *memspace_new(const struct ir_unit *u)
 			if (f->params[p]->is_pointer) {
 				int k = root(m, find_node(m, f->params[p], 1)); /* may move m->n */
 				m->n[k].not_shared = 1;
+				m->n[k].open = 1;
 			}
 		if (!launched[f->id])
 			for (int p = 0; p < f->nparams; p++)
@@ -465,6 +474,11 @@ enum ir_space memspace_space(const struct memspace *m, const struct ir_expr *e)
 	const struct node *n = &m->n[root(m, i)];
 	if (n->mixed || (n->space == SPACE_SHARED && (n->device || n->mapped || n->not_shared)))
 		return SPACE_GENERIC;
+	/* pointers that only ever take the addresses of locals (a helper's
+	 * `Node *parent` called with `&parent` at each call) reach the
+	 * thread's own stack and nothing else */
+	if (n->space == SPACE_GENERIC && n->has_local && !n->open && !n->device && !n->mapped && !n->unknown)
+		return SPACE_LOCAL;
 	return n->space;
 }
 
