@@ -66,12 +66,37 @@ static bool publishers_own(const struct ir_stmt *st, const struct ir_stmt *g, co
 
 struct others {
 	struct order_scan *s;
+	const struct ir_expr *flag_lv;   /* the flag's lvalue, or its address (an atomic's argument) */
 	const struct ir_stmt *guard, *arm;
 	bool fenced;       /* an ordering fence lies between the stores and the publication */
 	const struct access *barrier;
 	bool found;
 	struct access hit, fence;
 };
+
+/* The per-thread slot an access is indexed by: `i` of `a[i]` or `&a[i]`
+ * when i differs between threads; NULL otherwise. */
+static const struct ir_expr *thread_slot(const struct ir_expr *e)
+{
+	e = ir_strip(e);
+	if (e->kind == EK_UNARY && e->op == OP_ADDR)
+		e = ir_strip(e->kids[0]);
+	if (e->kind != EK_INDEX || e->nkids < 2 || e->kids[1]->level != U_THREAD)
+		return NULL;
+	return e->kids[1];
+}
+
+/* `data[tid] = v; ... flag[tid] = 1` by some of the threads: each flag
+ * slot announces the data slot of the same index, which its own thread
+ * stored, and the single-thread scan checked that; the other threads'
+ * slots go with flags this publication does not set (a reduction's
+ * per-thread locks). */
+static bool per_thread_slots(const struct ir_expr *flag, const struct access *store)
+{
+	const struct ir_expr *f = thread_slot(flag);
+	const struct ir_expr *d = thread_slot(store->e);
+	return f && d && ir_expr_equal(f, d);
+}
 
 static int other_threads(const struct access *a, void *arg)
 {
@@ -90,6 +115,7 @@ static int other_threads(const struct access *a, void *arg)
 		return 1;
 	if (!o->fenced || inside(a->stmt, o->guard) || publishers_own(a->stmt, o->guard, o->arm) ||
 	    memorder_same_object(a->obj, a->field, o->s->flag, o->s->flag_field) || !order_published_data(o->s->m, a) ||
+	    per_thread_slots(o->flag_lv, a) ||
 	    (a->space == SPACE_SHARED && order_needed_scope(o->s->flag_space, o->s->extent) == SCOPE_DEVICE))
 		return 0;
 	o->found = true;
@@ -106,7 +132,8 @@ static void check_other_threads(struct publish_ctx *pc, const struct access *a, 
 	const struct ir_stmt *arm = NULL, *g = publisher_guard(a, &arm);
 	if (!g)
 		return;
-	struct others o = { .s = s, .guard = g, .arm = arm };
+	struct others o = { .s = s, .flag_lv = a->kind == ACC_ATOMIC && a->e->nkids ? a->e->kids[0] : a->e,
+	                    .guard = g, .arm = arm };
 	memorder_before(pc->m, a->stmt, other_threads, &o);
 	if (!o.found)
 		return;
