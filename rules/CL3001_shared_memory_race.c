@@ -45,7 +45,15 @@ static void report(const struct race *r, void *arg)
 		note = "written here";
 		break;
 	case RACE_WAR:
-		if (after_in_source(r->other, r->at)) {
+		if (after_in_source(r->other, r->at) && !r->loop_carried) {
+			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
+			              "`%s` is written in a later call of `%s` while other threads may still be reading `%s` "
+			              "from an earlier one: the array is one object for every call, and no barrier separates "
+			              "them; add %s after the last read (or at the end of `%s`)",
+			              a, r->at_fn ? r->at_fn->name : "the function", b, fix,
+			              r->at_fn ? r->at_fn->name : "the function");
+			note = "read here in the earlier call";
+		} else if (after_in_source(r->other, r->at)) {
 			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
 			              "`%s` is written in the next iteration while other threads may still be reading `%s` "
 			              "from this one: no barrier separates them; add %s after the last read in the loop body "

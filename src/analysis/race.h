@@ -39,6 +39,8 @@ struct race {
 	const struct ir_expr *other;  /* the other access */
 	bool at_writes;               /* RACE_ATOMIC: the plain access is a write */
 	bool same_warp;               /* every pair seen was two lanes of one warp */
+	bool loop_carried;            /* RACE_WAR: the write is in a later iteration of a loop than the
+	                               * read (else, written before it, in a later call) */
 };
 
 /* The races of u's device code, at most one per access reported and per

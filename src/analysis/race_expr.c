@@ -194,6 +194,14 @@ static struct rv shared_object(struct rs_run *r, const struct ir_var *v)
 {
 	bool dynamic = v->is_array && v->type && strstr(v->type, "[]");
 	struct rv p = { .k = RV_PTR, .obj = dynamic && r->c->dynamic ? r->c->dynamic : v };
+	/* `__shared__ float s[32]` in blockReduce<wmax> and in
+	 * blockReduce<wsum> are two arrays: told apart as two member paths */
+	for (const struct rs_frame *fr = r->top; fr; fr = fr->caller)
+		for (int i = 0; i < fr->nstatics; i++)
+			if (fr->statics[i] == v) {
+				p.field = fr->spec;
+				return p;
+			}
 	return p;
 }
 
@@ -657,6 +665,8 @@ static struct rv inline_call(struct rs_run *r, const struct ir_expr *e, const st
 		return rs_top_of(r, e);
 	}
 	struct rs_frame *fr = rs_frame_new(f, r->top);
+	if (c->spec)
+		fr->spec = rs_path(r->c, NULL, c->spec);
 	int first = c->is_method && e->nkids ? 1 : 0;
 	if (first) {
 		const struct ir_expr *o = ir_strip(e->kids[0]);

@@ -27,6 +27,7 @@ struct rs_pairrec {
 	bool here;                 /* raced in the current block shape */
 	uint64_t found;            /* the shapes of the current function it raced in */
 	bool cross_warp;           /* a witness with its two threads in two warps */
+	bool by_iteration;         /* RACE_WAR: a witness whose read is in a later iteration of a loop */
 	bool at_writes;
 	uint64_t partners[2][RS_MAX_THREADS / 64]; /* weak witnesses, by side: threads with a partner */
 	bool weak[2];
@@ -263,7 +264,8 @@ int rs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b)
 /* Which of two accesses comes first in the program's own order: in an
  * earlier iteration of a loop both are in, or else the one whose
  * statement (or loop) is written first. */
-static int program_order(const struct rs_ctx *c, const struct rs_entry *x, const struct rs_entry *y)
+static int program_order(const struct rs_ctx *c, const struct rs_entry *x, const struct rs_entry *y,
+                         bool *by_iteration)
 {
 	const struct rs_iter *px[64], *py[64];
 	int nx = 0, ny = 0;
@@ -275,8 +277,11 @@ static int program_order(const struct rs_ctx *c, const struct rs_entry *x, const
 	int k = 0;
 	while (k < nx && k < ny && px[nx - 1 - k]->at == py[ny - 1 - k]->at) {
 		int a = px[nx - 1 - k]->it, b = py[ny - 1 - k]->it;
-		if (a != b)
+		if (a != b) {
+			if (by_iteration)
+				*by_iteration = true;
 			return a < b ? -1 : 1;
+		}
 		k++;
 	}
 	/* then the first statement, loop or call where they part */
@@ -288,7 +293,7 @@ static int program_order(const struct rs_ctx *c, const struct rs_entry *x, const
 
 static void witness(struct rs_ctx *c, const struct rs_entry *x, const struct rs_entry *y, int weak_side_entry)
 {
-	bool xa = x->kind & RK_ATOMIC, ya = y->kind & RK_ATOMIC;
+	bool xa = x->kind & RK_ATOMIC, ya = y->kind & RK_ATOMIC, by_iteration = false;
 	const struct rs_entry *at, *other;
 	enum race_kind kind;
 	if (xa != ya) {
@@ -296,12 +301,12 @@ static void witness(struct rs_ctx *c, const struct rs_entry *x, const struct rs_
 		other = xa ? x : y;
 		kind = RACE_ATOMIC;
 	} else if ((x->kind & RK_WRITE) && (y->kind & RK_WRITE)) {
-		at = program_order(c, x, y) >= 0 ? x : y;
+		at = program_order(c, x, y, NULL) >= 0 ? x : y;
 		other = at == x ? y : x;
 		kind = RACE_WAW;
 	} else {
 		const struct rs_entry *w = (x->kind & RK_WRITE) ? x : y, *rd = w == x ? y : x;
-		if (program_order(c, w, rd) < 0) {
+		if (program_order(c, w, rd, &by_iteration) < 0) {
 			at = rd;
 			other = w;
 			kind = RACE_RAW;
@@ -313,6 +318,7 @@ static void witness(struct rs_ctx *c, const struct rs_entry *x, const struct rs_
 	}
 	struct rs_pairrec *p = record(c, at->site, other->site, kind);
 	p->at_writes = (at->kind & RK_WRITE) != 0;
+	p->by_iteration |= kind == RACE_WAR && by_iteration;
 	/* in a 2-D block, which threads share a warp depends on blockDim.x */
 	if (x->thread / 32 != y->thread / 32 || c->bdim[1] > 1)
 		p->cross_warp = true;
@@ -569,7 +575,7 @@ int rs_pairs_races(struct rs_ctx *c, struct race **out)
 		if (!p->confirmed)
 			continue;
 		v[n++] = (struct race){ (enum race_kind)p->kind, c->sites[p->at].e, c->sites[p->at].fn, c->sites[p->other].e,
-		                        p->at_writes, !p->cross_warp };
+		                        p->at_writes, !p->cross_warp, p->by_iteration };
 	}
 	*out = v;
 	return n;

@@ -18,6 +18,11 @@ struct rs_frame {
 	struct rv ret;
 	bool has_ret, ret_ref;
 	struct rs_frame *caller;
+	/* a call of a template's specialization (ir_call.spec, interned):
+	 * the __shared__ variables its body declares (statics, one per
+	 * specialization) are that specialization's own */
+	const char *spec;
+	const struct ir_var *statics[8]; int nstatics;
 };
 
 struct rs_run {

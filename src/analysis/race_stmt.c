@@ -338,8 +338,13 @@ static enum flow exec_decl(struct rs_run *r, const struct ir_stmt *s)
 {
 	const struct ir_var *v = s->u.decl.var;
 	const struct ir_expr *init = s->u.decl.init;
-	if (!rs_local_slot(r, v))
-		return FL_NORMAL; /* __shared__ and static locals: one object, not initialised per thread */
+	if (!rs_local_slot(r, v)) {
+		/* __shared__ and static locals: one object, not initialised per
+		 * thread; one per specialization of a template */
+		if (r->top->spec && v->space == SPACE_SHARED && r->top->nstatics < 8)
+			r->top->statics[r->top->nstatics++] = v;
+		return FL_NORMAL;
+	}
 	if (!init) {
 		r->top->vars[v->id] = rv_top(false);
 		return FL_NORMAL;

@@ -421,6 +421,12 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 		CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
 		CXCursor target = clang_Cursor_isNull(tmpl) ? ref : tmpl;
 		call->qual = qualified_name(L, target);
+		if (!clang_Cursor_isNull(tmpl)) {
+			CXString su = clang_getCursorUSR(ref);
+			const char *sp = clang_getCString(su);
+			call->spec = sp && *sp ? arena_strdup(L->a, sp) : NULL;
+			clang_disposeString(su);
+		}
 		CXString usr = clang_getCursorUSR(target);
 		const char *u = clang_getCString(usr);
 		/* a kernel launched from device code runs as a grid of its own,

@@ -268,6 +268,8 @@ static void dump_expr(const struct ir_expr *e, FILE *f, int depth)
 	case EK_CALL:
 		fprintf(f, " %s qual=%s%s%s", e->u.call.name, e->u.call.qual ? e->u.call.qual : "-",
 		        e->u.call.target ? " (defined)" : "", e->u.call.is_launch ? " launch" : "");
+		if (e->u.call.spec)
+			fprintf(f, " spec=%s", e->u.call.spec);
 		if (e->u.call.ncands)
 			fprintf(f, " (%d candidates)", e->u.call.ncands);
 		if (e->u.call.recv_type)

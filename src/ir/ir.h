@@ -119,6 +119,11 @@ struct ir_call {
 	const char *recv_type; /* methods: canonical type of the object */
 	const char *ret_type;
 	struct ir_func *target;/* callee defined with a body in this unit */
+	/* a call of a function template's specialization (`f<wmax>(v)`): what
+	 * tells it from the template's other specializations (clang's USR of
+	 * it), so that each has its own static __shared__ variables; NULL
+	 * otherwise */
+	const char *spec;
 	/* a dependent call in a template (`block_max<THREADS>(v)`) that may
 	 * run any of several functions of this unit, by name and arity:
 	 * set only when there are two or more (one is the target) */
