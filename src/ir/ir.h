@@ -190,6 +190,10 @@ struct ir_stmt {
 			struct ir_expr **outs; int nouts;
 			struct ir_expr **ins; int nins;
 			bool is_volatile, clobbers_memory;
+			/* analysis (intrinsics.c): a cp.async copy, commit or
+			 * wait as the call it stands for (its kids: the copy's
+			 * destination and source operands), or NULL */
+			struct ir_expr *as_call;
 		} asm_;
 	} u;
 };
