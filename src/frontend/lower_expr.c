@@ -258,9 +258,9 @@ static const char *last_identifier(struct lower *L, CXCursor c)
 /* A variable whose declaration clang rejected but tolerated_errors keeps
  * (`__shared__ cuda::barrier<...> bar;`, NOTES.md): where it is an
  * argument, clang leaves an empty RecoveryExpr spanning its one
- * identifier, with no reference. That name, looked up among the
- * function's variables declared before it (innermost last) and then the
- * globals, is the variable; NULL when the expression is anything else. */
+ * identifier, with no reference. That name, looked up among the rejected
+ * variables of the function declared before it (innermost last) and then
+ * the globals, is the variable; NULL when the expression is anything else. */
 static struct ir_var *recovered_var(struct lower *L, CXCursor c)
 {
 	CXToken *toks;
@@ -278,13 +278,13 @@ static struct ir_var *recovered_var(struct lower *L, CXCursor c)
 	struct ir_loc at = cursor_loc(L, c);
 	for (int i = L->fvars.n; i-- > 0;) {
 		struct ir_var *v = L->fvars.v[i];
-		if (!strcmp(v->name, name) && v->loc.file == at.file &&
+		if (v->rejected && !strcmp(v->name, name) && v->loc.file == at.file &&
 		    (v->loc.line < at.line || (v->loc.line == at.line && v->loc.col < at.col)))
 			return v;
 	}
 	for (int i = L->globals.n; i-- > 0;) {
 		struct ir_var *v = L->globals.v[i];
-		if (!strcmp(v->name, name))
+		if (v->rejected && !strcmp(v->name, name))
 			return v;
 	}
 	return NULL;
