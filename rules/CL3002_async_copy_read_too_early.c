@@ -30,10 +30,11 @@ static int is_asm(const struct ir_expr *call)
 	return !strncmp(call->u.call.name, "cp.async", 8);
 }
 
-/* The shared address a cp.async operand holds: `smem` assigned once from
- * `static_cast<unsigned>(__cvta_generic_to_shared(&tile[i]))` (the casts
- * are gone from the IR) is &tile[i]; anything else stays as it is, and
- * names no shared object. */
+/* The shared address a copy's destination holds: a local assigned once
+ * is its initialiser (`float4 *d = reinterpret_cast<float4 *>(&As[ty][tx])`
+ * is &As[ty][tx]), and a cp.async operand `static_cast<unsigned>(
+ * __cvta_generic_to_shared(&tile[i]))` is &tile[i] (the casts are gone
+ * from the IR); anything else stays as it is. */
 static const struct ir_expr *shared_address(const struct ir_func *f, const struct ir_expr *e)
 {
 	for (int hops = 0; e && hops < 8; hops++) {
@@ -61,7 +62,7 @@ static const struct ir_expr *destination(const struct ir_func *f, const struct i
 	const char *t = call->kids[0]->type;
 	int grouped = t && (strstr(t, "thread_block") || strstr(t, "group") || strstr(t, "tile") ||
 	                    strstr(t, "coalesced"));
-	return call->nkids > grouped ? call->kids[grouped] : NULL;
+	return call->nkids > grouped ? shared_address(f, call->kids[grouped]) : NULL;
 }
 
 /* The first subscript of an lvalue or address: `&buf[s][0]` -> s, `buf[i]`
@@ -106,7 +107,9 @@ static bool overlaps(const struct copy *c, const struct access *a)
 		int64_t v;
 		return !di || (ir_const_value(di, &v) && v == 0) || di->level > U_BLOCK || (ri && ir_expr_equal(di, ri));
 	}
-	return di && ri && ddims < rdims && ir_expr_equal(di, ri); /* the same row */
+	/* the same row: the row itself (&buf[s]) or an element of it
+	 * (&buf[s][4 * tx], where a cp.async of 16 bytes lands) */
+	return di && ri && ddims <= rdims && ir_expr_equal(di, ri);
 }
 
 static int after_copy(const struct access *a, void *arg)
