@@ -1,6 +1,6 @@
 /* CL3002 async-copy-read-too-early: shared memory that an asynchronous
  * copy fills (cuda::memcpy_async, cooperative_groups::memcpy_async,
- * __pipeline_memcpy_async) read before any wait that completes the copy.
+ * __pipeline_memcpy_async, cp.async) read before any wait that completes the copy.
  *
  * An asynchronous copy returns at once; the bytes arrive later, and only
  * a wait (cg::wait, a pipeline's consumer_wait or wait_prior, a barrier's
@@ -13,7 +13,11 @@
  * (wait_prior<1> leaves the newest stage in flight, and which one a read
  * touches is seldom decidable), and where the destination and the read
  * name different rows of a multi-dimensional buffer (double buffering).
- * Inline-asm cp.async is not modelled. */
+ * Inline-asm cp.async is read from its PTX (intrinsics.c): the copy's
+ * destination is its operand's shared address, traced back through a
+ * local assigned once and __cvta_generic_to_shared; silent when the
+ * operand is anything else. */
+#include "analysis/constlocals.h"
 #include "analysis/memorder.h"
 #include "analysis/uniformity.h"
 #include "checks.h"
@@ -21,15 +25,44 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The destination argument: (group, dst, src, n[, barrier]) or (dst, src, n[, barrier]). */
-static const struct ir_expr *destination(const struct ir_expr *call)
+static int is_asm(const struct ir_expr *call)
+{
+	return !strncmp(call->u.call.name, "cp.async", 8);
+}
+
+/* The shared address a copy's destination holds: a local assigned once
+ * is its initialiser (`float4 *d = reinterpret_cast<float4 *>(&As[ty][tx])`
+ * is &As[ty][tx]), and a cp.async operand `static_cast<unsigned>(
+ * __cvta_generic_to_shared(&tile[i]))` is &tile[i] (the casts are gone
+ * from the IR); anything else stays as it is. */
+static const struct ir_expr *shared_address(const struct ir_func *f, const struct ir_expr *e)
+{
+	for (int hops = 0; e && hops < 8; hops++) {
+		e = ir_strip(e);
+		if (e->kind == EK_CALL && e->nkids == 1 && !strcmp(e->u.call.name, "__cvta_generic_to_shared"))
+			e = e->kids[0];
+		else if (e->kind == EK_VAR && e->u.var->kind == VAR_LOCAL && f->locals && e->u.var->id >= 0 &&
+		         e->u.var->id < f->nvars && f->locals->assigned[e->u.var->id] == 1 &&
+		         f->locals->init[e->u.var->id])
+			e = f->locals->init[e->u.var->id];
+		else
+			break;
+	}
+	return e;
+}
+
+/* The destination argument: (group, dst, src, n[, barrier]) or (dst, src,
+ * n[, barrier]); a cp.async's first operand. */
+static const struct ir_expr *destination(const struct ir_func *f, const struct ir_expr *call)
 {
 	if (!call->nkids)
 		return NULL;
+	if (is_asm(call))
+		return shared_address(f, call->kids[0]);
 	const char *t = call->kids[0]->type;
 	int grouped = t && (strstr(t, "thread_block") || strstr(t, "group") || strstr(t, "tile") ||
 	                    strstr(t, "coalesced"));
-	return call->nkids > grouped ? call->kids[grouped] : NULL;
+	return call->nkids > grouped ? shared_address(f, call->kids[grouped]) : NULL;
 }
 
 /* The first subscript of an lvalue or address: `&buf[s][0]` -> s, `buf[i]`
@@ -74,7 +107,9 @@ static bool overlaps(const struct copy *c, const struct access *a)
 		int64_t v;
 		return !di || (ir_const_value(di, &v) && v == 0) || di->level > U_BLOCK || (ri && ir_expr_equal(di, ri));
 	}
-	return di && ri && ddims < rdims && ir_expr_equal(di, ri); /* the same row */
+	/* the same row: the row itself (&buf[s]) or an element of it
+	 * (&buf[s][4 * tx], where a cp.async of 16 bytes lands) */
+	return di && ri && ddims <= rdims && ir_expr_equal(di, ri);
 }
 
 static int after_copy(const struct access *a, void *arg)
@@ -88,12 +123,13 @@ static int after_copy(const struct access *a, void *arg)
 	char desc[128], what[140], name[64];
 	memorder_describe(a->e, desc, sizeof desc);
 	snprintf(what, sizeof what, desc[0] == '`' ? "%s" : "`%s`", desc);
-	snprintf(name, sizeof name, "%s", c->call->u.call.name ? c->call->u.call.name : "memcpy_async");
+	snprintf(name, sizeof name, is_asm(c->call) ? "%s" : "%s()", c->call->u.call.name);
 	struct cl_finding *f = cl_report(c->cx, &cl_rules[RULE_CL3002], a->e->loc,
-		"%s reads shared memory that the asynchronous `%s()` on line %u is still filling: the copy "
+		"%s reads shared memory that the asynchronous `%s` on line %u is still filling: the copy "
 		"returns before its bytes arrive, and no wait completes it before this read, so the read can "
 		"see old data; wait for the copy first (cg::wait(block), pipeline.consumer_wait(), "
-		"__pipeline_wait_prior(0) or the barrier's arrive_and_wait()); a __syncthreads() alone does not",
+		"__pipeline_wait_prior(0), the barrier's arrive_and_wait() or cp.async.wait_group 0); a "
+		"__syncthreads() alone does not",
 		what, name, c->call->loc.line);
 	cl_note(f, c->call->loc, "the asynchronous copy into `%s` starts here", c->obj->name);
 	return 1;
@@ -102,6 +138,7 @@ static int after_copy(const struct access *a, void *arg)
 struct stmt_scan {
 	struct cl_ctx *cx;
 	const struct ir_unit *u;
+	const struct ir_func *f;
 	struct ir_stmt *st;
 };
 
@@ -110,7 +147,7 @@ static int each_call(struct ir_expr *e, void *arg)
 	struct stmt_scan *s = arg;
 	if (e->kind != EK_CALL || intrinsic_of(e) != IN_ASYNC_COPY)
 		return 0;
-	const struct ir_expr *dst = destination(e);
+	const struct ir_expr *dst = destination(s->f, e);
 	const struct ir_var *obj = dst ? memspace_object(s->u->memspace, dst) : NULL;
 	if (!obj || memspace_space(s->u->memspace, dst) != SPACE_SHARED)
 		return 0;
@@ -127,12 +164,14 @@ static int each_stmt(struct ir_stmt *st, void *arg)
 		ir_walk_expr(st->u.expr, each_call, s);
 	else if (st->kind == SK_DECL)
 		ir_walk_expr(st->u.decl.init, each_call, s);
+	else if (st->kind == SK_ASM && st->u.asm_.as_call)
+		each_call(st->u.asm_.as_call, s);
 	return 0;
 }
 
 static void each_function(struct cl_ctx *cx, const struct ir_func *f, void *arg)
 {
-	struct stmt_scan s = { cx, arg, NULL };
+	struct stmt_scan s = { cx, arg, f, NULL };
 	ir_walk_stmts(f->body, each_stmt, &s);
 }
 

@@ -193,6 +193,9 @@ static int part_accesses(struct ir_stmt *s, enum ir_part role, struct ir_stmt *c
 
 int memorder_stmt_accesses(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
 {
+	/* a cp.async copy or wait: what the call it stands for does */
+	if (s && s->kind == SK_ASM && s->u.asm_.as_call)
+		return memorder_expr_accesses(m, s->u.asm_.as_call, s, fn, arg);
 	struct stmt_walk w = { m, fn, arg };
 	return ir_stmt_parts(s, part_accesses, &w);
 }

@@ -96,6 +96,7 @@ extern "C" __device__ int __ffs(int x);
 extern "C" __device__ int __clz(int x);
 extern "C" __device__ unsigned __brev(unsigned x);
 extern "C" __device__ unsigned __lanemask_lt(void);
+extern "C" __device__ size_t __cvta_generic_to_shared(const void *p);
 
 struct __align__(8) float2 { float x, y; };
 struct __align__(16) float4 { float x, y, z, w; };

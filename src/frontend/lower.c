@@ -187,6 +187,7 @@ struct ir_var *lower_var(struct lower *L, CXCursor decl)
 		v->name = "<unnamed>";
 	v->loc = cursor_loc(L, decl);
 	v->in_main_file = clang_Location_isFromMainFile(clang_getCursorLocation(decl)) != 0;
+	v->rejected = clang_isInvalidDeclaration(decl) != 0;
 	CXType t = clang_getCursorType(decl);
 	v->type = type_name(L, t);
 	v->is_volatile = clang_isVolatileQualifiedType(t) != 0;

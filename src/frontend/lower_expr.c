@@ -255,6 +255,41 @@ static const char *last_identifier(struct lower *L, CXCursor c)
 	return r;
 }
 
+/* A variable whose declaration clang rejected but tolerated_errors keeps
+ * (`__shared__ cuda::barrier<...> bar;`, NOTES.md): where it is an
+ * argument, clang leaves an empty RecoveryExpr spanning its one
+ * identifier, with no reference. That name, looked up among the rejected
+ * variables of the function declared before it (innermost last) and then
+ * the globals, is the variable; NULL when the expression is anything else. */
+static struct ir_var *recovered_var(struct lower *L, CXCursor c)
+{
+	CXToken *toks;
+	unsigned n;
+	clang_tokenize(L->tu, clang_getCursorExtent(c), &toks, &n);
+	char name[256] = "";
+	if (n == 1 && clang_getTokenKind(toks[0]) == CXToken_Identifier) {
+		CXString sp = clang_getTokenSpelling(L->tu, toks[0]);
+		snprintf(name, sizeof name, "%s", clang_getCString(sp));
+		clang_disposeString(sp);
+	}
+	clang_disposeTokens(L->tu, toks, n);
+	if (!name[0])
+		return NULL;
+	struct ir_loc at = cursor_loc(L, c);
+	for (int i = L->fvars.n; i-- > 0;) {
+		struct ir_var *v = L->fvars.v[i];
+		if (v->rejected && !strcmp(v->name, name) && v->loc.file == at.file &&
+		    (v->loc.line < at.line || (v->loc.line == at.line && v->loc.col < at.col)))
+			return v;
+	}
+	for (int i = L->globals.n; i-- > 0;) {
+		struct ir_var *v = L->globals.v[i];
+		if (v->rejected && !strcmp(v->name, name))
+			return v;
+	}
+	return NULL;
+}
+
 /* The spelling of the overloaded operator a dependent operator call
  * names ("operator+="), and the index of that child among the call's
  * children; NULL when the call is not one. In a template, `s[i] += x` on a
@@ -280,6 +315,38 @@ static const char *overloaded_name(struct lower *L, CXCursor *kids, int n, int *
 			*at = i;
 			return name;
 		}
+	}
+	return NULL;
+}
+
+/* The qualified name every function of a dependent call's overload set
+ * shares (`cuda::memcpy_async`, whose arguments include a rejected
+ * variable), so that the call is classified as a resolved one would be;
+ * NULL when the set is empty (ADL's `init`) or spans namespaces. */
+static const char *overload_qual(struct lower *L, CXCursor *kids, int n)
+{
+	for (int i = 0; i < n; i++) {
+		CXCursor k = unwrap(kids[i]), set = k;
+		if (clang_getCursorKind(k) == CXCursor_DeclRefExpr) {
+			CXCursor *sub;
+			int m = cursor_children(k, &sub);
+			set = clang_getCursorReferenced(k);
+			for (int j = 0; j < m; j++) /* after the qualifier's NamespaceRef */
+				if (clang_getCursorKind(sub[j]) == CXCursor_OverloadedDeclRef)
+					set = sub[j];
+			free(sub);
+		}
+		if (clang_getCursorKind(set) != CXCursor_OverloadedDeclRef)
+			continue;
+		const char *q = NULL;
+		unsigned nd = clang_getNumOverloadedDecls(set);
+		for (unsigned j = 0; j < nd; j++) {
+			const char *qj = qualified_name(L, clang_getOverloadedDecl(set, j));
+			if (!qj || (q && strcmp(q, qj)))
+				return NULL;
+			q = qj;
+		}
+		return q;
 	}
 	return NULL;
 }
@@ -379,6 +446,11 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 					CXCursor decl = clang_getCursorReferenced(unwrap(mk[0]));
 					if (!clang_Cursor_isNull(decl))
 						call->recv_type = canonical_type(L, decl);
+					/* or, as an argument, an empty RecoveryExpr whose
+					 * variable recovered_var found */
+					const struct ir_expr *o = args.v[args.n - 1];
+					if ((!call->recv_type || strstr(call->recv_type, "dependent type")) && o->kind == EK_VAR)
+						call->recv_type = o->u.var->type;
 				}
 			}
 			free(mk);
@@ -444,6 +516,8 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 	}
 	if (!call->name)
 		call->name = "";
+	if (!call->qual && !call->target && has_callee && !call->is_method)
+		call->qual = overload_qual(L, kids, 1);
 	if (call->is_launch)
 		ptrvec_push(&L->launches, e);
 	if (!call->qual && !call->target && !*call->name) {
@@ -569,6 +643,13 @@ static struct ir_expr *lower_expr_kind(struct lower *L, CXCursor c)
 			return e;
 		}
 		free(kids);
+		struct ir_var *v = m == 0 && k == CXCursor_UnexposedExpr ? recovered_var(L, c) : NULL;
+		if (v) {
+			e = new_expr(L, EK_VAR, c);
+			e->u.var = v;
+			e->type = v->type;
+			return e;
+		}
 		return lower_generic(L, c, EK_OTHER);
 	}
 	case CXCursor_IntegerLiteral:

@@ -106,6 +106,8 @@ struct ir_var {
 	unsigned is_const : 1;
 	unsigned is_static : 1;         /* static storage: global, or static local */
 	unsigned in_main_file : 1;
+	unsigned rejected : 1;          /* clang marked the declaration invalid but the error is
+	                                 * tolerated (a __shared__ cuda::barrier, NOTES.md) */
 	int id;                    /* locals/params: index into ir_func.vars; globals: into ir_unit.globals */
 };
 
@@ -195,6 +197,10 @@ struct ir_stmt {
 			struct ir_expr **outs; int nouts;
 			struct ir_expr **ins; int nins;
 			bool is_volatile, clobbers_memory;
+			/* analysis (intrinsics.c): a cp.async copy, commit or
+			 * wait as the call it stands for (its kids: the copy's
+			 * destination and source operands), or NULL */
+			struct ir_expr *as_call;
 		} asm_;
 	} u;
 };

@@ -1,4 +1,3 @@
-// expect-fail: libcu++ calls such as cuda::memcpy_async and init reach the IR without a callee name (front end), so the copy is not seen
 #include <cuda/barrier>
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
