@@ -115,12 +115,34 @@ static int access_size(struct rs_run *r, const struct ir_expr *e)
 	return n > 0 && n <= 256 ? (int)n : 4;
 }
 
+/* An access the log cannot place, for the barrier facts: a thread's own
+ * local memory and reads of __constant__ memory order nothing; global
+ * memory is noted as such (a block barrier orders it for the block too);
+ * anything else is unknown. */
+static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write)
+{
+	struct rs_ctx *c = r->c;
+	if (!c->judging || r->lost)
+		return;
+	enum ir_space s = memspace_space(c->ms, e);
+	if (s == SPACE_LOCAL || (s == SPACE_CONSTANT && !write))
+		return;
+	if (s == SPACE_GLOBAL || memspace_never_shared(c->ms, e))
+		rs_touch(c, r->phase, write ? RM_GWRITE : RM_GREAD);
+	else
+		rs_touch(c, r->phase, RM_UNKNOWN);
+}
+
 /* Logs an access of the shared bytes LOC by this thread. */
 static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8_t kind, uint32_t vid, int size)
 {
-	if (loc.k != RV_PTR || r->lost || loc.i < 0)
+	if (loc.k != RV_PTR || r->lost)
 		return;
 	struct rs_ctx *c = r->c;
+	if (loc.i < 0) {
+		rs_touch(c, r->phase, RM_UNKNOWN);
+		return;
+	}
 	int64_t total = rs_type(r->c, loc.obj->type)->size;
 	if (!loc.field && total > 0 && loc.i + size > total) {
 		r->outside = true; /* beyond the object: a thread the code is not written for */
@@ -129,6 +151,7 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 	const char *field = memorder_field(e);
 	if (memorder_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
 		/* a flag: its stores publish, its polls acquire (race.h) */
+		rs_touch(c, r->phase, RM_UNKNOWN);
 		if (kind & RK_WRITE) {
 			CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
 			c->syncs[c->nsyncs++] = (struct rs_sync){ memspace_var_object(c->ms, loc.obj), field, r->lin, r->phase,
@@ -154,6 +177,8 @@ static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
 	}
 	if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
 		return loc.frame->vars[loc.slot];
+	if (loc.k == RV_TOP)
+		other_memory(r, e, false);
 	return rs_top_of(r, e);
 }
 
@@ -163,6 +188,8 @@ void rs_store(struct rs_run *r, const struct ir_expr *e, struct rv loc, struct r
 		note(r, e, loc, RK_WRITE, value_id(&v), access_size(r, e));
 	else if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
 		loc.frame->vars[loc.slot] = v;
+	else if (loc.k == RV_TOP)
+		other_memory(r, e, true);
 }
 
 /* ---- expressions --------------------------------------------------------------- */
@@ -309,6 +336,8 @@ static struct rv eval_var(struct rs_run *r, const struct ir_expr *e)
 	}
 	if (v->kind == VAR_GLOBAL && v->space == SPACE_SHARED)
 		return v->is_array ? shared_object(r, v) : load(r, e, shared_object(r, v));
+	if ((v->kind == VAR_GLOBAL || v->is_static) && !v->is_array)
+		other_memory(r, e, false); /* a __device__ variable's value */
 	return rs_top_of(r, e);
 }
 
@@ -545,6 +574,8 @@ static struct rv atomic_call(struct rs_run *r, const struct ir_expr *e, enum int
 	int64_t size = p && p->type ? rs_type(r->c, p->type)->pointee : 0;
 	if (loc.k == RV_PTR)
 		note(r, p, loc, kind, 0, size > 0 && size <= 16 ? (int)size : 4);
+	else
+		rs_touch(r->c, r->phase, RM_UNKNOWN); /* an atomic on global memory, or on what the run cannot place */
 	return rs_top_of(r, e);
 }
 
@@ -654,6 +685,7 @@ static struct rv inline_call(struct rs_run *r, const struct ir_expr *e, const st
 	const struct ir_call *c = &e->u.call;
 	if (r->depth >= RS_MAX_DEPTH || on_stack(r, f)) {
 		eval_args(r, e, 0);
+		rs_touch(r->c, r->phase, RM_UNKNOWN); /* not followed */
 		return rs_top_of(r, e);
 	}
 	struct rs_frame *fr = rs_frame_new(f, r->top);
@@ -673,6 +705,8 @@ static struct rv inline_call(struct rs_run *r, const struct ir_expr *e, const st
 	r->iters = node;
 	r->ctx = rs_mix(ctx, (uintptr_t)e);
 	enum flow fl = rs_run_body(r, fr, f->body);
+	if (fl == FL_LOST)
+		r->c->inexact = true; /* the caller goes on, but what the callee did after is not logged */
 	r->ctx = ctx;
 	r->iters = iters;
 	struct rv v = fl != FL_LOST && fr->has_ret ? fr->ret : rs_top_of(r, e);
@@ -692,14 +726,40 @@ static bool is_split_barrier_wait(const struct ir_expr *e)
 	       (strstr(t, "thread_scope_block") || !strstr(t, "thread_scope_"));
 }
 
+/* Leaves the interval: one more barrier passed. */
+static void next_phase(struct rs_run *r, const struct ir_expr *e)
+{
+	if (r->c->judging && !r->lost)
+		rs_pass_barrier(r->c, e, r->phase, r->lin);
+	r->phase++;
+}
+
 static struct rv block_barrier(struct rs_run *r, const struct ir_expr *e)
 {
 	eval_args(r, e, 0);
 	for (const struct rs_lit *l = r->lits; l; l = l->next)
 		if (!l->uni)
 			r->lost = true; /* a barrier only some threads may reach: intervals out of step */
-	r->phase++;
+	next_phase(r, e);
 	return rv_top(true);
+}
+
+/* Whether a call the run does not follow may touch memory: through a
+ * pointer argument, an argument bound to a reference parameter, or the
+ * object of a method. */
+static bool may_touch_memory(const struct ir_expr *e)
+{
+	const struct ir_func *t = e->u.call.target;
+	if (e->u.call.is_method)
+		return true;
+	for (int i = 0; i < e->nkids; i++) {
+		const struct ir_expr *a = ir_strip(e->kids[i]);
+		if (a->is_pointer || (a->type && strchr(a->type, '*')) || (a->type && strchr(a->type, '[')))
+			return true;
+		if (t && i < t->nparams && t->params[i]->is_reference && !t->params[i]->is_const && rs_is_lvalue(a))
+			return true;
+	}
+	return false;
 }
 
 static struct rv call(struct rs_run *r, const struct ir_expr *e)
@@ -735,11 +795,17 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 	 * one whose barrier depends on a template argument counts too, which
 	 * can only miss a race */
 	struct lib_call lc;
-	if (library_call(e, &lc) && (lc.sync == LIB_BLOCK || lc.sync == LIB_MAYBE_BLOCK))
-		return block_barrier(r, e);
+	if (library_call(e, &lc) && (lc.sync == LIB_BLOCK || lc.sync == LIB_MAYBE_BLOCK)) {
+		/* its own accesses of its temporary storage, on both sides of
+		 * its barrier, are not logged */
+		rs_touch(r->c, r->phase, RM_UNKNOWN);
+		struct rv v = block_barrier(r, e);
+		rs_touch(r->c, r->phase, RM_UNKNOWN);
+		return v;
+	}
 	if (is_split_barrier_wait(e)) {
 		eval_args(r, e, 0);
-		r->phase++;
+		next_phase(r, e);
 		return rv_top(true);
 	}
 	const struct ir_func *t = e->u.call.target;
@@ -752,6 +818,8 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 	struct rv out;
 	if (pure_call(r, e, &out))
 		return out;
+	if (may_touch_memory(e))
+		rs_touch(r->c, r->phase, RM_UNKNOWN);
 	out = rs_top_of(r, e);
 	out.shd = eval_args(r, e, 0); /* fabsf(s[i]) */
 	return out;

@@ -152,6 +152,18 @@ struct rs_stmtfacts { const struct ir_stmt *s; uint8_t *marks; int n; int8_t bar
  * statement have their intervals out of step from there on. */
 struct rs_barevent { const struct ir_stmt *s; uint32_t ctx; int phase_in, delta, thread; bool varying; };
 
+/* ---- barrier facts (race_barrier.c) --------------------------------------------- */
+
+/* A block barrier one thread passed, leaving interval PHASE_IN. */
+struct rs_pass { const struct ir_expr *e; int phase_in, thread; };
+
+/* Memory other than the log's __shared__ bytes, touched in an interval. */
+#define RM_GREAD 1     /* global memory read */
+#define RM_GWRITE 2    /* global memory written */
+#define RM_UNKNOWN 4   /* memory the run cannot place, or a protocol it does not follow */
+
+struct rs_barsite;
+
 /* Everything one unit's simulation keeps. */
 struct rs_ctx {
 	const struct ir_unit *u;
@@ -182,6 +194,14 @@ struct rs_ctx {
 	/* statements' facts, cached */
 	struct rs_stmtfacts *facts; size_t nfact_slot; int nfacts;
 	struct rs_barevent *events; int nevents, capevents;
+	/* barrier facts: set while a kernel with barriers to judge runs */
+	bool judging;
+	bool inexact;                  /* a thread lost, outside, or a path not run: judge nothing */
+	const struct ir_func *judged;
+	struct rs_pass *passes; int npasses, cappasses;  /* the current block shape's */
+	uint8_t *pmem; int npmem;                        /* per interval: RM_* */
+	struct rs_barsite *bsites; int nbsites, capbsites;
+	int fn_bsites;                 /* the first of the current kernel's */
 };
 
 int rs_site_of(struct rs_ctx *c, const struct ir_expr *e, const struct ir_func *fn);
@@ -201,6 +221,20 @@ void rs_detect(struct rs_ctx *c);
  * shape where both their accesses ran are confirmed. */
 void rs_settle_function(struct rs_ctx *c);
 void rs_pairs_free(struct rs_ctx *c);
+/* Whether two accesses' literals cannot hold together in one block. */
+bool rs_contradicts(const struct rs_lit *a, const struct rs_lit *b);
+
+/* race_barrier.c: the barriers of kernel F to judge, before its shapes
+ * run; each shape's passes and other memory, judged before rs_detect
+ * clears the log; the verdicts, after the last shape. */
+void rs_barriers_begin(struct rs_ctx *c, const struct ir_func *f, bool kernel);
+void rs_pass_barrier(struct rs_ctx *c, const struct ir_expr *e, int phase_in, int thread);
+void rs_touch(struct rs_ctx *c, int phase, int bits);
+void rs_barriers_shape(struct rs_ctx *c);
+void rs_barriers_end(struct rs_ctx *c);
+/* The barriers that order nothing or only lanes of one warp. */
+int rs_barrier_facts(struct rs_ctx *c, struct barrier_fact **out);
+void rs_barriers_free(struct rs_ctx *c);
 /* Source order: file, line, column. */
 int rs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b);
 /* The confirmed pairs as races, for the caller to choose from. */

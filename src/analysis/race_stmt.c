@@ -229,6 +229,8 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 				}
 				if (c.k == RV_INT && !c.i)
 					break;
+				if (c.k == RV_TOP && has_barrier(r, s))
+					r->c->inexact = true; /* its barriers' neighbours when it runs fewer times are not run */
 				if (c.k == RV_TOP && !unknown_exit) {
 					unknown_exit = true;
 					r->lits = rs_push_lit(r, r->lits, cond, true, rs_lit_flags(cond, c), LIT_LOOP);
@@ -282,6 +284,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 		CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
 		c->syncs[c->nsyncs++] = (struct rs_sync){ memspace_var_object(c->ms, p->obj), p->field, r->lin, r->phase,
 		                                          r->seq++, RS_ACQUIRE };
+		rs_touch(c, r->phase, RM_UNKNOWN);
 	}
 	return out;
 }
@@ -377,6 +380,7 @@ static enum flow exec_asm(struct rs_run *r, const struct ir_stmt *s)
 	const char *t = s->u.asm_.text ? s->u.asm_.text : "";
 	if (strstr(t, "bar.") || strstr(t, "barrier"))
 		return FL_LOST; /* a named or partial barrier: not modelled */
+	rs_touch(r->c, r->phase, RM_UNKNOWN); /* what it reads and writes is not modelled */
 	for (int i = 0; i < s->u.asm_.nins; i++)
 		rs_eval(r, s->u.asm_.ins[i]);
 	for (int i = 0; i < s->u.asm_.nouts; i++) {
@@ -465,8 +469,10 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 			fr->vars[p->id] = rv_top(kernel);
 	}
 	int log0 = c->nlog, syncs0 = c->nsyncs, events0 = c->nevents;
-	rs_run_body(&r, fr, root->body);
+	enum flow fl = rs_run_body(&r, fr, root->body);
 	rs_frame_free(fr);
+	if (fl == FL_LOST || r.lost || r.outside)
+		c->inexact = true;
 	/* a thread that indexes past a __shared__ array is one this block
 	 * shape has and the code's launches do not (tx >= 16 of a 16-wide
 	 * tile): none of it counts */
