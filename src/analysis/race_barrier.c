@@ -87,6 +87,8 @@ void rs_barriers_begin(struct rs_ctx *c, const struct ir_func *f, bool kernel)
 	c->judged = f;
 	c->fn_bsites = c->nbsites;
 	c->npasses = 0;
+	c->shape_unfit = false;
+	c->shapes_judged = 0;
 	if (kernel)
 		collect(c, f, f->body);
 	c->judging = c->nbsites > c->fn_bsites;
@@ -357,7 +359,10 @@ static void judge_shape(struct rs_ctx *c, const struct ir_expr **site, int p)
 
 void rs_barriers_shape(struct rs_ctx *c)
 {
-	if (c->judging && !c->inexact) {
+	/* a shape with threads the code is not written for (tx >= 16 of a
+	 * 16-wide tile) says nothing; another shape must */
+	if (c->judging && !c->inexact && !c->shape_unfit) {
+		c->shapes_judged++;
 		const struct ir_expr **site;
 		int p;
 		if (!in_step(c, &site, &p))
@@ -367,13 +372,14 @@ void rs_barriers_shape(struct rs_ctx *c)
 		free(site);
 	}
 	c->npasses = 0;
+	c->shape_unfit = false;
 	if (c->pmem)
 		memset(c->pmem, 0, (size_t)c->npmem);
 }
 
 void rs_barriers_end(struct rs_ctx *c)
 {
-	if (c->judging && c->inexact)
+	if (c->judging && (c->inexact || !c->shapes_judged))
 		for (int i = c->fn_bsites; i < c->nbsites; i++)
 			c->bsites[i].need = NEED_KEEP;
 	c->judging = false;
@@ -414,4 +420,39 @@ void rs_barriers_free(struct rs_ctx *c)
 	c->pmem = NULL;
 	c->bsites = NULL;
 	c->npasses = c->npmem = c->nbsites = 0;
+}
+
+/* ---- code the run skipped ------------------------------------------------------------- */
+
+static int expr_matters(struct ir_expr *e, void *arg)
+{
+	(void)arg;
+	switch (e->kind) {
+	case EK_INDEX: case EK_MEMBER: case EK_CALL:
+		return 1;
+	case EK_VAR:
+		return e->u.var->kind == VAR_GLOBAL && e->u.var->space == SPACE_SHARED;
+	case EK_UNARY:
+		return e->op == OP_DEREF;
+	case EK_ASSIGN:
+		return ir_strip(e->kids[0])->kind != EK_VAR;
+	default:
+		return 0;
+	}
+}
+
+static int stmt_matters(struct ir_stmt *s, void *arg)
+{
+	(void)arg;
+	return s->kind == SK_BREAK || s->kind == SK_CONTINUE || s->kind == SK_GOTO || s->kind == SK_ASM;
+}
+
+bool rs_skipped_matters(const struct ir_stmt *s, const struct ir_expr *e)
+{
+	if (e)
+		return ir_walk_expr((struct ir_expr *)e, expr_matters, NULL) != 0;
+	if (!s)
+		return false;
+	return ir_walk_stmts((struct ir_stmt *)s, stmt_matters, NULL) != 0 ||
+	       ir_walk_stmt_exprs((struct ir_stmt *)s, expr_matters, NULL) != 0;
 }

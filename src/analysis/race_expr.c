@@ -143,6 +143,8 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 		rs_touch(c, r->phase, RM_UNKNOWN);
 		return;
 	}
+	if (loc.prm)
+		rs_touch(c, r->phase, RM_UNKNOWN); /* where it is depends on the launch */
 	int64_t total = rs_type(r->c, loc.obj->type)->size;
 	if (!loc.field && total > 0 && loc.i + size > total) {
 		r->outside = true; /* beyond the object: a thread the code is not written for */
@@ -249,6 +251,7 @@ static struct rv offset_by(struct rv base, struct rv idx, int64_t size)
 	if ((base.k != RV_PTR && base.k != RV_LOCAL) || idx.k != RV_INT || size <= 0)
 		return rv_top(false);
 	base.i += idx.i * size;
+	base.prm |= idx.prm;
 	return base;
 }
 
@@ -351,8 +354,8 @@ static struct rv eval_builtin(struct rs_run *r, const struct ir_expr *e)
 	switch (e->u.bi.which) {
 	case BI_THREADIDX: return rv_int(r->tid[d]);
 	case BI_BLOCKDIM: return rv_int(r->c->bdim[d]);
-	case BI_BLOCKIDX: return rv_int(r->c->bidx[d]);
-	case BI_GRIDDIM: return rv_int(r->c->gdim[d]);
+	case BI_BLOCKIDX: { struct rv v = rv_int(r->c->bidx[d]); v.prm = 1; return v; }
+	case BI_GRIDDIM: { struct rv v = rv_int(r->c->gdim[d]); v.prm = 1; return v; }
 	case BI_WARPSIZE: return rv_int(32);
 	}
 	return rs_top_of(r, e);
@@ -391,8 +394,13 @@ static bool pointer_arith(struct rs_run *r, const struct ir_expr *e, struct rv a
 static struct rv eval_cond_value(struct rs_run *r, const struct ir_expr *e)
 {
 	struct rv c = rs_eval(r, e->kids[0]);
-	if (c.k == RV_INT)
-		return rs_eval(r, e->kids[c.i ? 1 : 2]);
+	if (c.k == RV_INT) {
+		if (c.prm && r->c->judging && rs_skipped_matters(NULL, e->kids[c.i ? 2 : 1]))
+			r->c->inexact = true;
+		struct rv v = rs_eval(r, e->kids[c.i ? 1 : 2]);
+		v.prm |= c.prm;
+		return v;
+	}
 	const struct rs_lit *saved = r->lits;
 	int fl = rs_lit_flags(e->kids[0], c);
 	r->lits = rs_push_lit(r, saved, e->kids[0], true, fl, LIT_BRANCH);
@@ -411,17 +419,28 @@ static struct rv eval_logical(struct rs_run *r, const struct ir_expr *e)
 {
 	bool land = e->op == OP_LAND;
 	struct rv a = rs_eval(r, e->kids[0]);
-	if (a.k == RV_INT && (land ? !a.i : a.i))
-		return rv_int(!land);
+	if (a.k == RV_INT && (land ? !a.i : a.i)) {
+		if (a.prm && r->c->judging && rs_skipped_matters(NULL, e->kids[1]))
+			r->c->inexact = true;
+		struct rv v = rv_int(!land);
+		v.prm = a.prm;
+		return v;
+	}
 	const struct rs_lit *saved = r->lits;
 	if (a.k != RV_INT)
 		r->lits = rs_push_lit(r, saved, e->kids[0], land, rs_lit_flags(e->kids[0], a), LIT_BRANCH);
 	struct rv b = rs_eval(r, e->kids[1]);
 	r->lits = saved;
-	if (b.k == RV_INT && (land ? !b.i : b.i))
-		return rv_int(!land);
-	if (a.k == RV_INT && b.k == RV_INT)
-		return rv_int(land);
+	if (b.k == RV_INT && (land ? !b.i : b.i)) {
+		struct rv v = rv_int(!land);
+		v.prm = b.prm;
+		return v;
+	}
+	if (a.k == RV_INT && b.k == RV_INT) {
+		struct rv v = rv_int(land);
+		v.prm = a.prm | b.prm;
+		return v;
+	}
 	struct rv v = rs_top_of(r, e);
 	v.shd = a.shd | b.shd;
 	return v;
@@ -442,6 +461,7 @@ static struct rv eval_binary(struct rs_run *r, const struct ir_expr *e)
 		return out;
 	}
 	out = rv_binary(e->op, a, b, rs_type(r->c, e->type));
+	out.prm = a.prm | b.prm;
 	return out.k == RV_TOP ? rs_top_of(r, e) : out;
 }
 
@@ -461,6 +481,7 @@ static struct rv update(struct rs_run *r, const struct ir_expr *e, const struct 
 		return v;
 	}
 	struct rv v = rv_binary(op, old, rhs, rs_type(r->c, lhs->type));
+	v.prm = old.prm | rhs.prm;
 	return v.k == RV_TOP ? rs_top_of(r, e) : v;
 }
 
@@ -498,7 +519,9 @@ static struct rv eval_unary(struct rs_run *r, const struct ir_expr *e)
 			v.shd = a.shd;
 			return v;
 		}
-		return rv_unary(e->op, a, rs_type(r->c, e->type));
+		struct rv v = rv_unary(e->op, a, rs_type(r->c, e->type));
+		v.prm = a.prm;
+		return v;
 	}
 	}
 }
@@ -634,6 +657,7 @@ static bool pure_call(struct rs_run *r, const struct ir_expr *e, struct rv *out)
 	case 4: case 5: *out = rv_fit(rv_int(a.i * b.i), rs_type(r->c, e->type)); break;
 	default: *out = rv_int(a.i < 0 ? -a.i : a.i); break;
 	}
+	out->prm = a.prm | b.prm;
 	return true;
 }
 

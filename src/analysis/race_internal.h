@@ -26,6 +26,9 @@ struct rv {
 	uint8_t k;
 	uint8_t uni;               /* RV_TOP: the same in every thread of the block */
 	uint8_t shd;               /* RV_TOP: computed from values read from __shared__ memory */
+	uint8_t prm;               /* computed from a value the run picked for the whole block (a
+	                            * kernel's integer parameter, blockIdx, gridDim): true for this
+	                            * run, not for every launch (the barrier facts) */
 	uint32_t vid;              /* RV_TOP: identity of a block-uniform value, 0 if none */
 	int64_t i;
 	const struct ir_var *obj;  /* RV_PTR: the object's representative (memspace) */
@@ -196,7 +199,9 @@ struct rs_ctx {
 	struct rs_barevent *events; int nevents, capevents;
 	/* barrier facts: set while a kernel with barriers to judge runs */
 	bool judging;
-	bool inexact;                  /* a thread lost, outside, or a path not run: judge nothing */
+	bool inexact;                  /* a thread lost, or a path not run: judge nothing */
+	bool shape_unfit;              /* a thread of this block shape indexed past a __shared__ array */
+	int shapes_judged;
 	const struct ir_func *judged;
 	struct rs_pass *passes; int npasses, cappasses;  /* the current block shape's */
 	uint8_t *pmem; int npmem;                        /* per interval: RM_* */
@@ -235,6 +240,9 @@ void rs_barriers_end(struct rs_ctx *c);
 /* The barriers that order nothing or only lanes of one warp. */
 int rs_barrier_facts(struct rs_ctx *c, struct barrier_fact **out);
 void rs_barriers_free(struct rs_ctx *c);
+/* Whether code the run skipped may touch memory or pass a barrier: the
+ * arm of a condition decided by a picked value (rv.prm). */
+bool rs_skipped_matters(const struct ir_stmt *s, const struct ir_expr *e);
 /* Source order: file, line, column. */
 int rs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b);
 /* The confirmed pairs as races, for the caller to choose from. */

@@ -170,6 +170,8 @@ static enum flow exec_if(struct rs_run *r, const struct ir_stmt *s)
 		return FL_LOST;
 	if (c.k == RV_INT || c.k == RV_PTR || c.k == RV_LOCAL) {
 		const struct ir_stmt *arm = c.k != RV_INT || c.i ? s->u.if_.then : s->u.if_.els;
+		if (c.prm && r->c->judging && rs_skipped_matters(arm == s->u.if_.then ? s->u.if_.els : s->u.if_.then, NULL))
+			r->c->inexact = true; /* the other arm runs in other launches */
 		int phase = r->phase;
 		enum flow f = arm ? rs_exec(r, arm) : FL_NORMAL;
 		if (f != FL_LOST && has_barrier(r, s))
@@ -227,8 +229,11 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 					r->loops--;
 					return FL_LOST;
 				}
-				if (c.k == RV_INT && !c.i)
+				if (c.k == RV_INT && !c.i) {
+					if (c.prm && has_barrier(r, s))
+						r->c->inexact = true; /* other launches run it another number of times */
 					break;
+				}
 				if (c.k == RV_TOP && has_barrier(r, s))
 					r->c->inexact = true; /* its barriers' neighbours when it runs fewer times are not run */
 				if (c.k == RV_TOP && !unknown_exit) {
@@ -239,6 +244,10 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 		}
 		if (it >= cap) {
 			unknown_exit = true;
+			/* the iterations not run would have accessed more in this
+			 * interval; a loop of barriers repeats its intervals */
+			if (!has_barrier(r, s))
+				rs_touch(r->c, r->phase, RM_UNKNOWN);
 			break;
 		}
 		const struct rs_lit *at_start = r->lits;
@@ -311,6 +320,8 @@ static enum flow exec_switch(struct rs_run *r, const struct ir_stmt *s)
 			return f;
 	}
 	struct rv c = rs_eval(r, s->u.sw.cond);
+	if (c.prm)
+		r->c->inexact = true;
 	const struct ir_stmt *b = s->u.sw.body;
 	if (c.k != RV_INT || !b || b->kind != SK_BLOCK)
 		return FL_LOST;
@@ -463,16 +474,20 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 		const struct ir_var *p = root->params[i];
 		if (p->id < 0 || p->id >= root->nvars)
 			continue;
-		if (kernel && rs_type(c, p->type)->bits)
+		if (kernel && rs_type(c, p->type)->bits) {
 			fr->vars[p->id] = rv_int((1 << 20) + 64 * i);
+			fr->vars[p->id].prm = 1;
+		}
 		else
 			fr->vars[p->id] = rv_top(kernel);
 	}
 	int log0 = c->nlog, syncs0 = c->nsyncs, events0 = c->nevents;
 	enum flow fl = rs_run_body(&r, fr, root->body);
 	rs_frame_free(fr);
-	if (fl == FL_LOST || r.lost || r.outside)
+	if (fl == FL_LOST || r.lost)
 		c->inexact = true;
+	if (r.outside)
+		c->shape_unfit = true;
 	/* a thread that indexes past a __shared__ array is one this block
 	 * shape has and the code's launches do not (tx >= 16 of a 16-wide
 	 * tile): none of it counts */
