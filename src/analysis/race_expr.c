@@ -328,8 +328,11 @@ static struct rv eval_var(struct rs_run *r, const struct ir_expr *e)
 	const struct ir_var *v = e->u.var;
 	if (e->has_value)
 		return rv_int(e->ival);
-	if (v->kind == VAR_TEMPLATE_PARAM)
-		return rv_int(r->tparam);
+	if (v->kind == VAR_TEMPLATE_PARAM) {
+		struct rv t = rv_int(r->tparam);
+		t.prm = 1; /* one instantiation's value: others differ */
+		return t;
+	}
 	if (rs_local_slot(r, v)) {
 		if (v->is_array)
 			return rs_top_of(r, e);
@@ -353,7 +356,12 @@ static struct rv eval_builtin(struct rs_run *r, const struct ir_expr *e)
 		return rs_top_of(r, e); /* a field the front end could not read */
 	switch (e->u.bi.which) {
 	case BI_THREADIDX: return rv_int(r->tid[d]);
-	case BI_BLOCKDIM: return rv_int(r->c->bdim[d]);
+	case BI_BLOCKDIM: {
+		/* 1-D code runs in one block shape: its size is picked */
+		struct rv v = rv_int(r->c->bdim[d]);
+		v.prm = r->c->bdim[1] == 1 && r->c->bdim[2] == 1;
+		return v;
+	}
 	case BI_BLOCKIDX: { struct rv v = rv_int(r->c->bidx[d]); v.prm = 1; return v; }
 	case BI_GRIDDIM: { struct rv v = rv_int(r->c->gdim[d]); v.prm = 1; return v; }
 	case BI_WARPSIZE: return rv_int(32);
@@ -623,8 +631,11 @@ static struct rv group_call(struct rs_run *r, const struct ir_expr *e, enum intr
 	} else if (k == IN_WARP_RANK && ts > 0 && ts <= 32) {
 		return rv_int(r->lin / ts); /* a tile's meta_group_rank() */
 	} else if (k == IN_GROUP_QUERY && (!strcmp(n, "size") || !strcmp(n, "num_threads"))) {
-		if (block)
-			return rv_int(r->c->nthreads);
+		if (block) {
+			struct rv v = rv_int(r->c->nthreads);
+			v.prm = r->c->bdim[1] == 1 && r->c->bdim[2] == 1;
+			return v;
+		}
 		if (ts > 0)
 			return rv_int(ts);
 	} else if (k == IN_GROUP_QUERY && !strcmp(n, "meta_group_size") && ts > 0 && ts <= 32) {

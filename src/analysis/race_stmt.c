@@ -132,6 +132,8 @@ static enum flow exec_undecided(struct rs_run *r, const struct ir_expr *cond, st
 	if (wepoch_a > r->wepoch)
 		r->wepoch = wepoch_a;
 	enum flow out = fb;
+	if (fa == FL_BREAK || fa == FL_CONTINUE || fb == FL_BREAK || fb == FL_CONTINUE)
+		r->undecided_exit = true;
 	if (fa == FL_LOST || fb == FL_LOST) {
 		out = FL_LOST;
 	} else if (fa == FL_NORMAL && fb == FL_NORMAL) {
@@ -217,6 +219,8 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 	const struct rs_iter *iters = r->iters;
 	enum flow out = FL_NORMAL;
 	int cap = RS_LOOP_CAP >> (r->loops < 2 ? r->loops : 2);
+	bool outer_exit = r->undecided_exit;
+	r->undecided_exit = false;
 	r->loops++;
 	for (int it = 0;; it++) {
 		if (s->u.loop.form != LOOP_DO || it > 0) {
@@ -274,6 +278,11 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 	r->loops--;
 	r->ctx = ctx;
 	r->iters = iters;
+	/* the way out of a break (or into the next iteration from a continue)
+	 * the run did not take joins intervals it never put side by side */
+	if (r->undecided_exit && has_barrier(r, s))
+		r->c->inexact = true;
+	r->undecided_exit = outer_exit;
 	if (out == FL_LOST)
 		return FL_LOST;
 	r->lits = out == FL_RETURN ? r->lits : rs_drop_scope(r, base, LIT_LOOP);
