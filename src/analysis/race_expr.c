@@ -119,13 +119,37 @@ static int access_size(struct rs_run *r, const struct ir_expr *e)
  * local memory and reads of __constant__ memory order nothing; global
  * memory is noted as such (a block barrier orders it for the block too);
  * anything else is unknown. */
+static bool is_array_type(const char *t);
+
+/* Whether lvalue E is a local variable, or an element or member of one,
+ * reached through no pointer: memspace names the object a path starts
+ * from, which for `rows[w][l]` (rows a local array of pointers) is the
+ * array, not the memory its pointers point to. */
+static bool direct_local(const struct ir_expr *e)
+{
+	for (int depth = 0; (e = ir_strip(e)) && depth < 64; depth++) {
+		if (e->kind == EK_VAR)
+			return (e->u.var->kind == VAR_LOCAL || e->u.var->kind == VAR_PARAM) && !e->u.var->is_static &&
+			       !e->u.var->is_reference && (!e->u.var->is_pointer || e->u.var->is_array);
+		if (e->kind == EK_MEMBER && !e->arrow && e->nkids)
+			e = e->kids[0];
+		else if (e->kind == EK_INDEX && (is_array_type(ir_strip(e->kids[0])->type) ||
+		                                 (ir_strip(e->kids[0])->kind == EK_VAR && ir_strip(e->kids[0])->u.var->is_array &&
+		                                  !ir_strip(e->kids[0])->is_pointer)))
+			e = e->kids[0];
+		else
+			return false;
+	}
+	return false;
+}
+
 static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write)
 {
 	struct rs_ctx *c = r->c;
-	if (!c->judging || r->lost)
+	if (!c->judging || r->lost || direct_local(e))
 		return;
 	enum ir_space s = memspace_space(c->ms, e);
-	if (s == SPACE_LOCAL || (s == SPACE_CONSTANT && !write))
+	if (s == SPACE_CONSTANT && !write)
 		return;
 	if (s == SPACE_GLOBAL || memspace_never_shared(c->ms, e))
 		rs_touch(c, r->phase, write ? RM_GWRITE : RM_GREAD);
