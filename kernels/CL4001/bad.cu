@@ -19,12 +19,12 @@
 #define REPS 7
 #define MAX_RATIO 1.1
 
-__global__ void private_steps_barrier(float* out, int iters) {
+__global__ void private_steps_barrier(float* out) {
   __shared__ float s[THREADS];
   volatile float* v = s;
   int t = threadIdx.x;
   v[t] = (float)t;
-  for (int it = 0; it < iters; ++it) {
+  for (int it = 0; it < ITERS; ++it) {
     v[t] = v[t] * 0.5f + 1.0f;
     __syncthreads(); // orders nothing: every thread touches only its own slot
   }
@@ -32,12 +32,12 @@ __global__ void private_steps_barrier(float* out, int iters) {
 }
 
 // The same kernel without the barrier, timed in the same run for the ratio.
-__global__ void private_steps(float* out, int iters) {
+__global__ void private_steps(float* out) {
   __shared__ float s[THREADS];
   volatile float* v = s;
   int t = threadIdx.x;
   v[t] = (float)t;
-  for (int it = 0; it < iters; ++it)
+  for (int it = 0; it < ITERS; ++it)
     v[t] = v[t] * 0.5f + 1.0f;
   out[blockIdx.x * THREADS + t] = v[t];
 }
@@ -48,9 +48,9 @@ static float time_one(bool barrier, int blocks, float* d_out) {
   CHECK(cudaEventCreate(&b));
   CHECK(cudaEventRecord(a));
   if (barrier)
-    private_steps_barrier<<<blocks, THREADS>>>(d_out, ITERS);
+    private_steps_barrier<<<blocks, THREADS>>>(d_out);
   else
-    private_steps<<<blocks, THREADS>>>(d_out, ITERS);
+    private_steps<<<blocks, THREADS>>>(d_out);
   CHECK(cudaEventRecord(b));
   watchdog_sync(20.0);
   float ms = 0;

@@ -14,12 +14,12 @@
 #define ITERS 4000
 #define REPS 7
 
-__global__ void private_steps(float* out, int iters) {
+__global__ void private_steps(float* out) {
   __shared__ float s[THREADS];
   volatile float* v = s;
   int t = threadIdx.x;
   v[t] = (float)t;
-  for (int it = 0; it < iters; ++it)
+  for (int it = 0; it < ITERS; ++it)
     v[t] = v[t] * 0.5f + 1.0f; // only this thread's slot: nothing to order
   out[blockIdx.x * THREADS + t] = v[t];
 }
@@ -29,7 +29,7 @@ static float time_one(int blocks, float* d_out) {
   CHECK(cudaEventCreate(&a));
   CHECK(cudaEventCreate(&b));
   CHECK(cudaEventRecord(a));
-  private_steps<<<blocks, THREADS>>>(d_out, ITERS);
+  private_steps<<<blocks, THREADS>>>(d_out);
   CHECK(cudaEventRecord(b));
   watchdog_sync(20.0);
   float ms = 0;

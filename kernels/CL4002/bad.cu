@@ -19,11 +19,11 @@
 #define REPS 7
 #define MAX_RATIO 1.1
 
-__global__ void pair_steps_block(float* out, int iters) {
+__global__ void pair_steps_block(float* out) {
   __shared__ float s[THREADS];
   int t = threadIdx.x;
   float x = (float)t;
-  for (int it = 0; it < iters; ++it) {
+  for (int it = 0; it < ITERS; ++it) {
     s[t] = x;
     __syncthreads(); // the partner t ^ 1 is a lane of this warp
     x = s[t ^ 1] * 0.5f + 1.0f;
@@ -33,11 +33,11 @@ __global__ void pair_steps_block(float* out, int iters) {
 }
 
 // The same kernel with warp barriers, timed in the same run for the ratio.
-__global__ void pair_steps_warp(float* out, int iters) {
+__global__ void pair_steps_warp(float* out) {
   __shared__ float s[THREADS];
   int t = threadIdx.x;
   float x = (float)t;
-  for (int it = 0; it < iters; ++it) {
+  for (int it = 0; it < ITERS; ++it) {
     s[t] = x;
     __syncwarp();
     x = s[t ^ 1] * 0.5f + 1.0f;
@@ -52,9 +52,9 @@ static float time_one(bool block, int blocks, float* d_out) {
   CHECK(cudaEventCreate(&b));
   CHECK(cudaEventRecord(a));
   if (block)
-    pair_steps_block<<<blocks, THREADS>>>(d_out, ITERS);
+    pair_steps_block<<<blocks, THREADS>>>(d_out);
   else
-    pair_steps_warp<<<blocks, THREADS>>>(d_out, ITERS);
+    pair_steps_warp<<<blocks, THREADS>>>(d_out);
   CHECK(cudaEventRecord(b));
   watchdog_sync(20.0);
   float ms = 0;

@@ -14,11 +14,11 @@
 #define ITERS 4000
 #define REPS 7
 
-__global__ void pair_steps_warp(float* out, int iters) {
+__global__ void pair_steps_warp(float* out) {
   __shared__ float s[THREADS];
   int t = threadIdx.x;
   float x = (float)t;
-  for (int it = 0; it < iters; ++it) {
+  for (int it = 0; it < ITERS; ++it) {
     s[t] = x;
     __syncwarp(); // the partner t ^ 1 is a lane of this warp
     x = s[t ^ 1] * 0.5f + 1.0f;
@@ -32,7 +32,7 @@ static float time_one(int blocks, float* d_out) {
   CHECK(cudaEventCreate(&a));
   CHECK(cudaEventCreate(&b));
   CHECK(cudaEventRecord(a));
-  pair_steps_warp<<<blocks, THREADS>>>(d_out, ITERS);
+  pair_steps_warp<<<blocks, THREADS>>>(d_out);
   CHECK(cudaEventRecord(b));
   watchdog_sync(20.0);
   float ms = 0;

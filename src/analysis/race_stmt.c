@@ -233,11 +233,13 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 					r->loops--;
 					return FL_LOST;
 				}
-				if (c.k == RV_INT && !c.i) {
-					if (c.prm && has_barrier(r, s))
-						r->c->inexact = true; /* other launches run it another number of times */
+				/* other launches run it another number of times: it
+				 * stops elsewhere, or never starts (the barriers before
+				 * and after it meet) */
+				if (c.k == RV_INT && c.prm && (!c.i || it == 0) && has_barrier(r, s))
+					r->c->inexact = true;
+				if (c.k == RV_INT && !c.i)
 					break;
-				}
 				if (c.k == RV_TOP && has_barrier(r, s))
 					r->c->inexact = true; /* its barriers' neighbours when it runs fewer times are not run */
 				if (c.k == RV_TOP && !unknown_exit) {

@@ -21,3 +21,21 @@ __global__ void stride_loop(const int *in, int *out, int base, int n, int stride
 		__syncthreads();
 	}
 }
+
+// The loop's first barrier makes the one before it look redundant, but with
+// n == 0 the loop never runs and that barrier orders the write before the
+// neighbour's read after the loop.
+__global__ void maybe_empty(int *out, int n)
+{
+	__shared__ int s[256];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	for (int i = 0; i < n; i++) {
+		__syncthreads();
+		int v = s[(t + 1) % 256];
+		__syncthreads();
+		s[t] = v;
+	}
+	out[blockIdx.x * 256 + t] = s[(t + 1) % 256];
+}
