@@ -36,6 +36,7 @@ __global__ void maybe_empty(int *out, int n)
 		int v = s[(t + 1) % 256];
 		__syncthreads();
 		s[t] = v;
+		__syncthreads();
 	}
 	out[blockIdx.x * 256 + t] = s[(t + 1) % 256];
 }
