@@ -1,5 +1,6 @@
 /* race.h - shared-memory races found by running a block of threads over
- * the IR (the facts CL3001 reports).
+ * the IR (the facts CL3001 reports), and what each block barrier orders
+ * (CL4001, CL4002).
  *
  * Each kernel is run, thread by thread, for a few block shapes: an
  * abstract interpreter computes every integer and pointer it can
@@ -53,8 +54,13 @@ void race_find(const struct ir_unit *u, race_fn fn, void *arg);
  * the same barriers in step, with no access of memory the run cannot
  * place (a pointer of unknown target, a call it could not follow, inline
  * assembly, an atomic outside __shared__ memory) in the intervals around
- * it. Barriers that stay are not listed; of two that could each go but not
- * both (two in a row), the later one is listed. */
+ * it, and only when no value the runs picked for the launch (a kernel's
+ * integer argument, blockIdx, gridDim, a template argument, a 1-D block's
+ * size) decides a branch that skips memory accesses, a loop of barriers'
+ * trip count, or a __shared__ address. Loops run at most a few times:
+ * a barrier in a longer loop is judged from those iterations. Barriers
+ * that stay are not listed; of two that could each go but not both (two
+ * in a row), the later one is listed. */
 enum barrier_need {
 	BARRIER_ORDERS_NOTHING,  /* no access of one thread before it conflicts with one of
 	                          * another thread after it, global memory included */

@@ -1,8 +1,9 @@
 /* race_internal.h - what the parts of the block simulation share.
  * race_value.c: values, C integer arithmetic, sizes from type spellings;
  * race_exec.c: one thread's run over statements and expressions;
- * race_log.c: the access log and the pairs that race; race.c: kernels,
- * block shapes, and the races found, in order. */
+ * race_log.c: the access log and the pairs that race; race_barrier.c:
+ * what each barrier orders; race.c: kernels, block shapes, and the facts
+ * found, in order. */
 #ifndef CUDALINT_RACE_INTERNAL_H
 #define CUDALINT_RACE_INTERNAL_H
 
