@@ -100,5 +100,5 @@ static void report(const struct race *r, void *arg)
 void check_shared_memory_race(struct cl_ctx *cx, const struct ir_unit *u)
 {
 	struct report_ctx rc = { cx };
-	race_find(u, order_facts(u), report, &rc);
+	race_find(u, report, &rc);
 }

@@ -37,7 +37,8 @@
 #
 # The exit status of cudalint must be 1 when findings are expected and 0 when
 # none are; any other status (2 = usage/parse error, crash, ...) fails the case
-# and its stderr is printed.
+# and its stderr is printed. cudalint runs with --fail-on=note, so that the
+# findings of note-level rules (CL4001, CL4002) count as findings too.
 #
 # Known to fail: a file with "// expect-fail: REASON" is a case cudalint is
 # known to get wrong. It is reported "XFAIL" while it fails and does not
@@ -355,7 +356,7 @@ while IFS= read -r f; do
 	args=$(awk "$awk_args" "$f")
 	set -f
 	# shellcheck disable=SC2086 # word splitting of $args is intended
-	"$cudalint" --no-color ${RUN_TESTDATA_ARGS:-} $args "$f" >"$tmp/out" 2>"$tmp/err" </dev/null
+	"$cudalint" --no-color --fail-on=note ${RUN_TESTDATA_ARGS:-} $args "$f" >"$tmp/out" 2>"$tmp/err" </dev/null
 	rc=$?
 	set +f
 

@@ -6,6 +6,7 @@
 #include "analysis/intrinsics.h"
 #include "analysis/memorder.h"
 #include "analysis/memspace.h"
+#include "analysis/race.h"
 #include "analysis/uniformity.h"
 #include "util/hash.h"
 #include "util/xalloc.h"
@@ -34,6 +35,9 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	/* polls, deciding atomics and the accesses in program order, of the
 	 * functions the uniformity pass analysed */
 	u->memorder = memorder_new(u, u->memspace);
+	/* every thread of a few block shapes run over the kernels: the races
+	 * of __shared__ memory and what each barrier orders */
+	u->race = race_analyze(u, u->memorder);
 }
 
 void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h)
@@ -55,8 +59,10 @@ void analyze_free(struct ir_unit *u)
 			f->locals = NULL;
 		}
 	}
+	race_facts_free(u->race);
 	memorder_free(u->memorder);
 	memspace_free(u->memspace);
+	u->race = NULL;
 	u->memorder = NULL;
 	u->memspace = NULL;
 }

@@ -482,6 +482,22 @@ enum ir_space memspace_space(const struct memspace *m, const struct ir_expr *e)
 	return n->space;
 }
 
+bool memspace_never_shared(const struct memspace *m, const struct ir_expr *e)
+{
+	const struct ir_var *v = base_object(m, through_atomic_ref(e));
+	if (!v)
+		return false;
+	if (v->kind == VAR_GLOBAL && !v->is_pointer && v->space != SPACE_GENERIC)
+		return v->space != SPACE_SHARED;
+	int i = find_node((struct memspace *)m, v, 0);
+	if (i < 0)
+		return false;
+	/* a kernel's pointer parameter, and what was united with it, when no
+	 * member of the object is __shared__ memory */
+	const struct node *n = &m->n[root(m, i)];
+	return n->not_shared && !n->mixed && n->space != SPACE_SHARED && !m->shared_n[root(m, i)];
+}
+
 enum mem_origin memspace_origin(const struct memspace *m, const struct ir_expr *e)
 {
 	const struct ir_var *v = base_object(m, through_atomic_ref(e));

@@ -29,6 +29,10 @@ const struct ir_var *memspace_object(const struct memspace *m, const struct ir_e
 /* Its space: SPACE_LOCAL, SPACE_SHARED, SPACE_GLOBAL, SPACE_CONSTANT, or
  * SPACE_GENERIC when it cannot be told. */
 enum ir_space memspace_space(const struct memspace *m, const struct ir_expr *e);
+/* Whether the memory an lvalue designates is known never to be
+ * __shared__: a __device__ or __constant__ variable, or the memory of a
+ * kernel's pointer parameter united with no __shared__ object. */
+bool memspace_never_shared(const struct memspace *m, const struct ir_expr *e);
 enum mem_origin memspace_origin(const struct memspace *m, const struct ir_expr *e);
 /* The __shared__ variables (ids into the unit's globals) that pointer or
  * reference V may designate, when its object is shared memory and

@@ -87,6 +87,7 @@ static void run_shape(struct rs_ctx *c, const struct ir_func *f, bool kernel, co
 	c->nthreads = shape[0] * shape[1] * shape[2];
 	for (int t = 0; t < c->nthreads; t++)
 		rs_run_thread(c, f, kernel, t);
+	rs_barriers_shape(c);
 	rs_detect(c);
 }
 
@@ -94,11 +95,13 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 {
 	const int (*shapes)[3] = dims >= 3 ? shapes3 : dims == 2 ? shapes2 : shapes1;
 	int n = dims >= 3 ? 2 : dims == 2 ? 3 : 1;
+	rs_barriers_begin(c, f, kernel);
 	for (int i = 0; i < n; i++) {
 		c->shape = i;
 		run_shape(c, f, kernel, shapes[i]);
 	}
 	rs_settle_function(c);
+	rs_barriers_end(c);
 }
 
 static int cmp_name(const void *a, const void *b)
@@ -177,8 +180,36 @@ static bool in(const struct ir_expr *const *v, int n, const struct ir_expr *e)
 	return false;
 }
 
-void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, void *arg)
+struct race_facts {
+	struct race *races; int nraces;       /* chosen, in source order */
+	struct barrier_fact *bars; int nbars; /* in source order */
+};
+
+/* One finding per write and per access reported: fixing one (a barrier)
+ * usually fixes its neighbours. */
+static int choose_races(struct race *races, int n)
 {
+	qsort(races, (size_t)n, sizeof *races, cmp_race);
+	const struct ir_expr **used = xcalloc((size_t)n * 2 + 1, sizeof *used);
+	int nused = 0, kept = 0;
+	for (int i = 0; i < n; i++) {
+		const struct ir_expr *w = write_of(&races[i]);
+		if (in(used, nused, w) || in(used, nused, races[i].at))
+			continue;
+		used[nused++] = w;
+		if (races[i].at != w)
+			used[nused++] = races[i].at;
+		races[kept++] = races[i];
+	}
+	free(used);
+	return kept;
+}
+
+struct race_facts *race_analyze(const struct ir_unit *u, const struct memorder *m)
+{
+	struct race_facts *out = xcalloc(1, sizeof *out);
+	if (!u || !m)
+		return out;
 	struct rs_ctx c = { .u = u, .mo = m, .ms = m->ms, .a = arena_new(), .pa = arena_new() };
 	index_names(&c);
 	for (int i = 0; i < u->nglobals && !c.dynamic; i++)
@@ -200,24 +231,9 @@ void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, vo
 			if (rc.shared[i] == 2)
 				run_function(&c, f, pass == 0, rc.dims[i]);
 		}
-	struct race *races;
-	int n = rs_pairs_races(&c, &races);
-	qsort(races, (size_t)n, sizeof *races, cmp_race);
-	/* one finding per write and per access reported: fixing one (a
-	 * barrier) usually fixes its neighbours */
-	const struct ir_expr **used = xcalloc((size_t)n * 2 + 1, sizeof *used);
-	int nused = 0;
-	for (int i = 0; i < n; i++) {
-		const struct ir_expr *w = write_of(&races[i]);
-		if (in(used, nused, w) || in(used, nused, races[i].at))
-			continue;
-		used[nused++] = w;
-		if (races[i].at != w)
-			used[nused++] = races[i].at;
-		fn(&races[i], arg);
-	}
-	free(used);
-	free(races);
+	int n = rs_pairs_races(&c, &out->races);
+	out->nraces = choose_races(out->races, n);
+	out->nbars = rs_barrier_facts(&c, &out->bars);
 	free(rc.shared);
 	free(rc.dims);
 	free(rc.called);
@@ -232,7 +248,32 @@ void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, vo
 	free(c.log);
 	free(c.syncs);
 	rs_pairs_free(&c);
+	rs_barriers_free(&c);
 	rs_types_free(&c);
 	arena_free(c.a);
 	arena_free(c.pa);
+	return out;
+}
+
+void race_facts_free(struct race_facts *f)
+{
+	if (!f)
+		return;
+	free(f->races);
+	free(f->bars);
+	free(f);
+}
+
+void race_find(const struct ir_unit *u, race_fn fn, void *arg)
+{
+	const struct race_facts *f = u->race;
+	for (int i = 0; f && i < f->nraces; i++)
+		fn(&f->races[i], arg);
+}
+
+void race_barriers(const struct ir_unit *u, barrier_fact_fn fn, void *arg)
+{
+	const struct race_facts *f = u->race;
+	for (int i = 0; f && i < f->nbars; i++)
+		fn(&f->bars[i], arg);
 }

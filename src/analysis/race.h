@@ -1,5 +1,6 @@
 /* race.h - shared-memory races found by running a block of threads over
- * the IR (the facts CL3001 reports).
+ * the IR (the facts CL3001 reports), and what each block barrier orders
+ * (CL4001, CL4002).
  *
  * Each kernel is run, thread by thread, for a few block shapes: an
  * abstract interpreter computes every integer and pointer it can
@@ -46,6 +47,47 @@ struct race {
 /* The races of u's device code, at most one per access reported and per
  * write, in source order. */
 typedef void (*race_fn)(const struct race *r, void *arg);
-void race_find(const struct ir_unit *u, const struct memorder *m, race_fn fn, void *arg);
+void race_find(const struct ir_unit *u, race_fn fn, void *arg);
+
+/* What a block barrier orders, judged from the same runs (CL4001,
+ * CL4002). Only a plain `__syncthreads()` or `block.sync()` statement of
+ * a kernel's own body, outside every branch, is judged, and only when
+ * every thread of every block shape ran the kernel to its end, passing
+ * the same barriers in step, with no access of memory the run cannot
+ * place (a pointer of unknown target, a call it could not follow, inline
+ * assembly, an atomic outside __shared__ memory) in the intervals around
+ * it, and only when no value the runs picked for the launch (a kernel's
+ * integer argument, blockIdx, gridDim, a template argument, a 1-D block's
+ * size) decides a branch that skips memory accesses, a loop of barriers'
+ * trip count, or a __shared__ address. Loops run at most a few times:
+ * a barrier in a longer loop is judged from those iterations. Barriers
+ * that stay are not listed; of two that could each go but not both (two
+ * in a row), the later one is listed. */
+enum barrier_need {
+	BARRIER_ORDERS_NOTHING,  /* no access of one thread before it conflicts with one of
+	                          * another thread after it, global memory included */
+	BARRIER_WARP_ONLY,       /* every such pair is two lanes of one warp, in every block
+	                          * shape, and only __shared__ memory is involved */
+};
+
+struct barrier_fact {
+	enum barrier_need need;
+	const struct ir_expr *call;   /* the barrier */
+	const struct ir_func *fn;     /* the kernel it is written in */
+	/* BARRIER_WARP_ONLY: one pair it orders (the access before, the one after) */
+	const struct ir_expr *before, *after;
+	bool before_writes;
+};
+
+/* The barriers of u's kernels that order nothing or only lanes of one
+ * warp, in source order. */
+typedef void (*barrier_fact_fn)(const struct barrier_fact *b, void *arg);
+void race_barriers(const struct ir_unit *u, barrier_fact_fn fn, void *arg);
+
+/* The runs of u's device code, done once (analyze.c): the races and the
+ * barrier facts above. */
+struct race_facts;
+struct race_facts *race_analyze(const struct ir_unit *u, const struct memorder *m);
+void race_facts_free(struct race_facts *f);
 
 #endif

@@ -115,12 +115,60 @@ static int access_size(struct rs_run *r, const struct ir_expr *e)
 	return n > 0 && n <= 256 ? (int)n : 4;
 }
 
+/* An access the log cannot place, for the barrier facts: a thread's own
+ * local memory and reads of __constant__ memory order nothing; global
+ * memory is noted as such (a block barrier orders it for the block too);
+ * anything else is unknown. */
+static bool is_array_type(const char *t);
+
+/* Whether lvalue E is a local variable, or an element or member of one,
+ * reached through no pointer: memspace names the object a path starts
+ * from, which for `rows[w][l]` (rows a local array of pointers) is the
+ * array, not the memory its pointers point to. */
+static bool direct_local(const struct ir_expr *e)
+{
+	for (int depth = 0; (e = ir_strip(e)) && depth < 64; depth++) {
+		if (e->kind == EK_VAR)
+			return (e->u.var->kind == VAR_LOCAL || e->u.var->kind == VAR_PARAM) && !e->u.var->is_static &&
+			       !e->u.var->is_reference && (!e->u.var->is_pointer || e->u.var->is_array);
+		if (e->kind == EK_MEMBER && !e->arrow && e->nkids)
+			e = e->kids[0];
+		else if (e->kind == EK_INDEX && (is_array_type(ir_strip(e->kids[0])->type) ||
+		                                 (ir_strip(e->kids[0])->kind == EK_VAR && ir_strip(e->kids[0])->u.var->is_array &&
+		                                  !ir_strip(e->kids[0])->is_pointer)))
+			e = e->kids[0];
+		else
+			return false;
+	}
+	return false;
+}
+
+static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write)
+{
+	struct rs_ctx *c = r->c;
+	if (!c->judging || r->lost || direct_local(e))
+		return;
+	enum ir_space s = memspace_space(c->ms, e);
+	if (s == SPACE_CONSTANT && !write)
+		return;
+	if (s == SPACE_GLOBAL || memspace_never_shared(c->ms, e))
+		rs_touch(c, r->phase, write ? RM_GWRITE : RM_GREAD);
+	else
+		rs_touch(c, r->phase, RM_UNKNOWN);
+}
+
 /* Logs an access of the shared bytes LOC by this thread. */
 static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8_t kind, uint32_t vid, int size)
 {
-	if (loc.k != RV_PTR || r->lost || loc.i < 0)
+	if (loc.k != RV_PTR || r->lost)
 		return;
 	struct rs_ctx *c = r->c;
+	if (loc.i < 0) {
+		rs_touch(c, r->phase, RM_UNKNOWN);
+		return;
+	}
+	if (loc.prm)
+		rs_touch(c, r->phase, RM_UNKNOWN); /* where it is depends on the launch */
 	int64_t total = rs_type(r->c, loc.obj->type)->size;
 	if (!loc.field && total > 0 && loc.i + size > total) {
 		r->outside = true; /* beyond the object: a thread the code is not written for */
@@ -129,6 +177,7 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 	const char *field = memorder_field(e);
 	if (memorder_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
 		/* a flag: its stores publish, its polls acquire (race.h) */
+		rs_touch(c, r->phase, RM_UNKNOWN);
 		if (kind & RK_WRITE) {
 			CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
 			c->syncs[c->nsyncs++] = (struct rs_sync){ memspace_var_object(c->ms, loc.obj), field, r->lin, r->phase,
@@ -154,6 +203,8 @@ static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
 	}
 	if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
 		return loc.frame->vars[loc.slot];
+	if (loc.k == RV_TOP)
+		other_memory(r, e, false);
 	return rs_top_of(r, e);
 }
 
@@ -163,6 +214,8 @@ void rs_store(struct rs_run *r, const struct ir_expr *e, struct rv loc, struct r
 		note(r, e, loc, RK_WRITE, value_id(&v), access_size(r, e));
 	else if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
 		loc.frame->vars[loc.slot] = v;
+	else if (loc.k == RV_TOP)
+		other_memory(r, e, true);
 }
 
 /* ---- expressions --------------------------------------------------------------- */
@@ -230,6 +283,7 @@ static struct rv offset_by(struct rv base, struct rv idx, int64_t size)
 	if ((base.k != RV_PTR && base.k != RV_LOCAL) || idx.k != RV_INT || size <= 0)
 		return rv_top(false);
 	base.i += idx.i * size;
+	base.prm |= idx.prm;
 	return base;
 }
 
@@ -306,8 +360,11 @@ static struct rv eval_var(struct rs_run *r, const struct ir_expr *e)
 	const struct ir_var *v = e->u.var;
 	if (e->has_value)
 		return rv_int(e->ival);
-	if (v->kind == VAR_TEMPLATE_PARAM)
-		return rv_int(r->tparam);
+	if (v->kind == VAR_TEMPLATE_PARAM) {
+		struct rv t = rv_int(r->tparam);
+		t.prm = 1; /* one instantiation's value: others differ */
+		return t;
+	}
 	if (rs_local_slot(r, v)) {
 		if (v->is_array)
 			return rs_top_of(r, e);
@@ -317,6 +374,8 @@ static struct rv eval_var(struct rs_run *r, const struct ir_expr *e)
 	}
 	if (v->kind == VAR_GLOBAL && v->space == SPACE_SHARED)
 		return v->is_array ? shared_object(r, v) : load(r, e, shared_object(r, v));
+	if ((v->kind == VAR_GLOBAL || v->is_static) && !v->is_array)
+		other_memory(r, e, false); /* a __device__ variable's value */
 	return rs_top_of(r, e);
 }
 
@@ -329,9 +388,14 @@ static struct rv eval_builtin(struct rs_run *r, const struct ir_expr *e)
 		return rs_top_of(r, e); /* a field the front end could not read */
 	switch (e->u.bi.which) {
 	case BI_THREADIDX: return rv_int(r->tid[d]);
-	case BI_BLOCKDIM: return rv_int(r->c->bdim[d]);
-	case BI_BLOCKIDX: return rv_int(r->c->bidx[d]);
-	case BI_GRIDDIM: return rv_int(r->c->gdim[d]);
+	case BI_BLOCKDIM: {
+		/* 1-D code runs in one block shape: its size is picked */
+		struct rv v = rv_int(r->c->bdim[d]);
+		v.prm = r->c->bdim[1] == 1 && r->c->bdim[2] == 1;
+		return v;
+	}
+	case BI_BLOCKIDX: { struct rv v = rv_int(r->c->bidx[d]); v.prm = 1; return v; }
+	case BI_GRIDDIM: { struct rv v = rv_int(r->c->gdim[d]); v.prm = 1; return v; }
 	case BI_WARPSIZE: return rv_int(32);
 	}
 	return rs_top_of(r, e);
@@ -370,8 +434,13 @@ static bool pointer_arith(struct rs_run *r, const struct ir_expr *e, struct rv a
 static struct rv eval_cond_value(struct rs_run *r, const struct ir_expr *e)
 {
 	struct rv c = rs_eval(r, e->kids[0]);
-	if (c.k == RV_INT)
-		return rs_eval(r, e->kids[c.i ? 1 : 2]);
+	if (c.k == RV_INT) {
+		if (c.prm && r->c->judging && rs_skipped_matters(NULL, e->kids[c.i ? 2 : 1]))
+			r->c->inexact = true;
+		struct rv v = rs_eval(r, e->kids[c.i ? 1 : 2]);
+		v.prm |= c.prm;
+		return v;
+	}
 	const struct rs_lit *saved = r->lits;
 	int fl = rs_lit_flags(e->kids[0], c);
 	r->lits = rs_push_lit(r, saved, e->kids[0], true, fl, LIT_BRANCH);
@@ -390,17 +459,28 @@ static struct rv eval_logical(struct rs_run *r, const struct ir_expr *e)
 {
 	bool land = e->op == OP_LAND;
 	struct rv a = rs_eval(r, e->kids[0]);
-	if (a.k == RV_INT && (land ? !a.i : a.i))
-		return rv_int(!land);
+	if (a.k == RV_INT && (land ? !a.i : a.i)) {
+		if (a.prm && r->c->judging && rs_skipped_matters(NULL, e->kids[1]))
+			r->c->inexact = true;
+		struct rv v = rv_int(!land);
+		v.prm = a.prm;
+		return v;
+	}
 	const struct rs_lit *saved = r->lits;
 	if (a.k != RV_INT)
 		r->lits = rs_push_lit(r, saved, e->kids[0], land, rs_lit_flags(e->kids[0], a), LIT_BRANCH);
 	struct rv b = rs_eval(r, e->kids[1]);
 	r->lits = saved;
-	if (b.k == RV_INT && (land ? !b.i : b.i))
-		return rv_int(!land);
-	if (a.k == RV_INT && b.k == RV_INT)
-		return rv_int(land);
+	if (b.k == RV_INT && (land ? !b.i : b.i)) {
+		struct rv v = rv_int(!land);
+		v.prm = b.prm;
+		return v;
+	}
+	if (a.k == RV_INT && b.k == RV_INT) {
+		struct rv v = rv_int(land);
+		v.prm = a.prm | b.prm;
+		return v;
+	}
 	struct rv v = rs_top_of(r, e);
 	v.shd = a.shd | b.shd;
 	return v;
@@ -421,6 +501,7 @@ static struct rv eval_binary(struct rs_run *r, const struct ir_expr *e)
 		return out;
 	}
 	out = rv_binary(e->op, a, b, rs_type(r->c, e->type));
+	out.prm = a.prm | b.prm;
 	return out.k == RV_TOP ? rs_top_of(r, e) : out;
 }
 
@@ -440,6 +521,7 @@ static struct rv update(struct rs_run *r, const struct ir_expr *e, const struct 
 		return v;
 	}
 	struct rv v = rv_binary(op, old, rhs, rs_type(r->c, lhs->type));
+	v.prm = old.prm | rhs.prm;
 	return v.k == RV_TOP ? rs_top_of(r, e) : v;
 }
 
@@ -477,7 +559,9 @@ static struct rv eval_unary(struct rs_run *r, const struct ir_expr *e)
 			v.shd = a.shd;
 			return v;
 		}
-		return rv_unary(e->op, a, rs_type(r->c, e->type));
+		struct rv v = rv_unary(e->op, a, rs_type(r->c, e->type));
+		v.prm = a.prm;
+		return v;
 	}
 	}
 }
@@ -553,6 +637,8 @@ static struct rv atomic_call(struct rs_run *r, const struct ir_expr *e, enum int
 	int64_t size = p && p->type ? rs_type(r->c, p->type)->pointee : 0;
 	if (loc.k == RV_PTR)
 		note(r, p, loc, kind, 0, size > 0 && size <= 16 ? (int)size : 4);
+	else
+		rs_touch(r->c, r->phase, RM_UNKNOWN); /* an atomic on global memory, or on what the run cannot place */
 	return rs_top_of(r, e);
 }
 
@@ -577,8 +663,11 @@ static struct rv group_call(struct rs_run *r, const struct ir_expr *e, enum intr
 	} else if (k == IN_WARP_RANK && ts > 0 && ts <= 32) {
 		return rv_int(r->lin / ts); /* a tile's meta_group_rank() */
 	} else if (k == IN_GROUP_QUERY && (!strcmp(n, "size") || !strcmp(n, "num_threads"))) {
-		if (block)
-			return rv_int(r->c->nthreads);
+		if (block) {
+			struct rv v = rv_int(r->c->nthreads);
+			v.prm = r->c->bdim[1] == 1 && r->c->bdim[2] == 1;
+			return v;
+		}
 		if (ts > 0)
 			return rv_int(ts);
 	} else if (k == IN_GROUP_QUERY && !strcmp(n, "meta_group_size") && ts > 0 && ts <= 32) {
@@ -611,6 +700,7 @@ static bool pure_call(struct rs_run *r, const struct ir_expr *e, struct rv *out)
 	case 4: case 5: *out = rv_fit(rv_int(a.i * b.i), rs_type(r->c, e->type)); break;
 	default: *out = rv_int(a.i < 0 ? -a.i : a.i); break;
 	}
+	out->prm = a.prm | b.prm;
 	return true;
 }
 
@@ -662,6 +752,7 @@ static struct rv inline_call(struct rs_run *r, const struct ir_expr *e, const st
 	const struct ir_call *c = &e->u.call;
 	if (r->depth >= RS_MAX_DEPTH || on_stack(r, f)) {
 		eval_args(r, e, 0);
+		rs_touch(r->c, r->phase, RM_UNKNOWN); /* not followed */
 		return rs_top_of(r, e);
 	}
 	struct rs_frame *fr = rs_frame_new(f, r->top);
@@ -683,6 +774,8 @@ static struct rv inline_call(struct rs_run *r, const struct ir_expr *e, const st
 	r->iters = node;
 	r->ctx = rs_mix(ctx, (uintptr_t)e);
 	enum flow fl = rs_run_body(r, fr, f->body);
+	if (fl == FL_LOST)
+		r->c->inexact = true; /* the caller goes on, but what the callee did after is not logged */
 	r->ctx = ctx;
 	r->iters = iters;
 	struct rv v = fl != FL_LOST && fr->has_ret ? fr->ret : rs_top_of(r, e);
@@ -702,21 +795,53 @@ static bool is_split_barrier_wait(const struct ir_expr *e)
 	       (strstr(t, "thread_scope_block") || !strstr(t, "thread_scope_"));
 }
 
+/* Leaves the interval: one more barrier passed. */
+static void next_phase(struct rs_run *r, const struct ir_expr *e)
+{
+	if (r->c->judging && !r->lost)
+		rs_pass_barrier(r->c, e, r->phase, r->lin);
+	r->phase++;
+}
+
 static struct rv block_barrier(struct rs_run *r, const struct ir_expr *e)
 {
 	eval_args(r, e, 0);
 	for (const struct rs_lit *l = r->lits; l; l = l->next)
 		if (!l->uni)
 			r->lost = true; /* a barrier only some threads may reach: intervals out of step */
-	r->phase++;
+	next_phase(r, e);
 	return rv_top(true);
+}
+
+/* Whether a call the run does not follow may touch memory: through a
+ * pointer argument, an argument bound to a reference parameter, or the
+ * object of a method. */
+static bool may_touch_memory(const struct ir_expr *e)
+{
+	const struct ir_func *t = e->u.call.target;
+	if (e->u.call.is_method)
+		return true;
+	for (int i = 0; i < e->nkids; i++) {
+		const struct ir_expr *a = ir_strip(e->kids[i]);
+		if (a->is_pointer || (a->type && strchr(a->type, '*')) || (a->type && strchr(a->type, '[')))
+			return true;
+		if (a->kind == EK_UNARY && a->op == OP_ADDR)
+			return true; /* `init(&bar, n)`: &x of a type clang could not give */
+		if (t && i < t->nparams && t->params[i]->is_reference && !t->params[i]->is_const && rs_is_lvalue(a))
+			return true;
+	}
+	return false;
 }
 
 static struct rv call(struct rs_run *r, const struct ir_expr *e)
 {
 	enum intrinsic k = intrinsic_of((struct ir_expr *)e);
 	switch (k) {
-	case IN_SYNCTHREADS: case IN_SYNCTHREADS_REDUCE: case IN_BLOCK_BARRIER_WAIT: case IN_GRID_SYNC:
+	case IN_BLOCK_BARRIER_WAIT:
+		/* a cuda::barrier's arrival reads the state its init() wrote */
+		rs_touch(r->c, r->phase, RM_UNKNOWN);
+		return block_barrier(r, e);
+	case IN_SYNCTHREADS: case IN_SYNCTHREADS_REDUCE: case IN_GRID_SYNC:
 		return block_barrier(r, e);
 	case IN_SYNCWARP:
 		eval_args(r, e, 0);
@@ -745,11 +870,17 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 	 * one whose barrier depends on a template argument counts too, which
 	 * can only miss a race */
 	struct lib_call lc;
-	if (library_call(e, &lc) && (lc.sync == LIB_BLOCK || lc.sync == LIB_MAYBE_BLOCK))
-		return block_barrier(r, e);
+	if (library_call(e, &lc) && (lc.sync == LIB_BLOCK || lc.sync == LIB_MAYBE_BLOCK)) {
+		/* its own accesses of its temporary storage, on both sides of
+		 * its barrier, are not logged */
+		rs_touch(r->c, r->phase, RM_UNKNOWN);
+		struct rv v = block_barrier(r, e);
+		rs_touch(r->c, r->phase, RM_UNKNOWN);
+		return v;
+	}
 	if (is_split_barrier_wait(e)) {
 		eval_args(r, e, 0);
-		r->phase++;
+		next_phase(r, e);
 		return rv_top(true);
 	}
 	const struct ir_func *t = e->u.call.target;
@@ -762,6 +893,8 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 	struct rv out;
 	if (pure_call(r, e, &out))
 		return out;
+	if (may_touch_memory(e))
+		rs_touch(r->c, r->phase, RM_UNKNOWN);
 	out = rs_top_of(r, e);
 	out.shd = eval_args(r, e, 0); /* fabsf(s[i]) */
 	return out;

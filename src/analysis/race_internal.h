@@ -1,8 +1,9 @@
 /* race_internal.h - what the parts of the block simulation share.
  * race_value.c: values, C integer arithmetic, sizes from type spellings;
  * race_exec.c: one thread's run over statements and expressions;
- * race_log.c: the access log and the pairs that race; race.c: kernels,
- * block shapes, and the races found, in order. */
+ * race_log.c: the access log and the pairs that race; race_barrier.c:
+ * what each barrier orders; race.c: kernels, block shapes, and the facts
+ * found, in order. */
 #ifndef CUDALINT_RACE_INTERNAL_H
 #define CUDALINT_RACE_INTERNAL_H
 
@@ -26,6 +27,9 @@ struct rv {
 	uint8_t k;
 	uint8_t uni;               /* RV_TOP: the same in every thread of the block */
 	uint8_t shd;               /* RV_TOP: computed from values read from __shared__ memory */
+	uint8_t prm;               /* computed from a value the run picked for the whole block (a
+	                            * kernel's integer parameter, blockIdx, gridDim): true for this
+	                            * run, not for every launch (the barrier facts) */
 	uint32_t vid;              /* RV_TOP: identity of a block-uniform value, 0 if none */
 	int64_t i;
 	const struct ir_var *obj;  /* RV_PTR: the object's representative (memspace) */
@@ -152,6 +156,18 @@ struct rs_stmtfacts { const struct ir_stmt *s; uint8_t *marks; int n; int8_t bar
  * statement have their intervals out of step from there on. */
 struct rs_barevent { const struct ir_stmt *s; uint32_t ctx; int phase_in, delta, thread; bool varying; };
 
+/* ---- barrier facts (race_barrier.c) --------------------------------------------- */
+
+/* A block barrier one thread passed, leaving interval PHASE_IN. */
+struct rs_pass { const struct ir_expr *e; int phase_in, thread; };
+
+/* Memory other than the log's __shared__ bytes, touched in an interval. */
+#define RM_GREAD 1     /* global memory read */
+#define RM_GWRITE 2    /* global memory written */
+#define RM_UNKNOWN 4   /* memory the run cannot place, or a protocol it does not follow */
+
+struct rs_barsite;
+
 /* Everything one unit's simulation keeps. */
 struct rs_ctx {
 	const struct ir_unit *u;
@@ -182,6 +198,16 @@ struct rs_ctx {
 	/* statements' facts, cached */
 	struct rs_stmtfacts *facts; size_t nfact_slot; int nfacts;
 	struct rs_barevent *events; int nevents, capevents;
+	/* barrier facts: set while a kernel with barriers to judge runs */
+	bool judging;
+	bool inexact;                  /* a thread lost, or a path not run: judge nothing */
+	bool shape_unfit;              /* a thread of this block shape indexed past a __shared__ array */
+	int shapes_judged;
+	const struct ir_func *judged;
+	struct rs_pass *passes; int npasses, cappasses;  /* the current block shape's */
+	uint8_t *pmem; int npmem;                        /* per interval: RM_* */
+	struct rs_barsite *bsites; int nbsites, capbsites;
+	int fn_bsites;                 /* the first of the current kernel's */
 };
 
 int rs_site_of(struct rs_ctx *c, const struct ir_expr *e, const struct ir_func *fn);
@@ -201,6 +227,23 @@ void rs_detect(struct rs_ctx *c);
  * shape where both their accesses ran are confirmed. */
 void rs_settle_function(struct rs_ctx *c);
 void rs_pairs_free(struct rs_ctx *c);
+/* Whether two accesses' literals cannot hold together in one block. */
+bool rs_contradicts(const struct rs_lit *a, const struct rs_lit *b);
+
+/* race_barrier.c: the barriers of kernel F to judge, before its shapes
+ * run; each shape's passes and other memory, judged before rs_detect
+ * clears the log; the verdicts, after the last shape. */
+void rs_barriers_begin(struct rs_ctx *c, const struct ir_func *f, bool kernel);
+void rs_pass_barrier(struct rs_ctx *c, const struct ir_expr *e, int phase_in, int thread);
+void rs_touch(struct rs_ctx *c, int phase, int bits);
+void rs_barriers_shape(struct rs_ctx *c);
+void rs_barriers_end(struct rs_ctx *c);
+/* The barriers that order nothing or only lanes of one warp. */
+int rs_barrier_facts(struct rs_ctx *c, struct barrier_fact **out);
+void rs_barriers_free(struct rs_ctx *c);
+/* Whether code the run skipped may touch memory or pass a barrier: the
+ * arm of a condition decided by a picked value (rv.prm). */
+bool rs_skipped_matters(const struct ir_stmt *s, const struct ir_expr *e);
 /* Source order: file, line, column. */
 int rs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b);
 /* The confirmed pairs as races, for the caller to choose from. */

@@ -157,7 +157,7 @@ static struct rs_pairrec *record(struct rs_ctx *c, int at, int other, enum race_
 
 /* ---- what orders two entries ---------------------------------------------------------- */
 
-static bool contradicts(const struct rs_lit *a, const struct rs_lit *b)
+bool rs_contradicts(const struct rs_lit *a, const struct rs_lit *b)
 {
 	for (; a; a = a->next)
 		if (a->uni)
@@ -355,7 +355,7 @@ static void check_group(const struct group *g)
 				continue;
 			if (c->nsyncs && (handed_off(c, g->first_sync, x, y) || handed_off(c, g->first_sync, y, x)))
 				continue;
-			if (contradicts(x->lits, y->lits))
+			if (rs_contradicts(x->lits, y->lits))
 				continue;
 			bool xw = (x->kind & RK_WRITE) && !(x->kind & RK_ATOMIC), yw = (y->kind & RK_WRITE) && !(y->kind & RK_ATOMIC);
 			/* the same value written by both, or read back by a thread

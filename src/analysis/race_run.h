@@ -37,6 +37,7 @@ struct rs_run {
 	int depth;
 	int loops;                 /* loops being run, nested */
 	bool lost;
+	bool undecided_exit;       /* a break or continue under a condition the run could not decide */
 	bool outside;              /* it indexed a __shared__ array beyond its extent */
 	bool kernel;               /* the root is a kernel: its integer parameters are uniform */
 	int64_t tparam;

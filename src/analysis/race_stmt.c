@@ -132,6 +132,8 @@ static enum flow exec_undecided(struct rs_run *r, const struct ir_expr *cond, st
 	if (wepoch_a > r->wepoch)
 		r->wepoch = wepoch_a;
 	enum flow out = fb;
+	if (fa == FL_BREAK || fa == FL_CONTINUE || fb == FL_BREAK || fb == FL_CONTINUE)
+		r->undecided_exit = true;
 	if (fa == FL_LOST || fb == FL_LOST) {
 		out = FL_LOST;
 	} else if (fa == FL_NORMAL && fb == FL_NORMAL) {
@@ -170,6 +172,8 @@ static enum flow exec_if(struct rs_run *r, const struct ir_stmt *s)
 		return FL_LOST;
 	if (c.k == RV_INT || c.k == RV_PTR || c.k == RV_LOCAL) {
 		const struct ir_stmt *arm = c.k != RV_INT || c.i ? s->u.if_.then : s->u.if_.els;
+		if (c.prm && r->c->judging && rs_skipped_matters(arm == s->u.if_.then ? s->u.if_.els : s->u.if_.then, NULL))
+			r->c->inexact = true; /* the other arm runs in other launches */
 		int phase = r->phase;
 		enum flow f = arm ? rs_exec(r, arm) : FL_NORMAL;
 		if (f != FL_LOST && has_barrier(r, s))
@@ -215,6 +219,8 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 	const struct rs_iter *iters = r->iters;
 	enum flow out = FL_NORMAL;
 	int cap = RS_LOOP_CAP >> (r->loops < 2 ? r->loops : 2);
+	bool outer_exit = r->undecided_exit;
+	r->undecided_exit = false;
 	r->loops++;
 	for (int it = 0;; it++) {
 		if (s->u.loop.form != LOOP_DO || it > 0) {
@@ -227,8 +233,15 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 					r->loops--;
 					return FL_LOST;
 				}
+				/* other launches run it another number of times: it
+				 * stops elsewhere, or never starts (the barriers before
+				 * and after it meet) */
+				if (c.k == RV_INT && c.prm && (!c.i || it == 0) && has_barrier(r, s))
+					r->c->inexact = true;
 				if (c.k == RV_INT && !c.i)
 					break;
+				if (c.k == RV_TOP && has_barrier(r, s))
+					r->c->inexact = true; /* its barriers' neighbours when it runs fewer times are not run */
 				if (c.k == RV_TOP && !unknown_exit) {
 					unknown_exit = true;
 					r->lits = rs_push_lit(r, r->lits, cond, true, rs_lit_flags(cond, c), LIT_LOOP);
@@ -237,6 +250,10 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 		}
 		if (it >= cap) {
 			unknown_exit = true;
+			/* the iterations not run would have accessed more in this
+			 * interval; a loop of barriers repeats its intervals */
+			if (!has_barrier(r, s))
+				rs_touch(r->c, r->phase, RM_UNKNOWN);
 			break;
 		}
 		const struct rs_lit *at_start = r->lits;
@@ -263,6 +280,11 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 	r->loops--;
 	r->ctx = ctx;
 	r->iters = iters;
+	/* the way out of a break (or into the next iteration from a continue)
+	 * the run did not take joins intervals it never put side by side */
+	if (r->undecided_exit && has_barrier(r, s))
+		r->c->inexact = true;
+	r->undecided_exit = outer_exit;
 	if (out == FL_LOST)
 		return FL_LOST;
 	r->lits = out == FL_RETURN ? r->lits : rs_drop_scope(r, base, LIT_LOOP);
@@ -282,6 +304,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 		CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
 		c->syncs[c->nsyncs++] = (struct rs_sync){ memspace_var_object(c->ms, p->obj), p->field, r->lin, r->phase,
 		                                          r->seq++, RS_ACQUIRE };
+		rs_touch(c, r->phase, RM_UNKNOWN);
 	}
 	return out;
 }
@@ -308,6 +331,8 @@ static enum flow exec_switch(struct rs_run *r, const struct ir_stmt *s)
 			return f;
 	}
 	struct rv c = rs_eval(r, s->u.sw.cond);
+	if (c.prm)
+		r->c->inexact = true;
 	const struct ir_stmt *b = s->u.sw.body;
 	if (c.k != RV_INT || !b || b->kind != SK_BLOCK)
 		return FL_LOST;
@@ -382,6 +407,7 @@ static enum flow exec_asm(struct rs_run *r, const struct ir_stmt *s)
 	const char *t = s->u.asm_.text ? s->u.asm_.text : "";
 	if (strstr(t, "bar.") || strstr(t, "barrier"))
 		return FL_LOST; /* a named or partial barrier: not modelled */
+	rs_touch(r->c, r->phase, RM_UNKNOWN); /* what it reads and writes is not modelled */
 	for (int i = 0; i < s->u.asm_.nins; i++)
 		rs_eval(r, s->u.asm_.ins[i]);
 	for (int i = 0; i < s->u.asm_.nouts; i++) {
@@ -464,14 +490,20 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 		const struct ir_var *p = root->params[i];
 		if (p->id < 0 || p->id >= root->nvars)
 			continue;
-		if (kernel && rs_type(c, p->type)->bits)
+		if (kernel && rs_type(c, p->type)->bits) {
 			fr->vars[p->id] = rv_int((1 << 20) + 64 * i);
+			fr->vars[p->id].prm = 1;
+		}
 		else
 			fr->vars[p->id] = rv_top(kernel);
 	}
 	int log0 = c->nlog, syncs0 = c->nsyncs, events0 = c->nevents;
-	rs_run_body(&r, fr, root->body);
+	enum flow fl = rs_run_body(&r, fr, root->body);
 	rs_frame_free(fr);
+	if (fl == FL_LOST || r.lost)
+		c->inexact = true;
+	if (r.outside)
+		c->shape_unfit = true;
 	/* a thread that indexes past a __shared__ array is one this block
 	 * shape has and the code's launches do not (tx >= 16 of a 16-wide
 	 * tile): none of it counts */

@@ -272,6 +272,8 @@ struct ir_unit {
 	 * memory-ordering facts; freed by analyze_free */
 	struct memspace *memspace;
 	struct memorder *memorder;
+	/* analysis: the block simulation's races and barrier facts (race.h) */
+	struct race_facts *race;
 };
 
 /* The parts of statement S in the order they run: its child statements

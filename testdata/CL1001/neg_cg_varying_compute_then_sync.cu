@@ -15,5 +15,5 @@ __global__ void cg_safe(float *x)
     s[r] = v;
     cg::sync(block);
     x[blockIdx.x * 256 + r] = s[r ^ 1];
-    block.sync();
+    block.sync(); // expect: CL4001
 }

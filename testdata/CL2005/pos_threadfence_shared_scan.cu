@@ -12,6 +12,6 @@ __global__ void scan_step(const int *in, int *out)
         v += s[threadIdx.x - 1];
     __threadfence(); // expect: CL2005
     s[threadIdx.x] = v; // expect: CL3001
-    __syncthreads();
+    __syncthreads(); // expect: CL4001
     out[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x];
 }

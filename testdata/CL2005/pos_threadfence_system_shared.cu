@@ -7,7 +7,7 @@ __global__ void publish_tile(const float *in, float *out)
     __shared__ volatile int s_ready;
     if (threadIdx.x == 0)
         s_ready = 0;
-    __syncthreads();
+    __syncthreads(); // expect: CL4001
     if (threadIdx.x < 32) {
         s_tile[threadIdx.x] = 1.0f;
         __threadfence_system(); // expect: CL2005

@@ -9,6 +9,6 @@ __global__ void k(const int *in, int *out)
 		v += s[threadIdx.x - 1];
 	__syncthreads();
 	s[threadIdx.x] = v;
-	__syncthreads();
+	__syncthreads(); // expect: CL4001
 	out[threadIdx.x] = s[threadIdx.x];
 }

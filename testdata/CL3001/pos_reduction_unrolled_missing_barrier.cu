@@ -11,7 +11,7 @@ __global__ void reduce256(const float *in, float *out)
         sdata[tid] += sdata[tid + 128];
     if (tid < 64)
         sdata[tid] += sdata[tid + 64]; // expect: CL3001
-    __syncthreads();
+    __syncthreads(); // expect: CL4002
     if (tid == 0)
         out[blockIdx.x] = sdata[0] + sdata[1];
 }

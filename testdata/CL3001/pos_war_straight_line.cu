@@ -10,6 +10,6 @@ __global__ void k(const int *in, int *out)
 	if (threadIdx.x >= 1)
 		v += s[threadIdx.x - 1];
 	s[threadIdx.x] = v; // expect: CL3001 "overwrites"
-	__syncthreads();
+	__syncthreads(); // expect: CL4001
 	out[threadIdx.x] = s[threadIdx.x];
 }

@@ -1,0 +1,458 @@
+/* race_barrier.c - what each block barrier of a kernel orders, from the
+ * block's runs (race.h: barrier facts).
+ *
+ * While a kernel runs, every thread logs the barriers it passes (which
+ * call, leaving which interval) next to its __shared__ accesses (the
+ * log of race_log.c), and each interval notes the other memory touched:
+ * global memory read or written, or memory the run cannot place. After a
+ * block shape, a barrier leaving interval k is needed when an access of
+ * interval k and one of another thread after it, up to the next barrier
+ * that stays, touch the same bytes, one writes, not both atomic; or when
+ * global memory is written on one side and accessed on the other; or
+ * when anything unknown is on either side. The barriers are judged from
+ * the last to the first, each taking the ones after it as decided: a
+ * barrier that goes merges its two intervals, so the one before it is
+ * judged against both (two barriers in a row: the second goes, the first
+ * stays). A barrier whose pairs are all lanes of one warp would do as a
+ * __syncwarp(), which still orders those lanes for the barriers before
+ * it. A barrier written once runs many times (a loop, several shapes): it
+ * gets the strongest of its verdicts, which keeps every judgement made
+ * from it sound. A kernel judged at all was run to its end by every
+ * thread of every shape, in step; otherwise nothing of it is reported. */
+#include "analysis/race_internal.h"
+#include "analysis/intrinsics.h"
+#include "util/vec.h"
+#include "util/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define RB_CHECKS 4000000 /* pairs compared in one block shape */
+
+enum { NEED_NONE, NEED_DROP, NEED_WARP, NEED_KEEP };
+
+struct rs_barsite {
+	const struct ir_expr *e;
+	const struct ir_func *fn;
+	uint8_t need;
+	const struct ir_expr *before, *after; /* NEED_WARP: a pair it orders */
+	bool before_writes;
+};
+
+/* ---- the barriers to judge ------------------------------------------------------- */
+
+/* `__syncthreads();` or `block.sync();` as a statement of its own: the
+ * value-returning forms (__syncthreads_count) and named barriers stay. */
+static bool plain_barrier(const struct ir_expr *e)
+{
+	e = ir_strip(e);
+	if (!e || e->kind != EK_CALL || intrinsic_of((struct ir_expr *)e) != IN_SYNCTHREADS || !e->u.call.name)
+		return false;
+	return !strcmp(e->u.call.name, "__syncthreads") || !strcmp(e->u.call.name, "sync");
+}
+
+/* The plain barriers of a body outside every branch: a barrier under a
+ * condition is CL1001's business, and one in a called function is
+ * shared by its callers. */
+static void collect(struct rs_ctx *c, const struct ir_func *f, const struct ir_stmt *s)
+{
+	if (!s)
+		return;
+	switch (s->kind) {
+	case SK_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			collect(c, f, s->u.block.v[i]);
+		break;
+	case SK_LOOP:
+		collect(c, f, s->u.loop.body);
+		break;
+	case SK_LABEL:
+		collect(c, f, s->u.label.body);
+		break;
+	case SK_EXPR:
+		if (plain_barrier(s->u.expr)) {
+			CL_VEC_GROW(c->bsites, c->nbsites, c->capbsites);
+			c->bsites[c->nbsites++] = (struct rs_barsite){ .e = ir_strip(s->u.expr), .fn = f };
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+void rs_barriers_begin(struct rs_ctx *c, const struct ir_func *f, bool kernel)
+{
+	c->judging = false;
+	c->inexact = false;
+	c->judged = f;
+	c->fn_bsites = c->nbsites;
+	c->npasses = 0;
+	c->shape_unfit = false;
+	c->shapes_judged = 0;
+	if (kernel)
+		collect(c, f, f->body);
+	c->judging = c->nbsites > c->fn_bsites;
+}
+
+void rs_pass_barrier(struct rs_ctx *c, const struct ir_expr *e, int phase_in, int thread)
+{
+	if (!c->judging)
+		return;
+	CL_VEC_GROW(c->passes, c->npasses, c->cappasses);
+	c->passes[c->npasses++] = (struct rs_pass){ e, phase_in, thread };
+}
+
+void rs_touch(struct rs_ctx *c, int phase, int bits)
+{
+	if (!c->judging || phase < 0)
+		return;
+	if (phase >= c->npmem) {
+		int n = phase + 16;
+		c->pmem = xrealloc(c->pmem, (size_t)n);
+		memset(c->pmem + c->npmem, 0, (size_t)(n - c->npmem));
+		c->npmem = n;
+	}
+	c->pmem[phase] |= (uint8_t)bits;
+}
+
+static struct rs_barsite *site_of(struct rs_ctx *c, const struct ir_expr *e)
+{
+	for (int i = c->fn_bsites; i < c->nbsites; i++)
+		if (c->bsites[i].e == e)
+			return &c->bsites[i];
+	return NULL;
+}
+
+/* ---- one block shape --------------------------------------------------------------- */
+
+static int cmp_pass(const void *pa, const void *pb)
+{
+	const struct rs_pass *a = pa, *b = pb;
+	if (a->thread != b->thread)
+		return a->thread < b->thread ? -1 : 1;
+	return a->phase_in < b->phase_in ? -1 : a->phase_in > b->phase_in;
+}
+
+/* The barrier every thread passed leaving each interval, into *site
+ * (P of them); false when the threads did not pass the same barriers in
+ * step (they are out of step: other rules' business). */
+static bool in_step(struct rs_ctx *c, const struct ir_expr ***site, int *p)
+{
+	*site = NULL;
+	*p = 0;
+	if (c->npasses > 1)
+		qsort(c->passes, (size_t)c->npasses, sizeof *c->passes, cmp_pass);
+	int per = 0;
+	while (per < c->npasses && c->passes[per].thread == c->passes[0].thread)
+		per++;
+	if (c->npasses != per * c->nthreads || (c->npasses && c->passes[0].thread != 0))
+		return false;
+	for (int i = 0; i < c->npasses; i++) {
+		const struct rs_pass *x = &c->passes[i];
+		if (x->thread != i / per || x->phase_in != i % per || x->e != c->passes[i % per].e)
+			return false;
+	}
+	*site = xmalloc(((size_t)per + 1) * sizeof **site);
+	for (int k = 0; k < per; k++)
+		(*site)[k] = c->passes[k].e;
+	*p = per;
+	return true;
+}
+
+static const struct rs_ctx *sort_ctx;
+
+static int cmp_slot(const void *pa, const void *pb)
+{
+	const struct rs_entry *a = &sort_ctx->log[((const int64_t *)pa)[0]], *b = &sort_ctx->log[((const int64_t *)pb)[0]];
+	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
+	if (a->obj != b->obj)
+		return (uintptr_t)a->obj < (uintptr_t)b->obj ? -1 : 1;
+	if (a->field != b->field)
+		return (uintptr_t)a->field < (uintptr_t)b->field ? -1 : 1;
+	if (wa != wb)
+		return wa < wb ? -1 : 1;
+	if (a->phase != b->phase)
+		return a->phase < b->phase ? -1 : 1;
+	return a->thread < b->thread ? -1 : a->thread > b->thread;
+}
+
+/* Whether member path A lies within B or B within A (NULL: the whole
+ * object): then their offsets are not comparable. */
+static bool nested_paths(const char *a, const char *b)
+{
+	if (!a || !b)
+		return true;
+	size_t na = strlen(a), nb = strlen(b);
+	return (na < nb && !strncmp(a, b, na) && b[na] == '.') || (nb < na && !strncmp(a, b, nb) && a[nb] == '.');
+}
+
+/* A run of one interval's entries within one word's group. */
+struct run { int start, end, gend; };
+
+struct judge {
+	struct rs_ctx *c;
+	int64_t (*slots)[2];
+	struct run *runs; int *first_run; /* runs by interval: first_run[k] .. first_run[k + 1] */
+	uint8_t *st;
+	long checks;
+	const struct rs_entry *wx, *wy; /* the first pair of lanes of one warp found */
+};
+
+/* How strongly the barrier leaving interval K is needed, the later ones
+ * decided: against the intervals up to R (the next that stays). */
+static int judge_one(struct judge *j, int k, int r)
+{
+	struct rs_ctx *c = j->c;
+	uint8_t before = k < c->npmem ? c->pmem[k] : 0, after = 0;
+	for (int m = k + 1; m <= r && m < c->npmem; m++)
+		after |= c->pmem[m];
+	if ((before | after) & RM_UNKNOWN)
+		return NEED_KEEP;
+	if (((before & RM_GWRITE) && (after & (RM_GREAD | RM_GWRITE))) || ((before & RM_GREAD) && (after & RM_GWRITE)))
+		return NEED_KEEP;
+	/* the first barrier after K that becomes a __syncwarp(): lanes of one
+	 * warp on its two sides are ordered by it */
+	int warp_at = r + 1;
+	for (int m = k + 1; m < r && warp_at > r; m++)
+		if (j->st[m] == NEED_WARP)
+			warp_at = m;
+	int need = NEED_DROP;
+	j->wx = j->wy = NULL;
+	for (int q = j->first_run[k]; q < j->first_run[k + 1]; q++) {
+		const struct run *ru = &j->runs[q];
+		for (int yi = ru->end; yi < ru->gend; yi++) {
+			const struct rs_entry *y = &c->log[j->slots[yi][0]];
+			if (y->phase > r)
+				break;
+			for (int xi = ru->start; xi < ru->end; xi++) {
+				const struct rs_entry *x = &c->log[j->slots[xi][0]];
+				if (++j->checks > RB_CHECKS)
+					return NEED_KEEP;
+				if (x->thread == y->thread || !((x->kind | y->kind) & RK_WRITE) ||
+				    ((x->kind & RK_ATOMIC) && (y->kind & RK_ATOMIC)))
+					continue;
+				if (x->off >= y->off + y->size || y->off >= x->off + x->size)
+					continue;
+				if (rs_contradicts(x->lits, y->lits))
+					continue;
+				if (x->thread / 32 != y->thread / 32)
+					return NEED_KEEP;
+				if (x->wepoch != y->wepoch || y->phase > warp_at)
+					continue; /* a __syncwarp() of their warp between them */
+				if (!j->wx) {
+					j->wx = x;
+					j->wy = y;
+				}
+				need = NEED_WARP;
+			}
+		}
+	}
+	return need;
+}
+
+/* Whether two member paths of one object are nested (a struct written
+ * whole and a member of it): the groups by member do not see their
+ * overlap. */
+static bool nested_members(const struct rs_ctx *c, int64_t (*slots)[2], int ns)
+{
+	for (int a = 0; a < ns;) {
+		int b = a;
+		while (b < ns && c->log[slots[b][0]].obj == c->log[slots[a][0]].obj)
+			b++;
+		const char *seen[64];
+		int nseen = 0;
+		for (int i = a; i < b; i++) {
+			const char *f = c->log[slots[i][0]].field;
+			if (nseen && seen[nseen - 1] == f)
+				continue;
+			for (int s = 0; s < nseen; s++)
+				if (nested_paths(seen[s], f))
+					return true;
+			if (nseen == 64)
+				return true; /* more members than are worth comparing */
+			seen[nseen++] = f;
+		}
+		a = b;
+	}
+	return false;
+}
+
+static void judge_shape(struct rs_ctx *c, const struct ir_expr **site, int p)
+{
+	int64_t (*slots)[2] = NULL;
+	int ns = 0, caps = 0;
+	for (int i = 0; i < c->nlog; i++) {
+		const struct rs_entry *e = &c->log[i];
+		for (int64_t w = e->off / 4; w <= (e->off + e->size - 1) / 4; w++) {
+			CL_VEC_GROW(slots, ns, caps);
+			slots[ns][0] = i;
+			slots[ns][1] = w;
+			ns++;
+		}
+	}
+	sort_ctx = c;
+	if (ns > 1)
+		qsort(slots, (size_t)ns, sizeof *slots, cmp_slot);
+	if (nested_members(c, slots, ns)) {
+		c->inexact = true;
+		free(slots);
+		return;
+	}
+	/* the runs of one interval within one word's group, by interval */
+	struct run *runs = NULL;
+	int nruns = 0, capruns = 0;
+	int *count = xcalloc((size_t)p + 2, sizeof *count);
+	for (int a = 0; a < ns;) {
+		const struct rs_entry *ea = &c->log[slots[a][0]];
+		int g = a;
+		while (g < ns && c->log[slots[g][0]].obj == ea->obj && c->log[slots[g][0]].field == ea->field &&
+		       slots[g][1] == slots[a][1])
+			g++;
+		for (int s = a; s < g;) {
+			int e = s, ph = c->log[slots[s][0]].phase;
+			while (e < g && c->log[slots[e][0]].phase == ph)
+				e++;
+			if (e < g && ph <= p) {
+				CL_VEC_GROW(runs, nruns, capruns);
+				runs[nruns++] = (struct run){ s, e, g };
+				count[ph]++;
+			}
+			s = e;
+		}
+		a = g;
+	}
+	int *first = xcalloc((size_t)p + 2, sizeof *first);
+	for (int k = 0; k <= p; k++)
+		first[k + 1] = first[k] + count[k];
+	struct run *byk = xmalloc(((size_t)nruns + 1) * sizeof *byk);
+	memset(count, 0, ((size_t)p + 2) * sizeof *count);
+	for (int i = 0; i < nruns; i++) {
+		int ph = c->log[slots[runs[i].start][0]].phase;
+		byk[first[ph] + count[ph]++] = runs[i];
+	}
+	struct judge j = { c, slots, byk, first, xcalloc((size_t)p + 1, 1), 0, NULL, NULL };
+	for (int k = p - 1; k >= 0; k--) {
+		struct rs_barsite *b = site_of(c, site[k]);
+		if (!b) {
+			j.st[k] = NEED_KEEP;
+			continue;
+		}
+		int r = k + 1;
+		while (r < p && j.st[r] != NEED_KEEP)
+			r++;
+		j.st[k] = (uint8_t)judge_one(&j, k, r);
+		if (j.st[k] > b->need)
+			b->need = j.st[k];
+		if (j.st[k] == NEED_WARP && !b->before) {
+			b->before = c->sites[j.wx->site].e;
+			b->after = c->sites[j.wy->site].e;
+			b->before_writes = (j.wx->kind & RK_WRITE) != 0;
+		}
+	}
+	free(j.st);
+	free(byk);
+	free(first);
+	free(count);
+	free(runs);
+	free(slots);
+}
+
+void rs_barriers_shape(struct rs_ctx *c)
+{
+	/* a shape with threads the code is not written for (tx >= 16 of a
+	 * 16-wide tile) says nothing; another shape must */
+	if (c->judging && !c->inexact && !c->shape_unfit) {
+		c->shapes_judged++;
+		const struct ir_expr **site;
+		int p;
+		if (!in_step(c, &site, &p))
+			c->inexact = true;
+		else if (p > 0)
+			judge_shape(c, site, p);
+		free(site);
+	}
+	c->npasses = 0;
+	c->shape_unfit = false;
+	if (c->pmem)
+		memset(c->pmem, 0, (size_t)c->npmem);
+}
+
+void rs_barriers_end(struct rs_ctx *c)
+{
+	if (c->judging && (c->inexact || !c->shapes_judged))
+		for (int i = c->fn_bsites; i < c->nbsites; i++)
+			c->bsites[i].need = NEED_KEEP;
+	c->judging = false;
+	c->inexact = false;
+}
+
+/* ---- the facts ---------------------------------------------------------------------- */
+
+static int cmp_fact(const void *pa, const void *pb)
+{
+	const struct barrier_fact *a = pa, *b = pb;
+	return rs_cmp_loc(&a->call->loc, &b->call->loc);
+}
+
+int rs_barrier_facts(struct rs_ctx *c, struct barrier_fact **out)
+{
+	int n = 0;
+	struct barrier_fact *v = xcalloc((size_t)c->nbsites + 1, sizeof *v);
+	for (int i = 0; i < c->nbsites; i++) {
+		const struct rs_barsite *b = &c->bsites[i];
+		if (b->need != NEED_DROP && b->need != NEED_WARP)
+			continue;
+		v[n++] = (struct barrier_fact){ b->need == NEED_DROP ? BARRIER_ORDERS_NOTHING : BARRIER_WARP_ONLY, b->e, b->fn,
+		                                b->before, b->after, b->before_writes };
+	}
+	if (n > 1)
+		qsort(v, (size_t)n, sizeof *v, cmp_fact);
+	*out = v;
+	return n;
+}
+
+void rs_barriers_free(struct rs_ctx *c)
+{
+	free(c->passes);
+	free(c->pmem);
+	free(c->bsites);
+	c->passes = NULL;
+	c->pmem = NULL;
+	c->bsites = NULL;
+	c->npasses = c->npmem = c->nbsites = 0;
+}
+
+/* ---- code the run skipped ------------------------------------------------------------- */
+
+static int expr_matters(struct ir_expr *e, void *arg)
+{
+	(void)arg;
+	switch (e->kind) {
+	case EK_INDEX: case EK_MEMBER: case EK_CALL:
+		return 1;
+	case EK_VAR:
+		return e->u.var->kind == VAR_GLOBAL && e->u.var->space == SPACE_SHARED;
+	case EK_UNARY:
+		return e->op == OP_DEREF;
+	case EK_ASSIGN:
+		return ir_strip(e->kids[0])->kind != EK_VAR;
+	default:
+		return 0;
+	}
+}
+
+static int stmt_matters(struct ir_stmt *s, void *arg)
+{
+	(void)arg;
+	return s->kind == SK_BREAK || s->kind == SK_CONTINUE || s->kind == SK_GOTO || s->kind == SK_ASM;
+}
+
+bool rs_skipped_matters(const struct ir_stmt *s, const struct ir_expr *e)
+{
+	if (e)
+		return ir_walk_expr((struct ir_expr *)e, expr_matters, NULL) != 0;
+	if (!s)
+		return false;
+	return ir_walk_stmts((struct ir_stmt *)s, stmt_matters, NULL) != 0 ||
+	       ir_walk_stmt_exprs((struct ir_stmt *)s, expr_matters, NULL) != 0;
+}
