@@ -94,6 +94,8 @@ static void report(const struct race *r, void *arg)
 	}
 	if (r->other != r->at)
 		cl_note(f, r->other->loc, "%s", note);
+	if (r->kind == RACE_WAR && r->loop_carried && r->loop.file && r->loop.line)
+		cl_note(f, r->loop, "in this loop");
 	cx->fn = saved;
 }
 

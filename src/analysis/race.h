@@ -42,6 +42,7 @@ struct race {
 	bool same_warp;               /* every pair seen was two lanes of one warp */
 	bool loop_carried;            /* RACE_WAR: the write is in a later iteration of a loop than the
 	                               * read (else, written before it, in a later call) */
+	struct ir_loc loop;           /* loop_carried: the loop (maybe in a caller of at_fn) */
 };
 
 /* The races of u's device code, at most one per access reported and per

@@ -28,6 +28,7 @@ struct rs_pairrec {
 	uint64_t found;            /* the shapes of the current function it raced in */
 	bool cross_warp;           /* a witness with its two threads in two warps */
 	bool by_iteration;         /* RACE_WAR: a witness whose read is in a later iteration of a loop */
+	struct ir_loc loop;        /* ... of this loop */
 	bool at_writes;
 	uint64_t partners[2][RS_MAX_THREADS / 64]; /* weak witnesses, by side: threads with a partner */
 	bool weak[2];
@@ -265,7 +266,7 @@ int rs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b)
  * earlier iteration of a loop both are in, or else the one whose
  * statement (or loop) is written first. */
 static int program_order(const struct rs_ctx *c, const struct rs_entry *x, const struct rs_entry *y,
-                         bool *by_iteration)
+                         const struct rs_iter **by_iteration)
 {
 	const struct rs_iter *px[64], *py[64];
 	int nx = 0, ny = 0;
@@ -279,7 +280,7 @@ static int program_order(const struct rs_ctx *c, const struct rs_entry *x, const
 		int a = px[nx - 1 - k]->it, b = py[ny - 1 - k]->it;
 		if (a != b) {
 			if (by_iteration)
-				*by_iteration = true;
+				*by_iteration = px[nx - 1 - k];
 			return a < b ? -1 : 1;
 		}
 		k++;
@@ -293,7 +294,8 @@ static int program_order(const struct rs_ctx *c, const struct rs_entry *x, const
 
 static void witness(struct rs_ctx *c, const struct rs_entry *x, const struct rs_entry *y, int weak_side_entry)
 {
-	bool xa = x->kind & RK_ATOMIC, ya = y->kind & RK_ATOMIC, by_iteration = false;
+	bool xa = x->kind & RK_ATOMIC, ya = y->kind & RK_ATOMIC;
+	const struct rs_iter *by_iteration = NULL;
 	const struct rs_entry *at, *other;
 	enum race_kind kind;
 	if (xa != ya) {
@@ -318,7 +320,10 @@ static void witness(struct rs_ctx *c, const struct rs_entry *x, const struct rs_
 	}
 	struct rs_pairrec *p = record(c, at->site, other->site, kind);
 	p->at_writes = (at->kind & RK_WRITE) != 0;
-	p->by_iteration |= kind == RACE_WAR && by_iteration;
+	if (kind == RACE_WAR && by_iteration && !p->by_iteration) {
+		p->by_iteration = true;
+		p->loop = by_iteration->loc;
+	}
 	/* in a 2-D block, which threads share a warp depends on blockDim.x */
 	if (x->thread / 32 != y->thread / 32 || c->bdim[1] > 1)
 		p->cross_warp = true;
@@ -575,7 +580,7 @@ int rs_pairs_races(struct rs_ctx *c, struct race **out)
 		if (!p->confirmed)
 			continue;
 		v[n++] = (struct race){ (enum race_kind)p->kind, c->sites[p->at].e, c->sites[p->at].fn, c->sites[p->other].e,
-		                        p->at_writes, !p->cross_warp, p->by_iteration };
+		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop };
 	}
 	*out = v;
 	return n;

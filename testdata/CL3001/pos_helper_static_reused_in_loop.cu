@@ -12,6 +12,6 @@ __device__ float block_sum(float v)
 }
 __global__ void rows(const float *x, float *out, int n)
 {
-	for (int r = 0; r < n; r++)
+	for (int r = 0; r < n; r++) // expect-note: @2 "in this loop"
 		out[r * blockDim.x + threadIdx.x] = block_sum(x[r * blockDim.x + threadIdx.x]);
 }
