@@ -11,7 +11,6 @@
 //
 // Verdict (last stdout line): OK | WRONG <details> | TIMEOUT
 #include "../harness.cuh" // CHECK() and watchdog_sync()
-#include <algorithm>
 
 #define THREADS 256
 #define BLOCKS_PER_SM 4
@@ -42,66 +41,18 @@ __global__ void private_steps(float* out) {
   out[blockIdx.x * THREADS + t] = v[t];
 }
 
-static float time_one(bool barrier, int blocks, float* d_out) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  CHECK(cudaEventRecord(a));
-  if (barrier)
-    private_steps_barrier<<<blocks, THREADS>>>(d_out);
-  else
-    private_steps<<<blocks, THREADS>>>(d_out);
-  CHECK(cudaEventRecord(b));
-  watchdog_sync(20.0);
-  float ms = 0;
-  CHECK(cudaEventElapsedTime(&ms, a, b));
-  CHECK(cudaEventDestroy(a));
-  CHECK(cudaEventDestroy(b));
-  return ms;
-}
-
-// x * 0.5f is exact, so a fused multiply-add rounds as the host does.
-static bool results_ok(int blocks, float* d_out) {
-  int n = blocks * THREADS;
-  float* h = (float*)malloc(n * sizeof(float));
-  CHECK(cudaMemcpy(h, d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
-  bool ok = true;
+// Thread t's output: x * 0.5f is exact, so a fused multiply-add rounds as
+// the host does.
+static void expected(float* x) {
   for (int t = 0; t < THREADS; ++t) {
-    float x = (float)t;
-    for (int it = 0; it < ITERS; ++it) x = x * 0.5f + 1.0f;
-    for (int b = 0; b < blocks; ++b) ok = ok && h[b * THREADS + t] == x;
+    x[t] = (float)t;
+    for (int it = 0; it < ITERS; ++it) x[t] = x[t] * 0.5f + 1.0f;
   }
-  free(h);
-  return ok;
 }
 
-int main() {
-  int sms = 0;
-  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  const int blocks = sms * BLOCKS_PER_SM;
-  float* d_out;
-  CHECK(cudaMalloc(&d_out, blocks * THREADS * sizeof(float)));
-  time_one(true, blocks, d_out); // warm-up
-  time_one(false, blocks, d_out);
-  float with[REPS], without[REPS];
-  for (int r = 0; r < REPS; ++r) { // alternate, so drift hits both alike
-    CHECK(cudaMemset(d_out, 0, blocks * THREADS * sizeof(float)));
-    with[r] = time_one(true, blocks, d_out);
-    if (!results_ok(blocks, d_out)) { printf("WRONG private_steps_barrier computed wrong values\n"); return 0; }
-    CHECK(cudaMemset(d_out, 0, blocks * THREADS * sizeof(float)));
-    without[r] = time_one(false, blocks, d_out);
-    if (!results_ok(blocks, d_out)) { printf("WRONG private_steps computed wrong values\n"); return 0; }
-  }
-  std::sort(with, with + REPS);
-  std::sort(without, without + REPS);
-  float w = with[REPS / 2], wo = without[REPS / 2];
-  double ratio = w / wo;
-  printf("info: %d blocks x %d threads x %d iterations; median of %d: "
-         "with the barrier %.3f ms, without %.3f ms, ratio %.2f\n",
-         blocks, THREADS, ITERS, REPS, w, wo, ratio);
-  if (ratio > MAX_RATIO)
-    printf("WRONG slower %.2fx with the barrier that orders nothing (%.3f ms vs %.3f ms)\n", ratio, w, wo);
-  else
-    printf("OK\n");
-  return 0;
-}
+#define SLOW_KERNEL private_steps_barrier
+#define FAST_KERNEL private_steps
+#define SLOW_LABEL "with the barrier"
+#define FAST_LABEL "without"
+#define SLOW_VERDICT "with the barrier that orders nothing"
+#include "../timing.cuh" // main(): time, check, print the verdict

@@ -11,7 +11,6 @@
 //
 // Verdict (last stdout line): OK | WRONG <details> | TIMEOUT
 #include "../harness.cuh" // CHECK() and watchdog_sync()
-#include <algorithm>
 
 #define THREADS 256
 #define BLOCKS_PER_SM 4
@@ -46,69 +45,20 @@ __global__ void pair_steps_warp(float* out) {
   out[blockIdx.x * THREADS + t] = x;
 }
 
-static float time_one(bool block, int blocks, float* d_out) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  CHECK(cudaEventRecord(a));
-  if (block)
-    pair_steps_block<<<blocks, THREADS>>>(d_out);
-  else
-    pair_steps_warp<<<blocks, THREADS>>>(d_out);
-  CHECK(cudaEventRecord(b));
-  watchdog_sync(20.0);
-  float ms = 0;
-  CHECK(cudaEventElapsedTime(&ms, a, b));
-  CHECK(cudaEventDestroy(a));
-  CHECK(cudaEventDestroy(b));
-  return ms;
-}
-
-// The values, computed on the host: x * 0.5f is exact, so a fused
+// Thread t's output, computed on the host: x * 0.5f is exact, so a fused
 // multiply-add rounds as the host does.
-static bool results_ok(int blocks, float* d_out) {
-  int n = blocks * THREADS;
-  float x[THREADS], y[THREADS];
+static void expected(float* x) {
+  float y[THREADS];
   for (int t = 0; t < THREADS; ++t) x[t] = (float)t;
   for (int it = 0; it < ITERS; ++it) {
     for (int t = 0; t < THREADS; ++t) y[t] = x[t ^ 1] * 0.5f + 1.0f;
     for (int t = 0; t < THREADS; ++t) x[t] = y[t];
   }
-  float* h = (float*)malloc(n * sizeof(float));
-  CHECK(cudaMemcpy(h, d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
-  bool ok = true;
-  for (int i = 0; i < n; ++i) ok = ok && h[i] == x[i % THREADS];
-  free(h);
-  return ok;
 }
 
-int main() {
-  int sms = 0;
-  CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-  const int blocks = sms * BLOCKS_PER_SM;
-  float* d_out;
-  CHECK(cudaMalloc(&d_out, blocks * THREADS * sizeof(float)));
-  time_one(true, blocks, d_out); // warm-up
-  time_one(false, blocks, d_out);
-  float wide[REPS], narrow[REPS];
-  for (int r = 0; r < REPS; ++r) { // alternate, so drift hits both alike
-    CHECK(cudaMemset(d_out, 0, blocks * THREADS * sizeof(float)));
-    wide[r] = time_one(true, blocks, d_out);
-    if (!results_ok(blocks, d_out)) { printf("WRONG pair_steps_block computed wrong values\n"); return 0; }
-    CHECK(cudaMemset(d_out, 0, blocks * THREADS * sizeof(float)));
-    narrow[r] = time_one(false, blocks, d_out);
-    if (!results_ok(blocks, d_out)) { printf("WRONG pair_steps_warp computed wrong values\n"); return 0; }
-  }
-  std::sort(wide, wide + REPS);
-  std::sort(narrow, narrow + REPS);
-  float w = wide[REPS / 2], nr = narrow[REPS / 2];
-  double ratio = w / nr;
-  printf("info: %d blocks x %d threads x %d iterations; median of %d: "
-         "__syncthreads %.3f ms, __syncwarp %.3f ms, ratio %.2f\n",
-         blocks, THREADS, ITERS, REPS, w, nr, ratio);
-  if (ratio > MAX_RATIO)
-    printf("WRONG slower %.2fx with block barriers where warp barriers suffice (%.3f ms vs %.3f ms)\n", ratio, w, nr);
-  else
-    printf("OK\n");
-  return 0;
-}
+#define SLOW_KERNEL pair_steps_block
+#define FAST_KERNEL pair_steps_warp
+#define SLOW_LABEL "__syncthreads"
+#define FAST_LABEL "__syncwarp"
+#define SLOW_VERDICT "with block barriers where warp barriers suffice"
+#include "../timing.cuh" // main(): time, check, print the verdict

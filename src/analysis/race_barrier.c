@@ -159,11 +159,9 @@ static bool in_step(struct rs_ctx *c, const struct ir_expr ***site, int *p)
 	return true;
 }
 
-static const struct rs_ctx *sort_ctx;
-
 static int cmp_slot(const void *pa, const void *pb)
 {
-	const struct rs_entry *a = &sort_ctx->log[((const int64_t *)pa)[0]], *b = &sort_ctx->log[((const int64_t *)pb)[0]];
+	const struct rs_entry *a = &rs_slot_ctx->log[((const int64_t *)pa)[0]], *b = &rs_slot_ctx->log[((const int64_t *)pb)[0]];
 	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
 	if (a->obj != b->obj)
 		return (uintptr_t)a->obj < (uintptr_t)b->obj ? -1 : 1;
@@ -279,20 +277,8 @@ static bool nested_members(const struct rs_ctx *c, int64_t (*slots)[2], int ns)
 
 static void judge_shape(struct rs_ctx *c, const struct ir_expr **site, int p)
 {
-	int64_t (*slots)[2] = NULL;
-	int ns = 0, caps = 0;
-	for (int i = 0; i < c->nlog; i++) {
-		const struct rs_entry *e = &c->log[i];
-		for (int64_t w = e->off / 4; w <= (e->off + e->size - 1) / 4; w++) {
-			CL_VEC_GROW(slots, ns, caps);
-			slots[ns][0] = i;
-			slots[ns][1] = w;
-			ns++;
-		}
-	}
-	sort_ctx = c;
-	if (ns > 1)
-		qsort(slots, (size_t)ns, sizeof *slots, cmp_slot);
+	int ns;
+	int64_t (*slots)[2] = rs_word_slots(c, NULL, NULL, cmp_slot, &ns);
 	if (nested_members(c, slots, ns)) {
 		c->inexact = true;
 		free(slots);

@@ -216,6 +216,12 @@ int rs_site_of(struct rs_ctx *c, const struct ir_expr *e, const struct ir_func *
 const struct ir_func *rs_named(const struct rs_ctx *c, const char *name);
 const char *rs_path(struct rs_ctx *c, const char *base, const char *member);
 void rs_log(struct rs_ctx *c, const struct rs_entry *e);
+/* One slot {entry index, word} per 4-byte word each logged entry covers,
+ * of the entries KEEP accepts (NULL: all), sorted by CMP; *n of them, to
+ * free. CMP reads the log through rs_slot_ctx (qsort has no argument). */
+extern const struct rs_ctx *rs_slot_ctx;
+int64_t (*rs_word_slots(struct rs_ctx *c, bool (*keep)(const struct rs_entry *, void *), void *arg,
+                        int (*cmp)(const void *, const void *), int *n))[2];
 /* Drops the entries from index FROM on (one thread's, all of them). */
 void rs_unlog(struct rs_ctx *c, int from);
 

@@ -380,11 +380,42 @@ static void check_group(const struct group *g)
 	}
 }
 
-static const struct rs_ctx *sort_ctx;
+const struct rs_ctx *rs_slot_ctx;
+
+int64_t (*rs_word_slots(struct rs_ctx *c, bool (*keep)(const struct rs_entry *, void *), void *arg,
+                        int (*cmp)(const void *, const void *), int *n))[2]
+{
+	int64_t (*slots)[2] = NULL;
+	int ns = 0, caps = 0;
+	for (int i = 0; i < c->nlog; i++) {
+		const struct rs_entry *e = &c->log[i];
+		if (keep && !keep(e, arg))
+			continue;
+		for (int64_t w = e->off / 4; w <= (e->off + e->size - 1) / 4; w++) {
+			CL_VEC_GROW(slots, ns, caps);
+			slots[ns][0] = i;
+			slots[ns][1] = w;
+			ns++;
+		}
+	}
+	rs_slot_ctx = c;
+	if (ns > 1)
+		qsort(slots, (size_t)ns, sizeof *slots, cmp);
+	*n = ns;
+	return slots;
+}
+
+struct step_filter { int cut; const uint32_t *step; };
+
+static bool in_step(const struct rs_entry *e, void *arg)
+{
+	const struct step_filter *o = arg;
+	return e->phase < o->cut || o->step[e->thread];
+}
 
 static int cmp_slot(const void *pa, const void *pb)
 {
-	const struct rs_entry *a = &sort_ctx->log[((const int64_t *)pa)[0]], *b = &sort_ctx->log[((const int64_t *)pb)[0]];
+	const struct rs_entry *a = &rs_slot_ctx->log[((const int64_t *)pa)[0]], *b = &rs_slot_ctx->log[((const int64_t *)pb)[0]];
 	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
 	if (a->phase != b->phase)
 		return a->phase < b->phase ? -1 : 1;
@@ -520,23 +551,10 @@ void rs_detect(struct rs_ctx *c)
 {
 	uint32_t *step = xcalloc((size_t)c->nthreads + 1, sizeof *step);
 	int cut = out_of_step(c, step);
-	/* one slot per 4-byte word an entry covers */
-	int64_t (*slots)[2] = NULL;
-	int ns = 0, caps = 0;
-	for (int i = 0; i < c->nlog; i++) {
-		const struct rs_entry *e = &c->log[i];
-		if (e->phase >= cut && !step[e->thread])
-			continue;
-		for (int64_t w = e->off / 4; w <= (e->off + e->size - 1) / 4; w++) {
-			CL_VEC_GROW(slots, ns, caps);
-			slots[ns][0] = i;
-			slots[ns][1] = w;
-			ns++;
-		}
-	}
-	sort_ctx = c;
-	if (ns > 1)
-		qsort(slots, (size_t)ns, sizeof *slots, cmp_slot);
+	/* threads out of step are compared only up to where they parted */
+	struct step_filter keep = { cut, step };
+	int ns;
+	int64_t (*slots)[2] = rs_word_slots(c, in_step, &keep, cmp_slot, &ns);
 	if (c->nsyncs > 1)
 		qsort(c->syncs, (size_t)c->nsyncs, sizeof *c->syncs, cmp_sync);
 	int *first = xcalloc((size_t)c->nthreads + 2, sizeof *first);
