@@ -4,12 +4,6 @@
 
 #include <string.h>
 
-static bool block_scoped_barrier(const char *t)
-{
-	return t && strstr(t, "barrier") && !strstr(t, "pipeline") &&
-	       (strstr(t, "thread_scope_block") || !strstr(t, "thread_scope_"));
-}
-
 const struct ir_var *cubar_arrival(const struct ir_expr *call)
 {
 	if (!call || call->kind != EK_CALL || !call->u.call.is_method || !call->nkids)
@@ -18,7 +12,7 @@ const struct ir_var *cubar_arrival(const struct ir_expr *call)
 	if (strcmp(n, "arrive") && strcmp(n, "arrive_and_wait"))
 		return NULL;
 	const struct ir_expr *o = ir_strip(call->kids[0]);
-	if (!o || o->kind != EK_VAR || !block_scoped_barrier(call->u.call.recv_type))
+	if (!o || o->kind != EK_VAR || !intrinsic_block_scoped_barrier(call->u.call.recv_type))
 		return NULL;
 	return o->u.var;
 }

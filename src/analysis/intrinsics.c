@@ -119,6 +119,11 @@ static int pipeline_recv(const char *recv)
 	return has(recv, "pipeline") || !recv || !strcmp(recv, "auto") || has(recv, "dependent type");
 }
 
+bool intrinsic_block_scoped_barrier(const char *t)
+{
+	return has(t, "barrier") && !has(t, "pipeline") && (has(t, "thread_scope_block") || !has(t, "thread_scope_"));
+}
+
 enum intrinsic intrinsic_of(struct ir_expr *e)
 {
 	struct ir_call *c = &e->u.call;
@@ -150,9 +155,7 @@ enum intrinsic intrinsic_of(struct ir_expr *e)
 			k = IN_ASYNC_COMMIT;
 		} else if (!strcmp(n, "wait") && has(c->recv_type, "barrier")) {
 			k = IN_ASYNC_WAIT; /* bar.wait(std::move(token)): what the phase's copies wrote */
-		} else if (!strcmp(n, "arrive_and_wait") && has(c->recv_type, "barrier") &&
-		           (has(c->recv_type, "thread_scope_block") || !has(c->recv_type, "thread_scope_"))) {
-			/* cuda::barrier defaults to block scope */
+		} else if (!strcmp(n, "arrive_and_wait") && intrinsic_block_scoped_barrier(c->recv_type)) {
 			k = IN_BLOCK_BARRIER_WAIT;
 		}
 	} else if (is_cg(c) && (!strcmp(n, "sync") || !strcmp(n, "reduce") || !strcmp(n, "inclusive_scan") ||

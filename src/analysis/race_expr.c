@@ -13,7 +13,6 @@
  * would have done is not logged. */
 #include "analysis/race_run.h"
 #include "analysis/intrinsics.h"
-#include "analysis/library.h"
 #include "analysis/memspace.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
@@ -790,9 +789,7 @@ static struct rv inline_call(struct rs_run *r, const struct ir_expr *e, const st
 static bool is_split_barrier_wait(const struct ir_expr *e)
 {
 	const struct ir_call *c = &e->u.call;
-	const char *t = c->recv_type;
-	return c->is_method && !strcmp(c->name, "wait") && t && strstr(t, "barrier") && !strstr(t, "pipeline") &&
-	       (strstr(t, "thread_scope_block") || !strstr(t, "thread_scope_"));
+	return c->is_method && !strcmp(c->name, "wait") && intrinsic_block_scoped_barrier(c->recv_type);
 }
 
 /* Leaves the interval: one more barrier passed. */
@@ -863,20 +860,18 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 	}
 	case IN_THREAD_RANK: case IN_WARP_RANK: case IN_GROUP_QUERY:
 		return group_call(r, e, k);
-	default:
-		break;
-	}
-	/* cub's block collectives call __syncthreads() inside (library.h);
-	 * one whose barrier depends on a template argument counts too, which
-	 * can only miss a race */
-	struct lib_call lc;
-	if (library_call(e, &lc) && (lc.sync == LIB_BLOCK || lc.sync == LIB_MAYBE_BLOCK)) {
-		/* its own accesses of its temporary storage, on both sides of
-		 * its barrier, are not logged */
+	case IN_LIB_BLOCK: case IN_LIB_MAYBE_BLOCK: {
+		/* cub's block collectives call __syncthreads() inside (library.h);
+		 * one whose barrier depends on a template argument counts too,
+		 * which can only miss a race. Its own accesses of its temporary
+		 * storage, on both sides of its barrier, are not logged. */
 		rs_touch(r->c, r->phase, RM_UNKNOWN);
 		struct rv v = block_barrier(r, e);
 		rs_touch(r->c, r->phase, RM_UNKNOWN);
 		return v;
+	}
+	default:
+		break;
 	}
 	if (is_split_barrier_wait(e)) {
 		eval_args(r, e, 0);
