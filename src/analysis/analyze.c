@@ -35,9 +35,9 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	/* polls, deciding atomics and the accesses in program order, of the
 	 * functions the uniformity pass analysed */
 	u->memorder = memorder_new(u, u->memspace);
-	/* every thread of a few block shapes run over the kernels: the races
+	/* last, on the first call of race_find or race_barriers (race.h):
+	 * every thread of a few block shapes run over the kernels, the races
 	 * of __shared__ memory and what each barrier orders */
-	u->race = race_analyze(u, u->memorder);
 }
 
 void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h)

@@ -264,16 +264,27 @@ void race_facts_free(struct race_facts *f)
 	free(f);
 }
 
+/* The unit's facts, computed by the first rule that asks: a run whose
+ * enabled rules need none of them (`--select CL1001`) does not pay for
+ * the simulation. */
+static const struct race_facts *facts_of(const struct ir_unit *u)
+{
+	struct ir_unit *w = (struct ir_unit *)u; /* a cache on the unit, freed by analyze_free */
+	if (!w->race)
+		w->race = race_analyze(u, u->memorder);
+	return w->race;
+}
+
 void race_find(const struct ir_unit *u, race_fn fn, void *arg)
 {
-	const struct race_facts *f = u->race;
+	const struct race_facts *f = facts_of(u);
 	for (int i = 0; f && i < f->nraces; i++)
 		fn(&f->races[i], arg);
 }
 
 void race_barriers(const struct ir_unit *u, barrier_fact_fn fn, void *arg)
 {
-	const struct race_facts *f = u->race;
+	const struct race_facts *f = facts_of(u);
 	for (int i = 0; f && i < f->nbars; i++)
 		fn(&f->bars[i], arg);
 }

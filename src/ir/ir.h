@@ -272,7 +272,8 @@ struct ir_unit {
 	 * memory-ordering facts; freed by analyze_free */
 	struct memspace *memspace;
 	struct memorder *memorder;
-	/* analysis: the block simulation's races and barrier facts (race.h) */
+	/* analysis: the block simulation's races and barrier facts (race.h),
+	 * computed on first use */
 	struct race_facts *race;
 };
 
