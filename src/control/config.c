@@ -7,6 +7,7 @@
 #define _XOPEN_SOURCE 700
 #endif
 #include "control/config.h"
+#include "frontend/clang_args.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -318,6 +319,23 @@ static int want_list(struct loader *L, const char *key, const yaml_node_t *v,
 	return 0;
 }
 
+/* clang-args: a list of arguments that only read (frontend/clang_args.h):
+ * a repository's configuration must not make cudalint write a file. */
+static int want_clang_args(struct loader *L, const char *key, const yaml_node_t *v)
+{
+	struct cl_config *c = L->c;
+	size_t first = c->nclang_args;
+	free(c->clang_args_dir);
+	c->clang_args_dir = xstrdup(c->dir ? c->dir : ".");
+	if (want_list(L, key, v, &c->clang_args, &c->nclang_args, 0) < 0)
+		return -1;
+	char why[512];
+	if (cl_clang_args_refused((const char *const *)c->clang_args + first, (int)(c->nclang_args - first), why,
+	                          sizeof why))
+		return fail(L, v, "'%s': %s (docs/security.md)", key, why);
+	return 0;
+}
+
 static int load_rule_map(struct loader *L, const char *key, const yaml_node_t *v, int severity)
 {
 	if (v->type != YAML_MAPPING_NODE)
@@ -419,8 +437,7 @@ static int load_key(struct loader *L, const char *key, const yaml_node_t *k, con
 		return c->exclude_dir = xstrdup(c->dir ? c->dir : "."),
 		       want_list(L, key, v, &c->exclude, &c->nexclude, 1);
 	if (strcmp(key, "clang-args") == 0)
-		return c->clang_args_dir = xstrdup(c->dir ? c->dir : "."),
-		       want_list(L, key, v, &c->clang_args, &c->nclang_args, 0);
+		return want_clang_args(L, key, v);
 	if (strcmp(key, "extends") == 0) {
 		if (!(s = want_scalar(L, key, v)))
 			return -1;

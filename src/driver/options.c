@@ -1,6 +1,7 @@
 /* options.c - command-line parsing (docs/cli.md). */
 #include "driver/options.h"
 #include "control/config.h"
+#include "frontend/clang_args.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
@@ -125,7 +126,7 @@ static void push_rule(struct options *o, const char *pattern, int kind, enum cl_
 
 static int usage_error(const char *fmt, const char *arg)
 {
-	char msg[512];
+	char msg[1024];
 	snprintf(msg, sizeof msg, fmt, arg);
 	cl_eprintf("cudalint: error: %s (see cudalint --help)\n", msg);
 	return -1;
@@ -398,6 +399,13 @@ static int options_check(struct options *o)
 		return usage_error("%s", "--stdin-filename needs a file name");
 	if (o->statistics && o->format != FORMAT_TEXT && o->format != FORMAT_JSON)
 		return usage_error("%s", "--statistics prints text or json, not sarif or github");
+	/* the command line too: a pre-commit hook's args come from the
+	 * repository, as its configuration does */
+	char why[512], msg[600];
+	if (cl_clang_args_refused(o->clang_args, o->nclang_args, why, sizeof why)) {
+		snprintf(msg, sizeof msg, "clang argument %s (docs/security.md)", why);
+		return usage_error("%s", msg);
+	}
 	return 0;
 }
 

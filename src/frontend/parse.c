@@ -12,6 +12,7 @@
 #include "frontend/cuda_env.h"
 #include "frontend/cxutil.h"
 #include "frontend/frontend.h"
+#include "frontend/clang_args.h"
 #include "frontend/lower.h"
 #include "frontend/pch.h"
 #include "ir/ir.h"
@@ -64,6 +65,14 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 {
 	char *cuda = NULL;
 	err[0] = 0;
+	/* every route checked its arguments already (clang_args.h); this
+	 * is the one place all of them pass, so a route that did not check is
+	 * an error here rather than a file written */
+	char why[512];
+	if (cl_clang_args_refused(o->args, o->nargs, why, sizeof why)) {
+		snprintf(err, errlen, "clang argument %s", why);
+		return NULL;
+	}
 	if (!o->no_toolkit) {
 		cuda = cuda_env_find(o->cuda_path, err, errlen);
 		if (!cuda && err[0])
