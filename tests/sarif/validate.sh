@@ -29,7 +29,7 @@ file=$1
 
 modules=$(sh "$(dirname "$0")/../npm/install.sh") || {
 	rc=$?
-	[ $rc = 77 ] && exit 77 # Node.js too old: skipped, with the reason printed
+	[ $rc = 77 ] && exit 77 # not installed, or Node.js too old: skipped, with the reason printed
 	echo "validate.sh: the validator could not be installed" >&2
 	exit 1
 }
