@@ -6,7 +6,9 @@
  * tracked file is never ignored), which a reimplementation would only
  * approximate, and it needs no library (libgit2 would be a new dependency
  * for this one question). Without git on PATH nothing is ignored: the
- * walk analyses everything, as before.
+ * walk analyses everything, as before. git runs through cl_git_spawn
+ * (util/git.h), so that the repository's configuration can make it
+ * neither run a command nor fetch anything.
  *
  * Paths are handed over resolved (realpath) and relative to the top of
  * the work tree that holds them: git refuses a path through a symbolic
