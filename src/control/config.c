@@ -11,7 +11,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <fnmatch.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -23,6 +22,7 @@
 #include <yaml.h>
 
 #include "../rules/rules.h"
+#include "util/glob.h"
 #include "util/path.h"
 #include "util/regfile.h"
 #include "util/srctext.h"
@@ -104,7 +104,7 @@ int cl_config_rule_matches(const char *pattern, const struct cl_rule *r)
 	if (strcmp(pattern, r->id) == 0 || strcmp(pattern, r->name) == 0)
 		return 1;
 	return strpbrk(pattern, "*?[") &&
-	       (fnmatch(pattern, r->id, 0) == 0 || fnmatch(pattern, r->name, 0) == 0);
+	       (cl_glob_match(pattern, r->id) || cl_glob_match(pattern, r->name));
 }
 
 static int pattern_known(const char *pattern)
@@ -160,21 +160,17 @@ enum cl_level cl_config_rule_level(const struct cl_config *c, const struct cl_ru
 
 /* ---- paths ---- */
 
+/* PATTERN against REL, as cl_config_path_included says (config.h). */
 static int path_matches(const char *pattern, const char *rel)
 {
+	size_t pn = strlen(pattern);
 	if (!strchr(pattern, '/')) {
 		/* any component */
-		const char *s = rel;
-		while (*s) {
+		for (const char *s = rel; *s;) {
 			const char *e = strchr(s, '/');
 			size_t n = e ? (size_t)(e - s) : strlen(s);
-			char comp[NAME_MAX + 1];
-			if (n < sizeof comp) {
-				memcpy(comp, s, n);
-				comp[n] = '\0';
-				if (fnmatch(pattern, comp, 0) == 0)
-					return 1;
-			}
+			if (cl_glob_match_n(pattern, pn, s, n))
+				return 1;
 			if (!e)
 				break;
 			s = e + 1;
@@ -182,22 +178,17 @@ static int path_matches(const char *pattern, const char *rel)
 		return 0;
 	}
 	while (pattern[0] == '.' && pattern[1] == '/')
-		pattern += 2;
+		pattern += 2, pn -= 2;
 	while (pattern[0] == '/')
-		pattern++;
-	char buf[PATH_MAX];
-	size_t n = strlen(rel);
-	if (n >= sizeof buf)
-		return 0;
-	memcpy(buf, rel, n + 1);
+		pattern++, pn--;
 	/* the whole path, then each leading directory */
-	for (;;) {
-		if (fnmatch(pattern, buf, 0) == 0)
+	for (size_t n = strlen(rel);;) {
+		if (cl_glob_match_n(pattern, pn, rel, n))
 			return 1;
-		char *slash = strrchr(buf, '/');
-		if (!slash || slash == buf)
+		while (n > 0 && rel[--n] != '/')
+			;
+		if (n == 0)
 			return 0;
-		*slash = '\0';
 	}
 }
 

@@ -35,7 +35,7 @@ struct cl_rule;
 #define CL_CONFIG_NAME ".cudalint.yaml"
 
 struct cl_config_rule {
-	char *pattern;       /* rule ID, name or fnmatch glob over either */
+	char *pattern;       /* rule ID, name or glob over either (util/glob.h) */
 	int on;              /* rules: */
 	enum cl_level level; /* severity: */
 	unsigned line;       /* in the config file; 0 for command-line entries */
@@ -107,13 +107,13 @@ enum cl_level cl_config_rule_level(const struct cl_config *c, const struct cl_ru
  * always). A pattern without '/' is matched against every component of the
  * path (so "*.cuh" and "third_party" work at any depth); one with '/' is
  * matched against the path relative to the config directory and each of
- * its leading directories. '*' also matches '/'. */
+ * its leading directories. '*' also matches '/' (cl_glob_match, util/glob.h). */
 int cl_config_path_included(const struct cl_config *c, const char *path);
 
 /* Whether the per-file-ignores: of C turn rule R off for PATH (per_file.c).
  * A glob is matched against PATH relative to the directory of the file
  * that wrote it, as ruff's per-file-ignores: '*', '?' and '[...]' stay
- * within one path component (fnmatch(3) with FNM_PATHNAME), a component
+ * within one path component (cl_glob_match_path, util/glob.h), a component
  * "**" spans any number of directories, and a glob without '/' is also
  * matched against the file name alone, at any depth. */
 int cl_config_file_ignores(const struct cl_config *c, const char *path, const struct cl_rule *r);

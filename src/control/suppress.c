@@ -9,7 +9,6 @@
 #include "control/suppress_internal.h"
 
 #include <ctype.h>
-#include <fnmatch.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -9,11 +9,11 @@
 #include "control/suppress_internal.h"
 
 #include "../rules/rules.h"
+#include "util/glob.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <ctype.h>
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,13 +51,13 @@ int entry_matches(const struct entry *e, const struct cl_rule *r)
 {
 	if (e->rule)
 		return e->rule == r;
-	return fnmatch(e->pattern, r->id, 0) == 0 || fnmatch(e->pattern, r->name, 0) == 0;
+	return cl_glob_match(e->pattern, r->id) || cl_glob_match(e->pattern, r->name);
 }
 
 static int glob_matches_any(const char *pat)
 {
 	for (int i = 0; i < cl_nrules; i++)
-		if (fnmatch(pat, cl_rules[i].id, 0) == 0 || fnmatch(pat, cl_rules[i].name, 0) == 0)
+		if (cl_glob_match(pat, cl_rules[i].id) || cl_glob_match(pat, cl_rules[i].name))
 			return 1;
 	return 0;
 }

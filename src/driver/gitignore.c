@@ -6,7 +6,9 @@
  * tracked file is never ignored), which a reimplementation would only
  * approximate, and it needs no library (libgit2 would be a new dependency
  * for this one question). Without git on PATH nothing is ignored: the
- * walk analyses everything, as before.
+ * walk analyses everything, as before. git runs through cl_git_spawn
+ * (util/git.h), so that the repository's configuration can make it
+ * neither run a command nor fetch anything.
  *
  * Paths are handed over resolved (realpath) and relative to the top of
  * the work tree that holds them: git refuses a path through a symbolic
@@ -19,6 +21,7 @@
 #include "driver/gitignore.h"
 
 #include "util/child.h"
+#include "util/git.h"
 #include "util/path.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -28,15 +31,12 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-extern char **environ;
 
 /* git reads every .gitignore on the way: one that is a FIFO would block
  * it, so it gets a time limit, as everything else a run reads. */
@@ -83,18 +83,41 @@ static int read_answer(int fd, char **out, size_t *len)
 	return 0;
 }
 
+/* What git wrote on stderr (read from Q, a file), whitespace runs made
+ * one space, at most LEN - 1 bytes into OUT ("" when nothing). */
+static void git_said(FILE *q, char *out, size_t len)
+{
+	size_t n = 0;
+	int c, space = 0;
+	rewind(q);
+	while ((c = getc(q)) != EOF && n + 1 < len) {
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			space = n > 0;
+			continue;
+		}
+		if (space && n + 2 < len)
+			out[n++] = ' ';
+		space = 0;
+		out[n++] = (char)c;
+	}
+	out[n] = '\0';
+}
+
 /* Runs git check-ignore in T; marks what it names. */
 static void ask_git(const struct tree *t, unsigned char *ignored)
 {
 	/* the question in a file, not a pipe: git may answer before it has
-	 * read all of it, and nobody would be reading the answer yet */
-	FILE *q = tmpfile();
+	 * read all of it, and nobody would be reading the answer yet; its
+	 * stderr in a file too, to say what went wrong */
+	FILE *q = tmpfile(), *e = tmpfile();
 	int ans[2] = { -1, -1 };
-	if (!q || pipe2(ans, O_CLOEXEC) < 0) {
+	if (!q || !e || pipe2(ans, O_CLOEXEC) < 0) {
 		cl_eprintf("cudalint: warning: %s: cannot ask git what it ignores (%s); .gitignore not applied there\n",
 		           t->top, strerror(errno));
 		if (q)
 			fclose(q);
+		if (e)
+			fclose(e);
 		return;
 	}
 	for (int k = 0; k < t->n; k++)
@@ -106,26 +129,16 @@ static void ask_git(const struct tree *t, unsigned char *ignored)
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fileno(q), STDIN_FILENO);
 	posix_spawn_file_actions_adddup2(&fa, ans[1], STDOUT_FILENO);
-	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-	posix_spawnattr_t at;
-	posix_spawnattr_init(&at);
-	sigset_t def;
-	sigemptyset(&def);
-	sigaddset(&def, SIGPIPE); /* ignored here (main.c), not in git */
-	posix_spawnattr_setsigdefault(&at, &def);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF);
-	/* core.fsmonitor off: reading the index would otherwise run the
-	 * command a repository's .git/config names there, and a search of
-	 * a directory someone handed over must not run what it holds */
-	char *argv[] = { "git", "-c", "core.fsmonitor=false", "-C", t->top, "check-ignore", "--stdin", "-z", NULL };
+	posix_spawn_file_actions_adddup2(&fa, fileno(e), STDERR_FILENO);
+	static const char *const args[] = { "check-ignore", "--stdin", "-z", NULL };
 	pid_t pid;
-	int rc = posix_spawnp(&pid, "git", &fa, &at, argv, environ);
+	int rc = cl_git_spawn(&pid, &fa, t->top, args);
 	posix_spawn_file_actions_destroy(&fa);
-	posix_spawnattr_destroy(&at);
 	close(ans[1]);
 	fclose(q);
 	if (rc != 0) { /* no git: the walk keeps everything (docs/cli.md) */
 		close(ans[0]);
+		fclose(e);
 		return;
 	}
 	char *out = NULL;
@@ -137,6 +150,9 @@ static void ask_git(const struct tree *t, unsigned char *ignored)
 	int st = 0;
 	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 		;
+	char said[256];
+	git_said(e, said, sizeof said);
+	fclose(e);
 	/* 0: some are ignored, 1: none */
 	if (timed_out || !WIFEXITED(st) || WEXITSTATUS(st) > 1) {
 		char how[64];
@@ -144,11 +160,16 @@ static void ask_git(const struct tree *t, unsigned char *ignored)
 			snprintf(how, sizeof how, "did not finish within %d s", GIT_TIMEOUT_MS / 1000);
 		else
 			cl_describe_status(st, how, sizeof how);
-		cl_eprintf("cudalint: warning: %s: git check-ignore failed (%s); .gitignore not applied there\n",
-		           t->top, how);
+		cl_eprintf("cudalint: warning: %s: git check-ignore failed (%s%s%s); .gitignore not applied there\n",
+		           t->top, how, *said ? ": " : "", said);
 		free(out);
 		return;
 	}
+	/* it answered, and said something: a partial clone whose .gitignore
+	 * it may not fetch ("lazy fetching disabled"), an excludes file it
+	 * cannot read; what it ignores may then be less than it should */
+	if (*said)
+		cl_eprintf("cudalint: warning: %s: git check-ignore: %s\n", t->top, said);
 	/* the names come back as given, in the order given */
 	int k = 0;
 	for (size_t pos = 0; pos < len;) {

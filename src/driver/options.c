@@ -58,6 +58,9 @@ void options_usage(FILE *out)
 	      "                          (threadIdx.y/.z are then thread-varying)\n"
 	      "  --no-respect-gitignore  also analyse files git ignores in the directories\n"
 	      "                          searched (default: config respect-gitignore, true)\n"
+	      "  --follow-links          follow symbolic links out of the directories searched\n"
+	      "                          (default: only those that stay inside; never into\n"
+	      "                          /proc, /sys or /dev)\n"
 	      "  --baseline FILE         report only findings not recorded in FILE\n"
 	      "  --write-baseline FILE   record the current findings in FILE\n"
 	      "\n"
@@ -157,7 +160,7 @@ enum {
 	OPT_NO_TOOLKIT, OPT_NO_CACHE, OPT_CACHE_RESULTS, OPT_NO_CACHE_RESULTS,
 	OPT_SHOW_TOOLKIT, OPT_LIST_RULES, OPT_VERSION, OPT_DUMP_IR, OPT_PATHS,
 	OPT_STATISTICS, OPT_STDIN_FILENAME, OPT_RESPECT_GITIGNORE, OPT_NO_RESPECT_GITIGNORE,
-	OPT_SHOW_CONFIG, OPT_SHOW_FILES, OPT_CLEAR_CACHE,
+	OPT_SHOW_CONFIG, OPT_SHOW_FILES, OPT_CLEAR_CACHE, OPT_FOLLOW_LINKS,
 };
 
 /* getopt_long_only: clang's single-dash spellings (-std=, -isystem,
@@ -210,6 +213,7 @@ static const struct option long_options[] = {
 	{ "show-files", no_argument, 0, OPT_SHOW_FILES },
 	{ "respect-gitignore", no_argument, 0, OPT_RESPECT_GITIGNORE },
 	{ "no-respect-gitignore", no_argument, 0, OPT_NO_RESPECT_GITIGNORE },
+	{ "follow-links", no_argument, 0, OPT_FOLLOW_LINKS },
 	{ "explain", required_argument, 0, OPT_EXPLAIN },
 	{ "version", no_argument, 0, OPT_VERSION },
 	{ "help", no_argument, 0, 'h' },
@@ -377,6 +381,7 @@ static int take(struct options *o, int c, const char *v)
 	case OPT_SHOW_FILES: o->show_files = 1; break;
 	case OPT_RESPECT_GITIGNORE: o->respect_gitignore = 1; break;
 	case OPT_NO_RESPECT_GITIGNORE: o->respect_gitignore = -1; break;
+	case OPT_FOLLOW_LINKS: o->follow_links = 1; break;
 	case OPT_LIST_RULES: o->list_rules = 1; break;
 	case OPT_VERSION: o->version = 1; break;
 	case 'h': o->help = 1; break;

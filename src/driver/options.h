@@ -52,6 +52,7 @@ struct options {
 	int statistics;               /* --statistics: counts per rule instead of the findings */
 	int show_source;              /* --show-source 1, --no-show-source -1, 0: on a terminal */
 	int respect_gitignore;        /* --respect-gitignore 1, --no-respect-gitignore -1, 0: not given */
+	int follow_links;             /* --follow-links: directory walks follow links out of the tree */
 	int show_config, show_files;  /* print the configuration or the files, analyse nothing */
 	int list_rules, version, help, dump_ir, show_toolkit, clear_cache;
 	const char *explain;

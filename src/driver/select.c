@@ -73,7 +73,7 @@ int select_files(struct run *r, struct file_list *files)
 	int *empty = xcalloc((size_t)npaths, sizeof *empty), nempty = 0;
 	for (int i = 0; i < npaths; i++) {
 		size_t failed = r->failures.n;
-		if (files_add(files, paths[i], path_problem, r) == 0 && r->failures.n == failed)
+		if (files_add(files, paths[i], o->follow_links, path_problem, r) == 0 && r->failures.n == failed)
 			empty[nempty++] = i;
 	}
 	r->cfg_of = xcalloc((size_t)files->n + 1, sizeof *r->cfg_of);
