@@ -24,6 +24,7 @@
 #include "report/text.h"
 #include "rules.h"
 #include "util/atomic_file.h"
+#include "util/child.h"
 #include "util/guard.h"
 #include "util/path.h"
 #include "util/progress.h"
@@ -221,13 +222,19 @@ static char *work_one(int i, size_t *len, void *arg)
 	return s;
 }
 
-/* In the parent: file I's results, or the news that its worker died. */
-static void take_result(struct run *r, int i, const char *payload, size_t len, const char *crash)
+/* In the parent: file I's results, or the news that its worker died:
+ * of a limit the guard enforces (util/guard.h names it, as a -j1 run
+ * in one process once did), or of anything else. */
+static void take_result(struct run *r, int i, const char *payload, size_t len, const int *status)
 {
 	struct file_result *fr = &r->res[i];
 	char msg[PATH_MAX + 300];
-	if (crash) {
-		snprintf(msg, sizeof msg, "worker crashed on %s (%s); not analysed", r->files[i], crash);
+	if (status) {
+		char how[64];
+		if (!guard_exit_reason(*status, msg, sizeof msg)) {
+			cl_describe_status(*status, how, sizeof how);
+			snprintf(msg, sizeof msg, "worker crashed on %s (%s); not analysed", r->files[i], how);
+		}
 	} else {
 		char err[256];
 		if (cl_results_parse(payload, len, &fr->f, &fr->x, err, sizeof err) == 0)
@@ -238,18 +245,18 @@ static void take_result(struct run *r, int i, const char *payload, size_t len, c
 	cl_failures_add(&fr->x, r->files[i], msg);
 }
 
-static void done_one(int i, const char *payload, size_t len, const char *crash, void *arg)
+static void done_one(int i, const char *payload, size_t len, const int *status, void *arg)
 {
 	struct run *r = arg;
-	take_result(r, i, payload, len, crash);
+	take_result(r, i, payload, len, status);
 	cl_progress_update(++r->ndone, NULL);
 }
 
-/* Every file, through the result cache, in worker processes when -j asks
- * for more than one; then the results are merged in file order. */
 /* Up to this many files, the toolkit's PCH is built in the background. */
 #define PCH_BACKGROUND_FILES 4
 
+/* Every file, through the result cache, in worker processes (-j of them,
+ * one by default); then the results are merged in file order. */
 static void analyse_all(struct run *r)
 {
 	const struct options *o = r->o;
@@ -285,11 +292,19 @@ static void analyse_all(struct run *r)
 	 * a pre-commit hook leaves the build to a background process, for
 	 * the next run. */
 	cl_parser_pch_background(ntodo <= PCH_BACKGROUND_FILES);
-	if (jobs > 1 && ntodo > 1) {
-		/* The precompiled toolkit header of the first file's options,
-		 * built before the workers fork: they inherit it, instead of all
-		 * waiting for one of them to build it (or, when it cannot be
-		 * built, each failing again). */
+	if (ntodo > 0) {
+		/* Files are analysed in worker processes even with -j1 (one
+		 * worker): a file that the guard stops (CUDALINT_FILE_TIMEOUT,
+		 * CUDALINT_MAX_MEMORY_MB, a crash in clang) ends its worker,
+		 * not the run, so the other files are still analysed and the
+		 * report is still written, and a -j1 report is that of -jN by
+		 * construction. One fork per run costs about a millisecond:
+		 * the worker shares the parent's pages until it writes them.
+		 *
+		 * The precompiled toolkit header of the first file's options
+		 * is built before the workers fork: they inherit it, instead of
+		 * all waiting for one of them to build it (or, when it cannot
+		 * be built, each failing again). */
 		struct parser *first = parser_for(r, popts_of(r, todo[0]));
 		if (first->p)
 			cl_parser_prepare(first->p);
@@ -301,12 +316,6 @@ static void analyse_all(struct run *r)
 			if (not_run[k]) /* no worker could be forked: do it here */
 				analyse_file(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
 		free(not_run);
-	} else {
-		cl_progress_start(ntodo, o->quiet || o->dump_ir);
-		for (int k = 0; k < ntodo; k++) {
-			cl_progress_update(k, r->files[todo[k]]);
-			analyse_file(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
-		}
 	}
 	cl_progress_end();
 	free(todo);
