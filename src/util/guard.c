@@ -44,6 +44,7 @@ static const char *volatile current;
 static unsigned timeout_s;
 static unsigned long cap_mb;     /* CUDALINT_MAX_MEMORY_MB as applied; 0: none */
 static rlim_t cap_bytes;         /* the RLIMIT_AS set; 0: none */
+static rlim_t cap_base;          /* the address space mapped when it was set */
 static long page_size;
 static volatile sig_atomic_t in_worker;
 /* What each cause says, made before any signal can come (the handler can
@@ -87,18 +88,27 @@ static rlim_t address_space(void)
 }
 
 /* Whether a fatal signal is the memory cap's doing. An allocation that
- * fails under RLIMIT_AS makes LLVM or the C++ runtime abort (errno is
- * still ENOMEM from the failed mmap), or makes code that does not check
- * crash on a null pointer; either way the address space is then at, or
- * within one large allocation of, the cap. */
+ * fails under RLIMIT_AS makes LLVM or the C++ runtime abort, or makes
+ * code that does not check crash on a null pointer. A failed request asks
+ * for more than is left of the budget (the cap less what was mapped when
+ * it was set), and as buffers grow by doubling it is seldom larger than
+ * what is in use: so an abort with half the budget or more in use (or
+ * errno still ENOMEM) is the cap's, and so is a crash within a few MB of
+ * it (a crash with less in use is clang's recursion, not memory). */
 #define NEAR_CAP ((rlim_t)64 << 20)
 
 static enum guard_cause cause_of(int sig, int err)
 {
 	if (sig == SIGALRM)
 		return GUARD_TIMEOUT;
-	if (cap_bytes && ((sig == SIGABRT && err == ENOMEM) || address_space() + NEAR_CAP >= cap_bytes))
-		return GUARD_MEMORY;
+	if (cap_bytes) {
+		rlim_t used = address_space(), budget = cap_bytes > cap_base ? cap_bytes - cap_base : 0;
+		rlim_t heap = used > cap_base ? used - cap_base : 0;
+		if (sig == SIGABRT && (err == ENOMEM || heap * 2 >= budget))
+			return GUARD_MEMORY;
+		if (used + NEAR_CAP >= cap_bytes)
+			return GUARD_MEMORY;
+	}
 	return sig == SIGABRT ? GUARD_ABORT : GUARD_CRASH;
 }
 
@@ -187,8 +197,10 @@ static void apply_cap(void)
 	rlim_t want = (rlim_t)cap_mb * 1024 * 1024 + STACK_SIZE;
 	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > want) {
 		rl.rlim_cur = want;
-		if (setrlimit(RLIMIT_AS, &rl) == 0)
+		if (setrlimit(RLIMIT_AS, &rl) == 0) {
 			cap_bytes = want;
+			cap_base = address_space();
+		}
 	}
 	make_reasons();
 }
