@@ -23,6 +23,7 @@
 
 #include "../rules/rules.h"
 #include "util/path.h"
+#include "util/inputs.h"
 #include "util/regfile.h"
 #include "util/srctext.h"
 #include "util/xalloc.h"
@@ -632,11 +633,13 @@ static int load_file(const char *path, const struct chain *below, const char *fr
 {
 	cl_config_init(out);
 	char why[256];
-	FILE *fp = cl_fopen_regular(path, "cannot open", NULL, why, sizeof why);
+	struct stat st;
+	FILE *fp = cl_fopen_regular(path, "cannot open", &st, why, sizeof why);
 	if (!fp) {
 		snprintf(err, errlen, "%s: %s", from ? from : path, why);
 		return -1;
 	}
+	cl_input_note(path, &st, "a configuration file of this run", NULL);
 	/* the directory first: keys with paths record it as they load */
 	char abs[PATH_MAX];
 	int have_abs = cl_srctext_abspath(path, abs, sizeof abs) == 0;

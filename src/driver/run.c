@@ -26,6 +26,7 @@
 #include "util/atomic_file.h"
 #include "util/child.h"
 #include "util/guard.h"
+#include "util/inputs.h"
 #include "util/path.h"
 #include "util/progress.h"
 #include "util/readall.h"
@@ -100,6 +101,15 @@ static int nothing_parsed(const char *file, const struct ir_unit *u)
 	return 1;
 }
 
+/* Every file that U's parse read (the main file, its headers), noted as
+ * inputs of the run: -o and --write-baseline must not be one of them
+ * (util/inputs.h). The list is the one the result cache keeps. */
+static void note_reads(const struct ir_unit *u, const char *file)
+{
+	for (int k = 0; k < u->ndeps; k++)
+		cl_input_note(u->deps[k], NULL, "a file read by the analysis of", file);
+}
+
 static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_findings *fo, struct cl_failures *xo)
 {
 	const char *file = r->files[i];
@@ -112,6 +122,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 		free(reason);
 		return;
 	}
+	note_reads(u, file);
 	if (test_hook("CUDALINT_TEST_STALL_ON", file))
 		for (int s = 30; s > 0;)
 			s = (int)sleep((unsigned)s);
@@ -122,6 +133,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	if (tried) {
 		struct ir_unit *w = through_includer(p, file, &via, r->o->quiet);
 		if (w) {
+			note_reads(w, file);
 			ir_unit_free(u);
 			u = w;
 			t.via = via;
@@ -215,7 +227,10 @@ static char *work_one(int i, size_t *len, void *arg)
 	struct cl_findings f = { 0 };
 	struct cl_failures x = { 0 };
 	analyse_file(r, i, &f, &x);
-	char *s = cl_results_serialise(f.v, f.n, &x);
+	const char *clash[2];
+	int out;
+	clash[0] = cl_input_clash(&clash[1], &out);
+	char *s = cl_results_serialise(f.v, f.n, &x, clash);
 	*len = strlen(s);
 	cl_findings_free(&f);
 	cl_failures_free(&x);
@@ -236,9 +251,14 @@ static void take_result(struct run *r, int i, const char *payload, size_t len, c
 			snprintf(msg, sizeof msg, "worker crashed on %s (%s); not analysed", r->files[i], how);
 		}
 	} else {
-		char err[256];
-		if (cl_results_parse(payload, len, &fr->f, &fr->x, err, sizeof err) == 0)
+		char err[256], *clash[2];
+		if (cl_results_parse(payload, len, &fr->f, &fr->x, clash, err, sizeof err) == 0) {
+			if (clash[0]) /* the worker read an output: refused before anything is written */
+				cl_input_note(clash[0], NULL, clash[1], NULL);
+			free(clash[0]);
+			free(clash[1]);
 			return;
+		}
 		snprintf(msg, sizeof msg, "the worker's results could not be read (%s); not analysed", err);
 	}
 	errorf(r->files[i], msg);
@@ -422,6 +442,8 @@ int cl_run(const struct options *o)
 	r->t0.tv_sec -= 1; /* file system clocks are coarse */
 	if (resolve_srcroot(r) < 0)
 		goto out;
+	const char *const outputs[OUTPUTS] = { [OUT_REPORT] = o->output, [OUT_BASELINE] = o->write_baseline };
+	cl_outputs_set(outputs, OUTPUTS);
 
 	r->defaults = xcalloc(1, sizeof *r->defaults);
 	cl_config_init(&r->defaults->c);
@@ -454,16 +476,11 @@ int cl_run(const struct options *o)
 		status = r->failures.n ? 2 : 0;
 		goto out;
 	}
-	const char *const outs[2][2] = { { "-o", o->output }, { "--write-baseline", o->write_baseline } };
-	for (int k = 0; k < 2; k++) {
-		if (!is_an_input(outs[k][1], &files))
-			continue;
-		char msg[PATH_MAX + 100];
-		snprintf(msg, sizeof msg, "%s %s is one of the files to analyse; refusing to overwrite it", outs[k][0],
-		         outs[k][1]);
-		errorf(NULL, msg);
+	/* before the analysis, what is known of the inputs; after it (the
+	 * headers, configurations met on the way), before anything is
+	 * written, all of them */
+	if (refuse_outputs(r, &files) < 0)
 		goto out;
-	}
 
 	analyse_all(r);
 	parsers_free(r);
@@ -473,7 +490,7 @@ int cl_run(const struct options *o)
 	if (report_unanalysed(r) < 0 || drop_ignored(r) < 0)
 		goto out;
 
-	if (suppress(r) < 0)
+	if (suppress(r) < 0 || refuse_outputs(r, &files) < 0)
 		goto out;
 	cl_findings_sort(&r->findings);
 	cl_findings_dedupe(&r->findings);
