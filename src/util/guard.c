@@ -169,8 +169,10 @@ void guard_file(const char *path)
 	static int which;
 	if (path) {
 		which ^= 1;
-		snprintf(name[which], sizeof name[which], "%s", path);
-		cl_text_sanitize(name[which], 0);
+		char *clean = cl_text_clean(path, strlen(path), 0);
+		snprintf(name[which], sizeof name[which], "%s", clean);
+		free(clean);
+		cl_text_sanitize(name[which], 0); /* a sequence cut short */
 		current = name[which];
 	} else {
 		current = NULL;
