@@ -96,15 +96,7 @@ run expr.cu "1" $NT expr.cu
 warns expr.cu
 
 # --- the preprocessor -------------------------------------------------------
-{
-	printf '#define A0 1+\n'
-	i=1
-	while [ $i -le 20 ]; do
-		printf '#define A%d A%d A%d\n' $i $((i - 1)) $((i - 1))
-		i=$((i + 1))
-	done
-	printf '__global__ void k(float *d){d[0]=A20 1;%s}\n' "$BAR"
-} >macrobomb.cu
+macro_bomb 20 "$BAR" >macrobomb.cu
 run macrobomb.cu "1 2" $NT macrobomb.cu
 [ "$RC" = 2 ] && names macrobomb.cu
 [ "$RC" = 1 ] && warns macrobomb.cu
