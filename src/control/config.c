@@ -24,6 +24,7 @@
 #include "../rules/rules.h"
 #include "util/glob.h"
 #include "util/path.h"
+#include "util/inputs.h"
 #include "util/regfile.h"
 #include "util/srctext.h"
 #include "util/xalloc.h"
@@ -223,8 +224,12 @@ int cl_config_find(const char *dir, char *path_out, size_t len)
 	for (;;) {
 		char p[PATH_MAX + sizeof CL_CONFIG_NAME + 1];
 		snprintf(p, sizeof p, "%s/%s", strcmp(d, "/") == 0 ? "" : d, CL_CONFIG_NAME);
+		/* anything by that name counts: a FIFO, a link to /dev/zero or to
+		 * nothing is then refused when it is loaded ("not a regular
+		 * file"), as with --config, instead of being passed over while
+		 * the run goes on without the configuration it was meant to have */
 		struct stat sb;
-		if (stat(p, &sb) == 0 && S_ISREG(sb.st_mode)) {
+		if (lstat(p, &sb) == 0) {
 			if (strlen(p) >= len)
 				return -1;
 			strcpy(path_out, p);
@@ -586,6 +591,56 @@ static void merge(struct cl_config *base, struct cl_config *child)
 	cl_config_free(child);
 }
 
+/* V[0..N) joined by " -> " into OUT (LEN bytes). When that does not fit,
+ * the middle goes ("a -> b -> … (37 more) -> y -> z"): the first files
+ * say where the chain starts and the last ones close the cycle, and the
+ * message stays one line of bounded length. */
+static void join_chain(char *out, size_t len, const char *const *v, size_t n)
+{
+	static const char sep[] = " -> ";
+	size_t total = 0;
+	for (size_t i = 0; i < n; i++)
+		total += strlen(v[i]) + (i ? sizeof sep - 1 : 0);
+	size_t head = n, tail = 0;
+	if (total >= len) {
+		/* as many whole names from each end as fit in half of what is
+		 * left once the marker is written; at least one of each */
+		size_t half = len > 64 ? (len - 48) / 2 : 0, used = 0;
+		for (head = 0; head < n - 1 && (head == 0 || used + strlen(v[head]) + 4 <= half); head++)
+			used += strlen(v[head]) + 4;
+		used = 0;
+		for (tail = 0; head + tail < n && (tail == 0 || used + strlen(v[n - 1 - tail]) + 4 <= half); tail++)
+			used += strlen(v[n - 1 - tail]) + 4;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < n && k < len; i++) {
+		if (i == head && head + tail < n) {
+			k += (size_t)snprintf(out + k, len - k, "%s\xe2\x80\xa6 (%zu more)", sep, n - head - tail);
+			i = n - tail - 1;
+			continue;
+		}
+		k += (size_t)snprintf(out + k, len - k, "%s%s", i ? sep : "", v[i]);
+	}
+}
+
+/* The message for a cycle: the files of the chain ME in the order they
+ * were read, then AGAIN, the one met a second time. */
+static void cycle_error(char *err, size_t errlen, const struct loader *L, const struct chain *me, const char *again)
+{
+	size_t n = 1;
+	for (const struct chain *d = me; d; d = d->below)
+		n++;
+	const char **v = xmalloc(n * sizeof *v);
+	size_t i = n - 1;
+	v[i] = again;
+	for (const struct chain *d = me; d; d = d->below)
+		v[--i] = d->shown;
+	int k = snprintf(err, errlen, "%s:%u: extends makes a cycle: ", L->path, L->extends_line);
+	if (k >= 0 && (size_t)k < errlen)
+		join_chain(err + k, errlen - (size_t)k, v, n);
+	free(v);
+}
+
 /* Loads what OUT's file (PATH, resolved to ABS) extends and lays OUT over
  * it. The parent is named in messages relative to the current directory
  * when it lies inside it, as the run names the configuration files it
@@ -607,16 +662,7 @@ static int extend(struct cl_config *out, const struct loader *L, const char *abs
 	for (const struct chain *c = &me; c; c = c->below) {
 		if (strcmp(c->abs, pabs))
 			continue;
-		/* the files in the order they were read, then the one met again */
-		int k = snprintf(err, errlen, "%s:%u: extends makes a cycle: ", L->path, L->extends_line);
-		const struct chain *v[64];
-		int n = 0;
-		for (const struct chain *d = &me; d && n < 64; d = d->below)
-			v[n++] = d;
-		while (n-- > 0 && k >= 0 && (size_t)k < errlen)
-			k += snprintf(err + k, errlen - (size_t)k, "%s -> ", v[n]->shown);
-		if (k >= 0 && (size_t)k < errlen)
-			snprintf(err + k, errlen - (size_t)k, "%s", shown);
+		cycle_error(err, errlen, L, &me, shown);
 		cl_config_free(out);
 		return -1;
 	}
@@ -640,11 +686,13 @@ static int load_file(const char *path, const struct chain *below, const char *fr
 {
 	cl_config_init(out);
 	char why[256];
-	FILE *fp = cl_fopen_regular(path, "cannot open", NULL, why, sizeof why);
+	struct stat st;
+	FILE *fp = cl_fopen_regular(path, "cannot open", &st, why, sizeof why);
 	if (!fp) {
 		snprintf(err, errlen, "%s: %s", from ? from : path, why);
 		return -1;
 	}
+	cl_input_note(path, &st, "a configuration file of this run", NULL);
 	/* the directory first: keys with paths record it as they load */
 	char abs[PATH_MAX];
 	int have_abs = cl_srctext_abspath(path, abs, sizeof abs) == 0;

@@ -95,7 +95,8 @@ void cl_config_free(struct cl_config *c);
 int cl_config_load(const char *path, struct cl_config *out, char *err, size_t errlen);
 
 /* Looks for CL_CONFIG_NAME in DIR and each directory above it. Returns 1
- * and the file's path in PATH_OUT when found, 0 when not, -1 on error
+ * and the file's path in PATH_OUT when found (whatever it is: a FIFO or a
+ * link to a device is then refused by cl_config_load), 0 when not, -1 on error
  * (PATH_OUT too small, DIR unresolvable). */
 int cl_config_find(const char *dir, char *path_out, size_t len);
 

@@ -7,6 +7,7 @@
 #include "control/results.h"
 #include "util/atomic_file.h"
 #include "util/cachedir.h"
+#include "util/inputs.h"
 #include "util/regfile.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
@@ -126,7 +127,9 @@ static long long mtime_ns(const struct stat *st)
 	return (long long)st->st_mtim.tv_sec * 1000000000ll + st->st_mtim.tv_nsec;
 }
 
-static int dep_unchanged(struct json_object *d)
+/* Whether dependency D is as it was; noted as read for OF (util/inputs.h):
+ * a hit stands for the analysis that read it. */
+static int dep_unchanged(struct json_object *d, const char *of)
 {
 	struct json_object *path, *v;
 	if (!json_object_object_get_ex(d, "path", &path) || !json_object_is_type(path, json_type_string))
@@ -137,6 +140,7 @@ static int dep_unchanged(struct json_object *d)
 		return !exists && errno == ENOENT;
 	if (!exists)
 		return 0;
+	cl_input_note(json_object_get_string(path), &st, "a file read by the analysis of", of);
 	struct json_object *size, *mtime;
 	return json_object_object_get_ex(d, "size", &size) && json_object_object_get_ex(d, "mtime_ns", &mtime) &&
 	       json_object_get_int64(size) == (int64_t)st.st_size && json_object_get_int64(mtime) == mtime_ns(&st);
@@ -157,8 +161,11 @@ int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, st
 	    json_object_object_get_ex(j, "deps", &deps) && json_object_is_type(deps, json_type_array) &&
 	    json_object_object_get_ex(j, "results", &res)) {
 		hit = 1;
+		/* the main file comes first */
+		struct json_object *p0 = NULL, *d0 = json_object_array_get_idx(deps, 0);
+		const char *of = d0 && json_object_object_get_ex(d0, "path", &p0) ? json_object_get_string(p0) : NULL;
 		for (size_t i = 0, n = json_object_array_length(deps); i < n && hit; i++)
-			hit = dep_unchanged(json_object_array_get_idx(deps, i));
+			hit = dep_unchanged(json_object_array_get_idx(deps, i), of);
 	}
 	if (hit) {
 		cl_cache_touch(path); /* in use: not to be evicted */

@@ -92,9 +92,16 @@ struct json_object *cl_results_to_json(const struct cl_finding *f, size_t nf, co
 	return root;
 }
 
-char *cl_results_serialise(const struct cl_finding *f, size_t nf, const struct cl_failures *x)
+char *cl_results_serialise(const struct cl_finding *f, size_t nf, const struct cl_failures *x,
+                           const char *const clash[2])
 {
 	struct json_object *j = cl_results_to_json(f, nf, x);
+	if (clash && clash[0]) {
+		struct json_object *c = json_object_new_object();
+		json_object_object_add(c, "path", json_object_new_string(clash[0]));
+		json_object_object_add(c, "what", json_object_new_string(clash[1]));
+		json_object_object_add(j, "output_read", c);
+	}
 	char *s = xstrdup(json_object_to_json_string_ext(j, JSON_C_TO_STRING_PLAIN));
 	json_object_put(j);
 	return s;
@@ -257,9 +264,23 @@ int cl_results_from_json(struct json_object *j, struct cl_findings *f, struct cl
 	return sa ? read_summaries(sa, x, err, errlen) : 0;
 }
 
-int cl_results_parse(const char *text, size_t len, struct cl_findings *f, struct cl_failures *x, char *err,
-                     size_t errlen)
+/* The "output_read" of J into CLASH (malloc'd), when there is one. */
+static void get_clash(struct json_object *j, char *clash[2])
 {
+	struct json_object *c;
+	const char *path, *what;
+	if (json_object_object_get_ex(j, "output_read", &c) && json_object_is_type(c, json_type_object) &&
+	    get_str(c, "path", 0, &path) == 0 && get_str(c, "what", 0, &what) == 0) {
+		clash[0] = xstrdup(path);
+		clash[1] = xstrdup(what);
+	}
+}
+
+int cl_results_parse(const char *text, size_t len, struct cl_findings *f, struct cl_failures *x, char *clash[2],
+                     char *err, size_t errlen)
+{
+	if (clash)
+		clash[0] = clash[1] = NULL;
 	struct json_tokener *tok = json_tokener_new();
 	struct json_object *j = json_tokener_parse_ex(tok, text, (int)len);
 	int complete = json_tokener_get_error(tok) == json_tokener_success;
@@ -274,6 +295,8 @@ int cl_results_parse(const char *text, size_t len, struct cl_findings *f, struct
 		return -1;
 	}
 	int rc = cl_results_from_json(j, f, x, err, errlen);
+	if (clash)
+		get_clash(j, clash);
 	json_object_put(j);
 	return rc;
 }

@@ -35,10 +35,15 @@ struct json_object *cl_results_to_json(const struct cl_finding *f, size_t nf, co
 int cl_results_from_json(struct json_object *j, struct cl_findings *f, struct cl_failures *x, char *err,
                          size_t errlen);
 
-/* The same as text (malloc'd, one line). */
-char *cl_results_serialise(const struct cl_finding *f, size_t nf, const struct cl_failures *x);
-int cl_results_parse(const char *text, size_t len, struct cl_findings *f, struct cl_failures *x, char *err,
-                     size_t errlen);
+/* The same as text (malloc'd, one line), as a worker sends a file's
+ * results; CLASH, when not NULL and CLASH[0] is not, adds the first file
+ * the worker read that the run is to write (util/inputs.h: its path and
+ * what it was read as), as "output_read": { "path": ..., "what": ... }. */
+char *cl_results_serialise(const struct cl_finding *f, size_t nf, const struct cl_failures *x,
+                           const char *const clash[2]);
+/* CLASH, when not NULL, receives that path and what (malloc'd), or NULLs. */
+int cl_results_parse(const char *text, size_t len, struct cl_findings *f, struct cl_failures *x, char *clash[2],
+                     char *err, size_t errlen);
 
 void cl_failures_add(struct cl_failures *x, const char *file, const char *reason);
 /* A device function of FILE that could not be analysed. */

@@ -113,7 +113,7 @@ void cfg_free(struct cfg *g)
 struct cfg *load_cfg(struct run *r, const char *path)
 {
 	struct cfg *g = xcalloc(1, sizeof *g);
-	char err[1024];
+	char err[4096]; /* an extends: cycle names every file, shortened beyond this */
 	if (cl_config_load(path, &g->c, err, sizeof err) < 0) {
 		errorf(NULL, err);
 		free(g);

@@ -15,6 +15,7 @@
 #include "report/text.h"
 #include "rules.h"
 #include "util/atomic_file.h"
+#include "util/inputs.h"
 #include "util/srctext.h"
 #include "util/utf8.h"
 #include "util/vec.h"
@@ -252,17 +253,64 @@ int write_report(struct run *r)
 	return rc;
 }
 
-/* Whether OUT (a report or baseline to write) is one of the files to
- * analyse, whatever the spelling or symlinks: writing it would replace a
- * source file with the report. */
-int is_an_input(const char *out, const struct file_list *files)
+/* ---- what the run writes, against what it reads --------------------------- */
+
+static const char *const output_option[OUTPUTS] = { [OUT_REPORT] = "-o", [OUT_BASELINE] = "--write-baseline" };
+
+static const char *output_path(const struct run *r, int k)
 {
-	struct stat so, si;
-	if (!out || !strcmp(out, "-") || stat(out, &so) != 0)
+	return k == OUT_REPORT ? r->o->output : r->o->write_baseline;
+}
+
+/* Whether outputs A and B are one file: by inode when either exists (a
+ * device, written in place, may be both), else by their absolute
+ * spellings. */
+static int same_output(const char *a, const char *b)
+{
+	if (!a || !b || !strcmp(a, "-") || !strcmp(b, "-"))
 		return 0;
-	for (int i = 0; i < files->n; i++)
-		if (stat(files->v[i], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
-			return 1;
+	struct stat sa, sb;
+	int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+	if (ea || eb)
+		return ea && eb && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino && !S_ISCHR(sa.st_mode);
+	char pa[PATH_MAX], pb[PATH_MAX];
+	return cl_srctext_abspath(a, pa, sizeof pa) == 0 && cl_srctext_abspath(b, pb, sizeof pb) == 0 &&
+	       !strcmp(pa, pb);
+}
+
+static int refuse(const struct run *r, int k, const char *what)
+{
+	char msg[2 * PATH_MAX + 200];
+	snprintf(msg, sizeof msg, "%s %s is %s; refusing to overwrite it", output_option[k], output_path(r, k), what);
+	errorf(NULL, msg);
+	return -1;
+}
+
+/* -o and --write-baseline never replace a file that the run reads, nor
+ * each other (whatever the spelling or symlinks): the files to analyse,
+ * the --baseline file (for -o: `--baseline F --write-baseline F`
+ * refreshes F, as documented), and everything the readers noted
+ * (util/inputs.h): configuration files with their extends: parents, the
+ * compilation database and its response files, the headers and other
+ * files an analysis read (in a worker too, or for a cache hit). Called
+ * before the analysis and again before anything is written; -1 (the
+ * message printed) means a usage error. */
+int refuse_outputs(const struct run *r, const struct file_list *files)
+{
+	const struct options *o = r->o;
+	if (same_output(o->output, o->write_baseline))
+		return refuse(r, OUT_REPORT, "also the --write-baseline file");
+	for (int i = 0; i < files->n; i++) {
+		int k = cl_output_index(files->v[i], NULL);
+		if (k >= 0)
+			return refuse(r, k, "one of the files to analyse");
+	}
+	if (o->baseline && cl_output_index(o->baseline, NULL) == OUT_REPORT)
+		return refuse(r, OUT_REPORT, "the --baseline file");
+	const char *what;
+	int k;
+	if (cl_input_clash(&what, &k))
+		return refuse(r, k, what);
 	return 0;
 }
 

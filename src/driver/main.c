@@ -9,6 +9,7 @@
 #include "report/text.h"
 #include "rules.h"
 #include "util/cachedir.h"
+#include "util/env.h"
 #include "util/guard.h"
 #include "util/json_write.h"
 #include "util/utf8.h"
@@ -138,6 +139,13 @@ static int run_command(const struct options *o)
 		return explain(o->explain);
 	if (!o->npaths && !o->use_stdin && !o->show_config && !o->show_files) {
 		cl_eprintf("cudalint: error: no input files (see cudalint --help)\n");
+		return 2;
+	}
+	/* the limits are checked before anything is read: a bad value is a
+	 * usage error, not a default in disguise (util/env.h) */
+	char err[256];
+	if (cl_env_check(err, sizeof err) < 0) {
+		cl_eprintf("cudalint: error: %s\n", err);
 		return 2;
 	}
 	return guard_run(run_guarded, (void *)o);

@@ -374,7 +374,7 @@ static int take(struct options *o, int c, const char *v)
 	case OPT_CLEAR_CACHE: o->clear_cache = 1; break;
 	case 'j':
 		if (parse_jobs(v, &o->jobs) < 0)
-			return usage_error("-j expects a number of jobs (0 or auto: one per CPU), not '%s'", v);
+			return usage_error("-j expects a number of jobs, 1 to 1024 (0 or auto: one per CPU), not '%s'", v);
 		break;
 	case OPT_SHOW_TOOLKIT: o->show_toolkit = 1; break;
 	case OPT_SHOW_CONFIG: o->show_config = 1; break;

@@ -24,7 +24,9 @@
 #include "report/text.h"
 #include "rules.h"
 #include "util/atomic_file.h"
+#include "util/child.h"
 #include "util/guard.h"
+#include "util/inputs.h"
 #include "util/path.h"
 #include "util/progress.h"
 #include "util/readall.h"
@@ -99,6 +101,15 @@ static int nothing_parsed(const char *file, const struct ir_unit *u)
 	return 1;
 }
 
+/* Every file that U's parse read (the main file, its headers), noted as
+ * inputs of the run: -o and --write-baseline must not be one of them
+ * (util/inputs.h). The list is the one the result cache keeps. */
+static void note_reads(const struct ir_unit *u, const char *file)
+{
+	for (int k = 0; k < u->ndeps; k++)
+		cl_input_note(u->deps[k], NULL, "a file read by the analysis of", file);
+}
+
 static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_findings *fo, struct cl_failures *xo)
 {
 	const char *file = r->files[i];
@@ -111,6 +122,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 		free(reason);
 		return;
 	}
+	note_reads(u, file);
 	if (test_hook("CUDALINT_TEST_STALL_ON", file))
 		for (int s = 30; s > 0;)
 			s = (int)sleep((unsigned)s);
@@ -121,6 +133,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	if (tried) {
 		struct ir_unit *w = through_includer(p, file, &via, r->o->quiet);
 		if (w) {
+			note_reads(w, file);
 			ir_unit_free(u);
 			u = w;
 			t.via = via;
@@ -214,42 +227,56 @@ static char *work_one(int i, size_t *len, void *arg)
 	struct cl_findings f = { 0 };
 	struct cl_failures x = { 0 };
 	analyse_file(r, i, &f, &x);
-	char *s = cl_results_serialise(f.v, f.n, &x);
+	const char *clash[2];
+	int out;
+	clash[0] = cl_input_clash(&clash[1], &out);
+	char *s = cl_results_serialise(f.v, f.n, &x, clash);
 	*len = strlen(s);
 	cl_findings_free(&f);
 	cl_failures_free(&x);
 	return s;
 }
 
-/* In the parent: file I's results, or the news that its worker died. */
-static void take_result(struct run *r, int i, const char *payload, size_t len, const char *crash)
+/* In the parent: file I's results, or the news that its worker died:
+ * of a limit the guard enforces (util/guard.h names it, as a -j1 run
+ * in one process once did), or of anything else. */
+static void take_result(struct run *r, int i, const char *payload, size_t len, const int *status)
 {
 	struct file_result *fr = &r->res[i];
 	char msg[PATH_MAX + 300];
-	if (crash) {
-		snprintf(msg, sizeof msg, "worker crashed on %s (%s); not analysed", r->files[i], crash);
+	if (status) {
+		char how[64];
+		if (!guard_exit_reason(*status, msg, sizeof msg)) {
+			cl_describe_status(*status, how, sizeof how);
+			snprintf(msg, sizeof msg, "worker crashed on %s (%s); not analysed", r->files[i], how);
+		}
 	} else {
-		char err[256];
-		if (cl_results_parse(payload, len, &fr->f, &fr->x, err, sizeof err) == 0)
+		char err[256], *clash[2];
+		if (cl_results_parse(payload, len, &fr->f, &fr->x, clash, err, sizeof err) == 0) {
+			if (clash[0]) /* the worker read an output: refused before anything is written */
+				cl_input_note(clash[0], NULL, clash[1], NULL);
+			free(clash[0]);
+			free(clash[1]);
 			return;
+		}
 		snprintf(msg, sizeof msg, "the worker's results could not be read (%s); not analysed", err);
 	}
 	errorf(r->files[i], msg);
 	cl_failures_add(&fr->x, r->files[i], msg);
 }
 
-static void done_one(int i, const char *payload, size_t len, const char *crash, void *arg)
+static void done_one(int i, const char *payload, size_t len, const int *status, void *arg)
 {
 	struct run *r = arg;
-	take_result(r, i, payload, len, crash);
+	take_result(r, i, payload, len, status);
 	cl_progress_update(++r->ndone, NULL);
 }
 
-/* Every file, through the result cache, in worker processes when -j asks
- * for more than one; then the results are merged in file order. */
 /* Up to this many files, the toolkit's PCH is built in the background. */
 #define PCH_BACKGROUND_FILES 4
 
+/* Every file, through the result cache, in worker processes (-j of them,
+ * one by default); then the results are merged in file order. */
 static void analyse_all(struct run *r)
 {
 	const struct options *o = r->o;
@@ -285,11 +312,19 @@ static void analyse_all(struct run *r)
 	 * a pre-commit hook leaves the build to a background process, for
 	 * the next run. */
 	cl_parser_pch_background(ntodo <= PCH_BACKGROUND_FILES);
-	if (jobs > 1 && ntodo > 1) {
-		/* The precompiled toolkit header of the first file's options,
-		 * built before the workers fork: they inherit it, instead of all
-		 * waiting for one of them to build it (or, when it cannot be
-		 * built, each failing again). */
+	if (ntodo > 0) {
+		/* Files are analysed in worker processes even with -j1 (one
+		 * worker): a file that the guard stops (CUDALINT_FILE_TIMEOUT,
+		 * CUDALINT_MAX_MEMORY_MB, a crash in clang) ends its worker,
+		 * not the run, so the other files are still analysed and the
+		 * report is still written, and a -j1 report is that of -jN by
+		 * construction. One fork per run costs about a millisecond:
+		 * the worker shares the parent's pages until it writes them.
+		 *
+		 * The precompiled toolkit header of the first file's options
+		 * is built before the workers fork: they inherit it, instead of
+		 * all waiting for one of them to build it (or, when it cannot
+		 * be built, each failing again). */
 		struct parser *first = parser_for(r, popts_of(r, todo[0]));
 		if (first->p)
 			cl_parser_prepare(first->p);
@@ -301,12 +336,6 @@ static void analyse_all(struct run *r)
 			if (not_run[k]) /* no worker could be forked: do it here */
 				analyse_file(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
 		free(not_run);
-	} else {
-		cl_progress_start(ntodo, o->quiet || o->dump_ir);
-		for (int k = 0; k < ntodo; k++) {
-			cl_progress_update(k, r->files[todo[k]]);
-			analyse_file(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
-		}
 	}
 	cl_progress_end();
 	free(todo);
@@ -413,6 +442,8 @@ int cl_run(const struct options *o)
 	r->t0.tv_sec -= 1; /* file system clocks are coarse */
 	if (resolve_srcroot(r) < 0)
 		goto out;
+	const char *const outputs[OUTPUTS] = { [OUT_REPORT] = o->output, [OUT_BASELINE] = o->write_baseline };
+	cl_outputs_set(outputs, OUTPUTS);
 
 	r->defaults = xcalloc(1, sizeof *r->defaults);
 	cl_config_init(&r->defaults->c);
@@ -445,16 +476,11 @@ int cl_run(const struct options *o)
 		status = r->failures.n ? 2 : 0;
 		goto out;
 	}
-	const char *const outs[2][2] = { { "-o", o->output }, { "--write-baseline", o->write_baseline } };
-	for (int k = 0; k < 2; k++) {
-		if (!is_an_input(outs[k][1], &files))
-			continue;
-		char msg[PATH_MAX + 100];
-		snprintf(msg, sizeof msg, "%s %s is one of the files to analyse; refusing to overwrite it", outs[k][0],
-		         outs[k][1]);
-		errorf(NULL, msg);
+	/* before the analysis, what is known of the inputs; after it (the
+	 * headers, configurations met on the way), before anything is
+	 * written, all of them */
+	if (refuse_outputs(r, &files) < 0)
 		goto out;
-	}
 
 	analyse_all(r);
 	parsers_free(r);
@@ -464,7 +490,7 @@ int cl_run(const struct options *o)
 	if (report_unanalysed(r) < 0 || drop_ignored(r) < 0)
 		goto out;
 
-	if (suppress(r) < 0)
+	if (suppress(r) < 0 || refuse_outputs(r, &files) < 0)
 		goto out;
 	cl_findings_sort(&r->findings);
 	cl_findings_dedupe(&r->findings);

@@ -95,6 +95,9 @@ struct target {
 	const char *canon;
 };
 
+/* The files a run writes, in the order util/inputs.h numbers them. */
+enum { OUT_REPORT, OUT_BASELINE, OUTPUTS };
+
 /* run.c */
 void errorf(const char *file, const char *reason);
 void add_failure(struct run *r, const char *file, const char *reason);
@@ -110,7 +113,7 @@ int suppress(struct run *r);
 void report_stale(struct run *r, const char *path, const struct cl_baseline_entry **stale, size_t n);
 int write_report(struct run *r);
 void print_summary(const struct run *r);
-int is_an_input(const char *out, const struct file_list *files);
+int refuse_outputs(const struct run *r, const struct file_list *files);
 
 /* configs.c */
 int finish_cfg(struct run *r, struct cfg *g);

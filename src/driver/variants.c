@@ -157,7 +157,7 @@ static int text_uses_arch(struct cl_variants *vs)
 	vs->text_uses_arch = 0;
 	size_t n;
 	char why[256];
-	char *buf = cl_read_regular(vs->file, "cannot read", SIZE_MAX, &n, why, sizeof why);
+	char *buf = cl_read_regular(vs->file, "cannot read", CL_SOURCE_MAX - 1, &n, why, sizeof why);
 	if (!buf)
 		return 0;
 	vs->text_uses_arch = cl_text_uses_cuda_arch(buf, n);

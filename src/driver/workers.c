@@ -4,7 +4,7 @@
 #endif
 #include "driver/workers.h"
 
-#include "util/child.h"
+#include "util/guard.h"
 #include "util/xalloc.h"
 
 #include <errno.h>
@@ -73,6 +73,7 @@ static void worker_main(int task_fd, int result_fd, const int *items, const stru
 {
 	(void)items;
 	cl_in_worker = 1;
+	guard_worker(); /* a file the guard stops is reported by the parent */
 	signal(SIGPIPE, SIG_DFL); /* the parent is gone: nobody wants our results */
 	/* whole lines, so that workers' messages interleave line by line */
 	setvbuf(stderr, stderr_buf, _IOLBF, sizeof stderr_buf);
@@ -134,17 +135,17 @@ static int spawn(struct worker *ws, int nw, int k, const int *items, const struc
 	return 0;
 }
 
-/* Closes worker K's pipes and reaps it; the crash description in out. */
-static void bury(struct worker *w, char *out, size_t len)
+/* Closes worker K's pipes and reaps it; how it ended, as wait(2) has it. */
+static int bury(struct worker *w)
 {
 	close(w->task_fd);
 	close(w->result_fd);
 	int status = 0;
 	while (waitpid(w->pid, &status, 0) < 0 && errno == EINTR)
 		;
-	cl_describe_status(status, out, len);
 	w->pid = 0;
 	w->busy = -1;
+	return status;
 }
 
 int cl_pool_run(const int *items, int n, int jobs, const struct cl_pool_ops *ops, unsigned char *not_run)
@@ -164,7 +165,6 @@ int cl_pool_run(const int *items, int n, int jobs, const struct cl_pool_ops *ops
 	struct pollfd *pf = xcalloc((size_t)jobs, sizeof *pf);
 	int *who = xcalloc((size_t)jobs, sizeof *who);
 	int next = 0, finished = 0;
-	char crash[64];
 
 	while (finished < n) {
 		/* keep the pool full while work remains */
@@ -180,7 +180,7 @@ int cl_pool_run(const int *items, int n, int jobs, const struct cl_pool_ops *ops
 				continue;
 			int32_t item = items[next];
 			if (write_full(ws[k].task_fd, &item, sizeof item) < 0) {
-				bury(&ws[k], crash, sizeof crash); /* died idle: the item goes to another */
+				(void)bury(&ws[k]); /* died idle: the item goes to another */
 				alive--;
 				continue;
 			}
@@ -229,8 +229,8 @@ int cl_pool_run(const int *items, int n, int jobs, const struct cl_pool_ops *ops
 				w->busy = -1;
 				ops->done(items[pos], payload, hdr[1], NULL, ops->arg);
 			} else {
-				bury(w, crash, sizeof crash);
-				ops->done(items[pos], NULL, 0, crash, ops->arg);
+				int status = bury(w);
+				ops->done(items[pos], NULL, 0, &status, ops->arg);
 			}
 			free(payload);
 			finished++;
@@ -238,7 +238,7 @@ int cl_pool_run(const int *items, int n, int jobs, const struct cl_pool_ops *ops
 	}
 	for (int k = 0; k < jobs; k++)
 		if (ws[k].pid)
-			bury(&ws[k], crash, sizeof crash); /* EOF on its task pipe: it exits */
+			(void)bury(&ws[k]); /* EOF on its task pipe: it exits */
 	free(ws), free(pf), free(who);
 	sigaction(SIGPIPE, &old, NULL);
 	return 0;

@@ -23,9 +23,9 @@ struct cl_pool_ops {
 	 * frees it) and its length in *len. */
 	char *(*work)(int item, size_t *len, void *arg);
 	/* In the parent: the payload of item I; or, when the worker died on it,
-	 * payload NULL and crash a one-line description ("SIGSEGV", "exit
-	 * status 3"). */
-	void (*done)(int item, const char *payload, size_t len, const char *crash, void *arg);
+	 * payload NULL and STATUS how it ended, as wait(2) has it (a signal,
+	 * an exit status; util/guard.h's for a file the guard stopped). */
+	void (*done)(int item, const char *payload, size_t len, const int *status, void *arg);
 	void *arg;
 };
 

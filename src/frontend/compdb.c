@@ -8,6 +8,7 @@
  * requires. Whatever libclang still says is caught and becomes the reason
  * of the one error line. */
 #include "frontend/compdb.h"
+#include "util/inputs.h"
 #include "util/regfile.h"
 #include "util/xalloc.h"
 
@@ -177,6 +178,7 @@ struct compdb *compdb_open(const char *path, char *err, size_t errlen)
 		                      " (libclang reads only that name)", file);
 		return NULL;
 	}
+	cl_input_note(file, NULL, "the compilation database", NULL);
 	if (check_file(file, why, sizeof why) < 0) {
 		snprintf(err, errlen, "%s: %s", file, why);
 		return NULL;

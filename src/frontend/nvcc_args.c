@@ -1,5 +1,6 @@
 #include "frontend/nvcc_args.h"
 #include "util/path.h"
+#include "util/inputs.h"
 #include "util/regfile.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
@@ -90,9 +91,11 @@ static void take_arch(const char *v, struct strvec *archs)
 static int read_words(const char *path, struct strvec *out)
 {
 	char why[256];
-	FILE *f = cl_fopen_regular(path, "cannot read", NULL, why, sizeof why);
+	struct stat st;
+	FILE *f = cl_fopen_regular(path, "cannot read", &st, why, sizeof why);
 	if (!f)
 		return -1;
+	cl_input_note(path, &st, "a response file (--options-file) of the compilation database", NULL);
 	char word[8192];
 	size_t n = 0;
 	int c, quote = 0, in_word = 0;

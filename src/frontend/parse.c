@@ -26,9 +26,11 @@
 
 #include <clang-c/Index.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define VDIR "/__cudalint__/include"
@@ -427,14 +429,23 @@ void cl_parser_prepare(struct cl_parser *p)
 struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason)
 {
 	char msg[1024];
+	struct stat st;
 	*reason = NULL;
 	/* libclang would block on a FIFO, or read a device without end */
-	FILE *f = cl_fopen_regular(path, "cannot read", NULL, msg, sizeof msg);
+	FILE *f = cl_fopen_regular(path, "cannot read", &st, msg, sizeof msg);
 	if (!f) {
 		*reason = xstrdup(msg);
 		return NULL;
 	}
 	fclose(f);
+	/* clang would "run out of source locations", an error outside any
+	 * device function that would leave nothing analysed, and pass */
+	if ((uintmax_t)st.st_size >= CL_SOURCE_MAX) {
+		snprintf(msg, sizeof msg, "larger than 2 GiB (%jd bytes), the most clang can parse; not analysed",
+		         (intmax_t)st.st_size);
+		*reason = xstrdup(msg);
+		return NULL;
+	}
 
 	want_pch(p); /* the caller prepared it before the file's clock started */
 	CXTranslationUnit tu = NULL;

@@ -19,6 +19,7 @@
 #include "util/atomic_file.h"
 #include "util/cachedir.h"
 #include "util/child.h"
+#include "util/env.h"
 #include "util/guard.h"
 #include "util/hash.h"
 #include "util/regfile.h"
@@ -218,10 +219,7 @@ static void remove_header(int dirfd, const char *pch)
  * one per toolkit and flag set; 0 keeps them all. */
 static size_t pch_keep(void)
 {
-	const char *v = getenv("CUDALINT_PCH_KEEP");
-	char *end;
-	long n = v && *v ? strtol(v, &end, 10) : -1;
-	return n >= 0 && !*end ? (size_t)n : 8;
+	return (size_t)cl_env_number(CL_ENV_PCH_KEEP);
 }
 
 /* The header as it should be, rewritten only when it is not: the PCH

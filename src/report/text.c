@@ -21,12 +21,16 @@ static void snippet(FILE *out, struct cl_srctext *st, const struct cl_pos *p, co
 	const char *line = st && p->file ? cl_srctext_line(st, p->file, p->line, &len) : NULL;
 	if (!line)
 		return;
-	char *clean = cl_text_clean(line, len, CL_TEXT_KEEP_TABS); /* byte for byte, so the caret lines up */
+	char *clean = cl_text_clean(line, len, CL_TEXT_KEEP_TABS);
 	fprintf(out, "%s\n", clean);
 	free(clean);
-	/* the caret goes under the byte column; keep tabs so it lines up */
-	for (unsigned i = 0; i + 1 < p->col && i < len; i++)
-		fputc(line[i] == '\t' ? '\t' : ' ', out);
+	/* the caret goes under the byte column of the line as printed (an
+	 * escaped <U+202E> is wider than its bytes); keep tabs so it lines up */
+	size_t before = p->col > 1 ? p->col - 1 : 0;
+	char *prefix = cl_text_clean(line, before < len ? before : len, CL_TEXT_KEEP_TABS);
+	for (const char *c = prefix; *c; c++)
+		fputc(*c == '\t' ? '\t' : ' ', out);
+	free(prefix);
 	fprintf(out, "%s^%s\n", o->color ? "\033[1;32m" : "", o->color ? "\033[0m" : "");
 }
 

@@ -3,7 +3,11 @@
 #endif
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "util/guard.h"
+#include "util/env.h"
 #include "util/utf8.h"
+
+#include <errno.h>
+#include <fcntl.h>
 
 #include <pthread.h>
 #include <signal.h>
@@ -12,6 +16,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define STACK_SIZE (1024ul * 1024 * 1024) /* reserved, touched only as deep as needed */
@@ -37,6 +42,15 @@ static const char *volatile current;
  * program that uses the front end without guard_run (the unit tests, the
  * fuzz target) may run a timer of its own, which alarm(0) would cancel. */
 static unsigned timeout_s;
+static unsigned long cap_mb;     /* CUDALINT_MAX_MEMORY_MB as applied; 0: none */
+static rlim_t cap_bytes;         /* the RLIMIT_AS set; 0: none */
+static rlim_t cap_base;          /* the address space mapped when it was set */
+static long page_size;
+static volatile sig_atomic_t in_worker;
+/* What each cause says, made before any signal can come (the handler can
+ * only write(2) what is ready): the same text for a -j1 run that a
+ * worker's parent reports. */
+static char reasons[GUARD_ABORT + 1][192];
 
 static void say(const char *s)
 {
@@ -44,22 +58,107 @@ static void say(const char *s)
 	(void)r;
 }
 
-/* Async-signal-safe: write(2) and _exit(2) only. */
-static void fatal(int sig)
+static void make_reasons(void)
 {
+	snprintf(reasons[GUARD_TIMEOUT], sizeof reasons[0],
+	         "analysis exceeded the time limit of %u s (CUDALINT_FILE_TIMEOUT), not analysed", timeout_s);
+	if (cap_bytes)
+		snprintf(reasons[GUARD_MEMORY], sizeof reasons[0],
+		         "ran out of memory under the cap of %lu MB (CUDALINT_MAX_MEMORY_MB), not analysed", cap_mb);
+	else
+		snprintf(reasons[GUARD_MEMORY], sizeof reasons[0], "ran out of memory, not analysed");
+	snprintf(reasons[GUARD_CRASH], sizeof reasons[0], "the parser crashed (input nested too deeply?), not analysed");
+	snprintf(reasons[GUARD_ABORT], sizeof reasons[0], "the parser aborted (out of memory?), not analysed");
+}
+
+/* The address space in use, from /proc/self/statm; 0 when unknown.
+ * Async-signal-safe: open, read, close and arithmetic. */
+static rlim_t address_space(void)
+{
+	char buf[64];
+	int fd = open("/proc/self/statm", O_RDONLY);
+	if (fd < 0)
+		return 0;
+	ssize_t n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	rlim_t pages = 0;
+	for (ssize_t i = 0; i < n && buf[i] >= '0' && buf[i] <= '9'; i++)
+		pages = pages * 10 + (rlim_t)(buf[i] - '0');
+	return pages * (rlim_t)page_size;
+}
+
+/* Whether a fatal signal is the memory cap's doing. An allocation that
+ * fails under RLIMIT_AS makes LLVM or the C++ runtime abort, or makes
+ * code that does not check crash on a null pointer. A failed request asks
+ * for more than is left of the budget (the cap less what was mapped when
+ * it was set), and as buffers grow by doubling it is seldom larger than
+ * what is in use: so an abort with half the budget or more in use (or
+ * errno still ENOMEM) is the cap's, and so is a crash within a few MB of
+ * it (a crash with less in use is clang's recursion, not memory). */
+#define NEAR_CAP ((rlim_t)64 << 20)
+
+static enum guard_cause cause_of(int sig, int err)
+{
+	if (sig == SIGALRM)
+		return GUARD_TIMEOUT;
+	if (cap_bytes) {
+		rlim_t used = address_space(), budget = cap_bytes > cap_base ? cap_bytes - cap_base : 0;
+		rlim_t heap = used > cap_base ? used - cap_base : 0;
+		if (sig == SIGABRT && (err == ENOMEM || heap * 2 >= budget))
+			return GUARD_MEMORY;
+		if (used + NEAR_CAP >= cap_bytes)
+			return GUARD_MEMORY;
+	}
+	return sig == SIGABRT ? GUARD_ABORT : GUARD_CRASH;
+}
+
+/* Async-signal-safe: write(2) and _exit(2) only. A worker process exits
+ * with a status that names the cause, for its parent to report (that
+ * parent, not the worker, prints the line, so that -j1 and -jN print and
+ * report the same); the main process prints the line itself. */
+__attribute__((noreturn)) static void die(enum guard_cause c)
+{
+	if (in_worker)
+		_exit(GUARD_EXIT_BASE + (int)c);
 	const char *f = current;
 	say("cudalint: error: ");
 	if (f) {
 		say(f);
 		say(": ");
 	}
-	if (sig == SIGALRM)
-		say("analysis exceeded the time limit (CUDALINT_FILE_TIMEOUT), not analysed\n");
-	else if (sig == SIGABRT)
-		say("the parser gave up (out of memory? see CUDALINT_MAX_MEMORY_MB), not analysed\n");
-	else
-		say("the parser crashed (input nested too deeply?), not analysed\n");
+	say(reasons[c]);
+	say("\n");
 	_exit(2);
+}
+
+static void fatal(int sig)
+{
+	die(cause_of(sig, errno));
+}
+
+void guard_out_of_memory(void)
+{
+	if (!reasons[GUARD_MEMORY][0]) { /* not under guard_run: a unit test */
+		say("cudalint: error: out of memory\n");
+		_exit(2);
+	}
+	die(GUARD_MEMORY);
+}
+
+void guard_worker(void)
+{
+	in_worker = 1;
+}
+
+int guard_exit_reason(int status, char *out, size_t len)
+{
+	if (!WIFEXITED(status))
+		return 0;
+	int c = WEXITSTATUS(status) - GUARD_EXIT_BASE;
+	if (c < GUARD_TIMEOUT || c > GUARD_ABORT || !reasons[c][0])
+		return 0;
+	snprintf(out, len, "%s", reasons[c]);
+	return 1;
 }
 
 void guard_file(const char *path)
@@ -70,8 +169,10 @@ void guard_file(const char *path)
 	static int which;
 	if (path) {
 		which ^= 1;
-		snprintf(name[which], sizeof name[which], "%s", path);
-		cl_text_sanitize(name[which], 0);
+		char *clean = cl_text_clean(path, strlen(path), 0);
+		snprintf(name[which], sizeof name[which], "%s", clean);
+		free(clean);
+		cl_text_sanitize(name[which], 0); /* a sequence cut short */
 		current = name[which];
 	} else {
 		current = NULL;
@@ -86,16 +187,41 @@ struct job {
 	int result;
 };
 
-static void *thread_main(void *p)
+/* The caps of the process, applied once the big stack and the signal
+ * stack are mapped: they are the run's own, and under a small cap their
+ * mappings would fail (the analysis would then run, unprotected, on the
+ * main thread's 8 MB stack and die of SIGSEGV with no message). */
+static void apply_cap(void)
 {
-	struct job *j = p;
-	/* A stack overflow needs somewhere else to run its handler. Mapped,
-	 * and the thread's previous alternate stack put back before it ends:
-	 * a sanitizer runtime gives each thread one of its own and unmaps
-	 * whatever is installed when the thread exits. */
-	stack_t ss = { .ss_size = ALTSTACK_SIZE, .ss_flags = 0 }, old;
-	ss.ss_sp = mmap(NULL, ALTSTACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	int alt = ss.ss_sp != MAP_FAILED && sigaltstack(&ss, &old) == 0;
+	struct rlimit rl;
+	if (!cap_mb || UNDER_ASAN || getrlimit(RLIMIT_AS, &rl) != 0)
+		return;
+	rlim_t want = (rlim_t)cap_mb * 1024 * 1024 + STACK_SIZE;
+	if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > want) {
+		rl.rlim_cur = want;
+		if (setrlimit(RLIMIT_AS, &rl) == 0) {
+			cap_bytes = want;
+			cap_base = address_space();
+		}
+	}
+	make_reasons();
+}
+
+/* The calling thread's signal stack and the fatal handlers. A stack
+ * overflow needs somewhere else to run its handler. Mapped, and the
+ * thread's previous alternate stack put back (disarm) before it ends: a
+ * sanitizer runtime gives each thread one of its own and unmaps whatever
+ * is installed when the thread exits. */
+struct armed {
+	stack_t ss, old;
+	int alt;
+};
+
+static void arm(struct armed *a)
+{
+	a->ss = (stack_t){ .ss_size = ALTSTACK_SIZE, .ss_flags = 0 };
+	a->ss.ss_sp = mmap(NULL, ALTSTACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	a->alt = a->ss.ss_sp != MAP_FAILED && sigaltstack(&a->ss, &a->old) == 0;
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = fatal;
@@ -104,25 +230,30 @@ static void *thread_main(void *p)
 	int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGALRM };
 	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
 		sigaction(sigs[i], &sa, NULL);
-	j->result = j->fn(j->arg);
-	if (alt)
-		sigaltstack(&old, NULL);
-	if (ss.ss_sp != MAP_FAILED)
-		munmap(ss.ss_sp, ALTSTACK_SIZE);
-	return NULL;
+	apply_cap();
 }
 
-static unsigned long env_number(const char *name, unsigned long dflt)
+static void disarm(struct armed *a)
 {
-	const char *v = getenv(name);
-	char *end;
-	unsigned long n = v && *v ? strtoul(v, &end, 10) : dflt;
-	return v && *v && *end ? dflt : n;
+	if (a->alt)
+		sigaltstack(&a->old, NULL);
+	if (a->ss.ss_sp != MAP_FAILED)
+		munmap(a->ss.ss_sp, ALTSTACK_SIZE);
+}
+
+static void *thread_main(void *p)
+{
+	struct job *j = p;
+	struct armed a;
+	arm(&a);
+	j->result = j->fn(j->arg);
+	disarm(&a);
+	return NULL;
 }
 
 unsigned guard_pch_timeout(void)
 {
-	return (unsigned)env_number("CUDALINT_PCH_TIMEOUT", 120);
+	return (unsigned)cl_env_number(CL_ENV_PCH_TIMEOUT);
 }
 
 int guard_run(int (*fn)(void *), void *arg)
@@ -131,23 +262,22 @@ int guard_run(int (*fn)(void *), void *arg)
 	 * told not to, and its crash recovery would swallow our handler */
 	setenv("LIBCLANG_NOTHREADS", "1", 0);
 	setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 0);
-	timeout_s = (unsigned)env_number("CUDALINT_FILE_TIMEOUT", 300);
-	unsigned long mb = env_number("CUDALINT_MAX_MEMORY_MB", 8192);
-	struct rlimit rl;
-	if (mb && !UNDER_ASAN && getrlimit(RLIMIT_AS, &rl) == 0) {
-		rlim_t want = (rlim_t)mb * 1024 * 1024 + STACK_SIZE;
-		if (rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > want) {
-			rl.rlim_cur = want;
-			setrlimit(RLIMIT_AS, &rl);
-		}
-	}
+	timeout_s = (unsigned)cl_env_number(CL_ENV_FILE_TIMEOUT);
+	cap_mb = cl_env_number(CL_ENV_MAX_MEMORY_MB);
+	page_size = sysconf(_SC_PAGESIZE);
+	make_reasons();
 	struct job j = { fn, arg, 2 };
 	pthread_attr_t at;
 	pthread_t t;
 	if (pthread_attr_init(&at) != 0 || pthread_attr_setstacksize(&at, STACK_SIZE) != 0 ||
 	    pthread_create(&t, &at, thread_main, &j) != 0) {
-		/* no big thread to be had: run here, less protected */
-		return fn(arg);
+		/* no big thread to be had: run here, with a smaller stack but
+		 * the same handlers and caps */
+		struct armed a;
+		arm(&a);
+		int rc = fn(arg);
+		disarm(&a);
+		return rc;
 	}
 	pthread_join(t, NULL);
 	pthread_attr_destroy(&at);

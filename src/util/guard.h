@@ -9,12 +9,39 @@
 #ifndef CUDALINT_GUARD_H
 #define CUDALINT_GUARD_H
 
+#include <stddef.h>
+
 /* Runs fn(arg) under the guard and returns its result. Limits come from
  * CUDALINT_MAX_MEMORY_MB (default 8192) and CUDALINT_FILE_TIMEOUT
- * (seconds per file, default 300). A build with AddressSanitizer
- * (-DCUDALINT_SANITIZE=ON) ignores the memory cap: the sanitizer's shadow
- * memory needs terabytes of address space. */
+ * (seconds per file, default 300), validated by cl_env_check (util/env.h)
+ * beforehand. A build with AddressSanitizer (-DCUDALINT_SANITIZE=ON)
+ * ignores the memory cap: the sanitizer's shadow memory needs terabytes
+ * of address space. */
 int guard_run(int (*fn)(void *), void *arg);
+
+/* Why the guard stops a file. */
+enum guard_cause {
+	GUARD_TIMEOUT = 1, /* CUDALINT_FILE_TIMEOUT */
+	GUARD_MEMORY,      /* an allocation failed (under CUDALINT_MAX_MEMORY_MB) */
+	GUARD_CRASH,       /* SIGSEGV and the like: clang's recursion, mostly */
+	GUARD_ABORT,       /* SIGABRT for another reason */
+};
+
+/* In a worker process (driver/workers.h) the guard prints nothing and
+ * exits with GUARD_EXIT_BASE + the cause, which the parent, that
+ * survives, turns back into the file's failure (guard_exit_reason).
+ * Statuses a worker never exits with otherwise. */
+#define GUARD_EXIT_BASE 100
+void guard_worker(void);
+
+/* When wait(2) STATUS is a worker's guard exit: 1 and the reason in OUT
+ * ("analysis exceeded the time limit of 300 s (CUDALINT_FILE_TIMEOUT),
+ * not analysed"), as the main process itself would print it; else 0. */
+int guard_exit_reason(int status, char *out, size_t len);
+
+/* An allocation of cudalint's own failed (util/xalloc.h): the file
+ * stops as for any other cause, GUARD_MEMORY. Does not return. */
+void guard_out_of_memory(void) __attribute__((noreturn));
 
 /* The file being analysed, named if the process has to stop; starts
  * that file's time limit (set by guard_run; outside it, or with

@@ -2,6 +2,7 @@
 #include "util/hash.h"
 #include "util/regfile.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,7 +28,12 @@ void cl_hash_str(struct cl_hash *h, const char *s)
 int cl_hash_file(struct cl_hash *h, const char *path)
 {
 	char why[256];
-	FILE *f = cl_fopen_regular(path, "cannot read", NULL, why, sizeof why);
+	struct stat st;
+	FILE *f = cl_fopen_regular(path, "cannot read", &st, why, sizeof why);
+	if (f && (uintmax_t)st.st_size >= CL_SOURCE_MAX) { /* not analysable, never cached */
+		fclose(f);
+		f = NULL;
+	}
 	if (!f) {
 		cl_hash_add(h, "\x03unreadable", 11);
 		return -1;

@@ -37,13 +37,16 @@ void cl_progress_update(int done, const char *next)
 	struct winsize ws;
 	int width = ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 ? ws.ws_col : 80;
 	char line[512];
-	int n = snprintf(line, sizeof line, "cudalint: %d/%d files%s%s", done, pg.total, next ? ", " : "",
-	                 next ? next : "");
+	/* a file name is not allowed to move the cursor, end the line or
+	 * reorder it (util/utf8.h) */
+	char *name = next ? cl_text_clean(next, strlen(next), 0) : NULL;
+	int n = snprintf(line, sizeof line, "cudalint: %d/%d files%s%s", done, pg.total, name ? ", " : "",
+	                 name ? name : "");
+	free(name);
 	/* one screen line: a line that wraps cannot be erased with \r */
 	if (n >= width)
 		line[width > 1 ? width - 1 : 0] = 0;
-	/* a file name is not allowed to move the cursor or end the line */
-	cl_text_sanitize(line, 0);
+	cl_text_sanitize(line, 0); /* a sequence cut short */
 	fprintf(stderr, "\r\033[K%s", line);
 	fflush(stderr);
 	pg.shown = 1;

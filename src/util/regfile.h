@@ -13,6 +13,13 @@
 #include <stdio.h>
 #include <sys/stat.h>
 
+/* The largest source file cudalint reads: clang's source locations are
+ * 31-bit offsets, so a bigger file cannot be parsed (clang "runs out of
+ * source locations"), and reading one whole (its suppressions, its
+ * __CUDA_ARCH__ search, its cache key) would only cost time and memory.
+ * The front end reports such a file as not analysed. */
+#define CL_SOURCE_MAX ((size_t)1 << 31)
+
 /* PATH opened for reading ("rb"), or NULL with errno set and WHY (LEN
  * bytes) holding the reason: "not a regular file", or VERB ": " and
  * strerror (VERB as the caller's messages say it, e.g. "cannot read").

@@ -53,7 +53,7 @@ void cl_srctext_free(struct cl_srctext *st)
 static char *slurp(const char *path, size_t *len)
 {
 	char why[256];
-	return cl_read_regular(path, "cannot read", SIZE_MAX, len, why, sizeof why);
+	return cl_read_regular(path, "cannot read", CL_SOURCE_MAX - 1, len, why, sizeof why);
 }
 
 static struct srcfile *load(struct cl_srctext *st, const char *path)

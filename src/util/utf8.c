@@ -67,15 +67,62 @@ void cl_text_sanitize(char *str, int flags)
 	}
 }
 
-char *cl_text_clean(const char *s, size_t n, int flags)
+/* The code point of the valid sequence of LEN bytes at S. */
+static unsigned long code_point(const unsigned char *s, size_t len)
 {
-	char *p = xmalloc(n + 1);
-	memcpy(p, s, n);
-	p[n] = 0;
-	for (size_t i = 0; i < n; i++) /* a NUL inside is a byte like any other */
-		if (!p[i])
-			p[i] = '?';
-	cl_text_sanitize(p, flags);
+	static const unsigned char lead_mask[5] = { 0, 0x7f, 0x1f, 0x0f, 0x07 };
+	unsigned long c = s[0] & lead_mask[len];
+	for (size_t i = 1; i < len; i++)
+		c = c << 6 | (s[i] & 0x3f);
+	return c;
+}
+
+int cl_text_invisible(unsigned long c)
+{
+	return c == 0x00ad                    /* soft hyphen */
+	       || c == 0x061c                 /* ARABIC LETTER MARK */
+	       || c == 0x180e                 /* Mongolian vowel separator */
+	       || (c >= 0x200b && c <= 0x200f) /* zero widths, LRM, RLM */
+	       || (c >= 0x2028 && c <= 0x202e) /* line and paragraph separators, LRE..RLO */
+	       || (c >= 0x2060 && c <= 0x2064) /* word joiner, invisible operators */
+	       || (c >= 0x2066 && c <= 0x206f) /* LRI, RLI, FSI, PDI, deprecated format */
+	       || c == 0xfeff                 /* zero-width no-break space (BOM) */
+	       || (c >= 0xfff9 && c <= 0xfffb) /* interlinear annotation */
+	       || c == 0xe0001 || (c >= 0xe0020 && c <= 0xe007f); /* tags */
+}
+
+char *cl_text_clean(const char *str, size_t n, int flags)
+{
+	/* a NUL-terminated copy, so that no sequence is read past N; a NUL
+	 * inside is a byte like any other */
+	char *t = xmalloc(n + 1);
+	memcpy(t, str, n);
+	t[n] = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!t[i])
+			t[i] = '?';
+	/* "<U+XXXXX>" is 9 bytes for a sequence of at least 2: 5 per byte is room */
+	char *p = xmalloc(5 * n + 1), *o = p;
+	for (const unsigned char *s = (const unsigned char *)t; *s;) {
+		size_t len = cl_utf8_len((const char *)s);
+		if (!len || is_control(s, len, flags)) {
+			size_t k = len ? len : 1;
+			memset(o, '?', k);
+			o += k;
+			s += k;
+			continue;
+		}
+		unsigned long c = len > 1 ? code_point(s, len) : s[0];
+		if (!(flags & CL_TEXT_KEEP_CONTROLS) && cl_text_invisible(c)) {
+			o += sprintf(o, "<U+%04lX>", c);
+		} else {
+			memcpy(o, s, len);
+			o += len;
+		}
+		s += len;
+	}
+	*o = 0;
+	free(t);
 	return p;
 }
 
@@ -92,12 +139,11 @@ void cl_eprintf(const char *fmt, ...)
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
 	va_end(ap);
 	int nl = n > 0 && p[n - 1] == '\n';
-	if (nl)
-		p[n - 1] = 0;
-	cl_text_sanitize(p, CL_TEXT_KEEP_TABS);
+	char *clean = cl_text_clean(p, (size_t)n - (size_t)nl, CL_TEXT_KEEP_TABS);
 	cl_progress_clear(); /* a message never lands on the progress line */
-	fputs(p, stderr);
+	fputs(clean, stderr);
 	if (nl)
 		fputc('\n', stderr);
+	free(clean);
 	free(p);
 }

@@ -19,10 +19,22 @@ enum {
 };
 
 /* In place: each byte of an invalid sequence, and each control character
- * (C0, DEL, C1) unless FLAGS keep them, becomes '?'. */
+ * (C0, DEL, C1) unless FLAGS keep them, becomes '?'. (What text output
+ * also escapes, cl_text_clean, needs more room than it replaces.) */
 void cl_text_sanitize(char *s, int flags);
 
-/* A sanitized copy (malloc'd) of the first N bytes of S. */
+/* Whether code point C is one that text must not show as it is: the
+ * bidirectional controls of "Trojan Source" (CVE-2021-42574: U+202A-202E,
+ * U+2066-2069, LRM, RLM, ALM), which make a terminal or a CI log show
+ * code in another order than it is, and the characters that show as
+ * nothing (zero widths, joiners, invisible operators, U+2028/2029, the
+ * BOM, tags). */
+int cl_text_invisible(unsigned long c);
+
+/* A sanitized copy (malloc'd) of the first N bytes of S, for text output:
+ * as cl_text_sanitize, and each character cl_text_invisible names, unless
+ * FLAGS has CL_TEXT_KEEP_CONTROLS (JSON, where strings stay exact), is
+ * written as "<U+202E>". */
 char *cl_text_clean(const char *s, size_t n, int flags);
 
 /* fprintf(stderr, ...) with the result sanitized, except for one final

@@ -1,13 +1,15 @@
 #include "util/xalloc.h"
+#include "util/guard.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* The guard names the file and, in a worker, lets the parent report
+ * it: an exit(2) here would read as a worker's crash. */
 static void oom(void)
 {
-	fputs("cudalint: error: out of memory\n", stderr);
-	exit(2);
+	guard_out_of_memory();
 }
 
 void *xmalloc(size_t n)

@@ -69,4 +69,17 @@ printf 'extends: .cudalint.yaml\n' >proj/.cudalint.yaml
 run --no-cuda-toolkit proj/top.cu
 printf 'extends: [a.yaml, b.yaml]\n' >proj/.cudalint.yaml
 run --no-cuda-toolkit proj/top.cu
+
+say "a long cycle is named whole, its middle shortened (60 files with 90-character names; shown here with each name's x...x as L)"
+mkdir cycle
+L=$(awk 'BEGIN { for (i = 0; i < 90; i++) printf "x" }')
+i=1
+while [ $i -le 60 ]; do
+	printf 'extends: c%02d_%s.yaml\n' $((i % 60 + 1)) "$L" >"cycle/c$(printf %02d $i)_$L.yaml"
+	i=$((i + 1))
+done
+quiet --no-cuda-toolkit --config "cycle/c01_$L.yaml" proj/top.cu
+sed "s/$L/L/g" "$T/err" >>"$TR"
+check '[ "$(wc -l <"$T/err")" = 1 ]' "the cycle message is not one line"
+check 'grep -q "extends makes a cycle: cycle/c01_$L.yaml -> cycle/c02_$L.yaml -> .* -> cycle/c60_$L.yaml -> cycle/c01_$L.yaml\$" "$T/err"' "the cycle message does not run from c01 back to c01"
 finish

@@ -41,6 +41,37 @@ run --no-cuda-toolkit -o victim-link.cu ./victim.cu
 run --no-cuda-toolkit --write-baseline victim.cu .
 cmp -s victim.cu kernels/barrier.cu && echo "victim.cu unchanged" >>"$TR"
 
+say "nor any other file the run reads: a header (analysed, then a cache hit), a configuration and its extends: parent, the baseline, the compilation database, a response file; nor each other"
+mkdir reads reads/sub reads/build
+printf '__device__ int twice(int x)\n{\n\treturn 2 * x;\n}\n' >reads/inc.cuh
+printf '#include "inc.cuh"\n__global__ void k(int *d)\n{\n\tif (threadIdx.x < 32)\n\t\t__syncthreads();\n\td[0] = twice(1);\n}\n' >reads/a.cu
+cp reads/inc.cuh inc.orig
+# older than a second, or the result cache would not store them
+touch -d '1 hour ago' reads/inc.cuh reads/a.cu
+export CUDALINT_CACHE_DIR="$T/cache"
+run --no-cuda-toolkit -o reads/inc.cuh reads/a.cu
+run --no-cuda-toolkit -j2 --write-baseline reads/inc.cuh reads/a.cu kernels/exit.cu
+run --no-cuda-toolkit -o out/cached.txt reads/a.cu
+run --no-cuda-toolkit -o reads/inc.cuh reads/a.cu
+cmp -s reads/inc.cuh inc.orig && echo "reads/inc.cuh unchanged" >>"$TR"
+unset CUDALINT_CACHE_DIR
+printf 'extends: ../parent.yaml\n' >reads/sub/.cudalint.yaml
+printf 'fail-on: error\n' >reads/parent.yaml
+cp reads/a.cu reads/inc.cuh reads/sub/
+run --no-cuda-toolkit -o reads/sub/.cudalint.yaml reads/sub/a.cu
+run --no-cuda-toolkit -o reads/parent.yaml reads/sub/a.cu
+run --no-cuda-toolkit --config reads/parent.yaml --write-baseline reads/parent.yaml reads/a.cu
+printf 'fail-on: error\n' | cmp -s reads/parent.yaml - && echo "reads/parent.yaml unchanged" >>"$TR"
+run --no-cuda-toolkit --write-baseline reads/base.json reads/a.cu
+run --no-cuda-toolkit --baseline reads/base.json -o reads/base.json reads/a.cu
+run --no-cuda-toolkit --baseline reads/base.json --write-baseline reads/base.json reads/a.cu
+printf '[{"directory": "%s/reads", "file": "a.cu", "command": "nvcc --options-file flags.rsp -c a.cu"}]\n' "$W" >reads/build/compile_commands.json
+printf -- '-DUNUSED=1\n' >reads/flags.rsp
+run --no-cuda-toolkit -p reads/build -o reads/build/compile_commands.json reads/a.cu
+run --no-cuda-toolkit -p reads/build -o reads/flags.rsp reads/a.cu
+run --no-cuda-toolkit -o out/both.json --write-baseline ./out/both.json reads/a.cu
+ls out/both.json >>"$TR" 2>&1
+
 say "-o onto a symbolic link replaces the link; the file it pointed to is untouched"
 echo 'precious' >precious.txt
 ln -s ../precious.txt out/link.txt

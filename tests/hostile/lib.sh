@@ -73,6 +73,18 @@ repeat() {
 	awk -v n="$1" -v s="$2" 'BEGIN { for (i = 0; i < n; i++) printf "%s", s }'
 }
 
+# macro_bomb N TAIL: a kernel that assigns macro A<N>, 2^N tokens once
+# expanded, and ends with TAIL
+macro_bomb() {
+	printf '#define A0 1+\n'
+	i=1
+	while [ $i -le "$1" ]; do
+		printf '#define A%d A%d A%d\n' $i $((i - 1)) $((i - 1))
+		i=$((i + 1))
+	done
+	printf '__global__ void k(float *d){d[0]=A%d 1;%s}\n' "$1" "$2"
+}
+
 NT=--no-cuda-toolkit
 BAR='if (threadIdx.x < 32) __syncthreads();'
 printf '__global__ void k(float *d)\n{\n\t%s\n}\n' "$BAR" >kernel.cu

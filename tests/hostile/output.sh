@@ -48,6 +48,40 @@ valid_utf8 out
 run filename-not-utf8/text "1" $NT "$bad"
 valid_utf8 out
 
+# Trojan Source (CVE-2021-42574): bidirectional overrides and invisible
+# characters in a file name, in a suppression comment that CL0001 quotes,
+# and in the source line of a snippet are escaped as <U+XXXX> in text, on
+# stderr and in GitHub annotations; JSON and SARIF keep them exact (and
+# valid UTF-8)
+rlo=$(printf '\342\200\256') lri=$(printf '\342\201\246') zwsp=$(printf '\342\200\213')
+trojan="tro${rlo}jan.cu"
+printf '__global__ void k(float *d)\n{\n\t// cudalint: ignore[CL9999%s] -- %s}%s\n\tif (threadIdx.x < 32) /* %s */ __syncthreads();\n}\n' "$rlo" "$lri" "$zwsp" "$rlo" >"$trojan"
+# no_bidi FILE: none of the escaped characters is left in FILE
+no_bidi() {
+	if LC_ALL=C grep -q "$rlo\|$lri\|$zwsp" "$1"; then
+		fail "$1 holds a bidirectional or invisible character: $(grep -m1 "$rlo\|$lri\|$zwsp" "$1" | od -c | head -3)"
+	fi
+}
+run trojan/text "2" $NT --show-source "$trojan" missing${rlo}.cu
+no_bidi out
+no_bidi err
+grep -qF 'tro<U+202E>jan.cu:4:34: warning:' out || fail "the file name is not escaped: $(head -c 300 out)"
+grep -qF '/* <U+202E> */' out || fail "the snippet is not escaped: $(head -c 300 out)"
+grep -qF '<U+2066>}<U+200B>' out || fail "the quoted comment is not escaped: $(head -c 300 out)"
+grep -qF 'missing<U+202E>.cu' err || fail "the name on stderr is not escaped: $(head -c 300 err)"
+# the caret stays under the barrier: as wide as the escaped text before it
+awk '/^\tif/ { getline c; if (index($0, "__syncthreads") == length(c)) ok = 1 } END { exit !ok }' out ||
+	fail "the caret is not under the barrier: $(grep -A1 __syncthreads out | head -c 300)"
+run trojan/github "1" $NT --format=github "$trojan"
+no_bidi out
+run trojan/json "1" $NT --format=json "$trojan"
+valid_utf8 out
+grep -q "$rlo" out || fail "JSON does not keep the exact file name"
+jq -e --arg f "$trojan" '[.findings[].file] | index($f) != null' out >/dev/null || fail "JSON's file name is not exact"
+run trojan/sarif "1" $NT --format=sarif "$trojan"
+valid_utf8 out
+jq -e . out >/dev/null || fail "the SARIF is not JSON"
+
 # a reader that stops early: the exit status is the findings', no signal
 i=0
 while [ $i -lt 3000 ]; do

@@ -53,6 +53,18 @@ cat kernel.cu >>manykernels.cu
 run manykernels.cu "1" $NT manykernels.cu
 finds
 
+# more than clang's 2 GiB of source locations: a failure, not a note and
+# exit 0 (a sparse file: no disk is used)
+if truncate -s 3G big.cu 2>/dev/null; then
+	run big-file "2" $NT big.cu kernel.cu
+	grep -q "^cudalint: error: big.cu: larger than 2 GiB (3221225472 bytes), the most clang can parse; not analysed$" err ||
+		fail "no failure naming the size limit: $(head -c 300 err)"
+	finds
+	rm -f big.cu
+else
+	echo "skip: big-file (cannot make a sparse file)"
+fi
+
 { printf '__global__ void k(float *d){'; repeat 10000 '{'; repeat 10000 '}'; printf '}\n'; } >braces.cu
 run braces.cu "2" $NT braces.cu
 names braces.cu
@@ -84,15 +96,7 @@ run expr.cu "1" $NT expr.cu
 warns expr.cu
 
 # --- the preprocessor -------------------------------------------------------
-{
-	printf '#define A0 1+\n'
-	i=1
-	while [ $i -le 20 ]; do
-		printf '#define A%d A%d A%d\n' $i $((i - 1)) $((i - 1))
-		i=$((i + 1))
-	done
-	printf '__global__ void k(float *d){d[0]=A20 1;%s}\n' "$BAR"
-} >macrobomb.cu
+macro_bomb 20 "$BAR" >macrobomb.cu
 run macrobomb.cu "1 2" $NT macrobomb.cu
 [ "$RC" = 2 ] && names macrobomb.cu
 [ "$RC" = 1 ] && warns macrobomb.cu
@@ -225,6 +229,19 @@ cp kernel.cu bigcfg/
 awk 'BEGIN { print "exclude:"; for (i = 0; i < 1000000; i++) printf "  - dir%d\n", i }' >bigcfg/.cudalint.yaml
 run config-1e6-entries "1" $NT bigcfg/kernel.cu
 finds
+
+# a configuration found by discovery that is no regular file is refused, as
+# with --config: passed over, the run would go on without the settings it
+# was meant to have (a FIFO would also block the read)
+mkdir -p cfgfifo cfgzero
+cp kernel.cu cfgfifo/
+cp kernel.cu cfgzero/
+mkfifo cfgfifo/.cudalint.yaml
+ln -s /dev/zero cfgzero/.cudalint.yaml
+run config-found-fifo "2" $NT cfgfifo/kernel.cu
+grep -q "^cudalint: error: cfgfifo/.cudalint.yaml: not a regular file$" err || fail "the FIFO is not named: $(head -c 300 err)"
+run config-found-dev-zero "2" $NT cfgzero/kernel.cu
+grep -q "^cudalint: error: .*cfgzero/.cudalint.yaml: not a regular file$" err || fail "the link to /dev/zero is not named: $(head -c 300 err)"
 
 # --- output -----------------------------------------------------------------
 run output-no-dir "2" $NT --format=sarif -o no/such/dir/out.sarif kernel.cu

@@ -41,8 +41,8 @@ bad() {
 }
 
 # ---- the environment variables, documented --------------------------------
-# Literals passed to getenv() or guard.c's env_number(), and every
-# "CUDALINT_..." string literal. CUDALINT_TEST_* are test hooks (docs/cli.md
+# Literals passed to getenv(), and every "CUDALINT_..." string literal
+# (util/env.c's table of the numeric ones). CUDALINT_TEST_* are test hooks (docs/cli.md
 # says not to set them); they are not part of the manual.
 h2m=$src/cmake/debian/cudalint.h2m
 envsection=$(awk '/^\[/ { on = ($0 == "[ENVIRONMENT]"); next } on' "$h2m")

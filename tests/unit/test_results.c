@@ -101,24 +101,24 @@ static void round_trip(void **state)
 	struct cl_findings f, g = { 0 };
 	struct cl_failures x, y = { 0 };
 	fill(&f, &x);
-	char *s = cl_results_serialise(f.v, f.n, &x);
+	char *s = cl_results_serialise(f.v, f.n, &x, NULL);
 	assert_null(strchr(s, '\n')); /* one line */
 	char err[256];
-	assert_int_equal(cl_results_parse(s, strlen(s), &g, &y, err, sizeof err), 0);
+	assert_int_equal(cl_results_parse(s, strlen(s), &g, &y, NULL, err, sizeof err), 0);
 	same(&f, &x, &g, &y);
 	/* file and function names come back interned */
 	assert_ptr_equal(g.v[0].pos.file, cl_intern("dir/a.cu"));
 	assert_ptr_equal(g.v[0].function, cl_intern("kern"));
 	/* and serialise the same again */
-	char *s2 = cl_results_serialise(g.v, g.n, &y);
+	char *s2 = cl_results_serialise(g.v, g.n, &y, NULL);
 	assert_string_equal(s, s2);
 	free(s);
 	free(s2);
 	/* nothing at all */
 	struct cl_findings e = { 0 };
 	struct cl_failures ex = { 0 };
-	s = cl_results_serialise(NULL, 0, NULL);
-	assert_int_equal(cl_results_parse(s, strlen(s), &e, &ex, err, sizeof err), 0);
+	s = cl_results_serialise(NULL, 0, NULL, NULL);
+	assert_int_equal(cl_results_parse(s, strlen(s), &e, &ex, NULL, err, sizeof err), 0);
 	assert_int_equal(e.n, 0);
 	assert_int_equal(ex.n, 0);
 	free(s);
@@ -155,7 +155,7 @@ static void malformed(void **state)
 		struct cl_findings f = { 0 };
 		struct cl_failures x = { 0 };
 		char err[256] = "";
-		if (cl_results_parse(bad[i], strlen(bad[i]), &f, &x, err, sizeof err) != -1)
+		if (cl_results_parse(bad[i], strlen(bad[i]), &f, &x, NULL, err, sizeof err) != -1)
 			fail_msg("accepted: %s", bad[i]);
 		assert_true(err[0]);
 		cl_findings_free(&f);

@@ -1,6 +1,7 @@
 /* test_utf8.c - what may be printed and put into JSON (src/util/utf8.c):
  * RFC 3629's valid sequences pass, everything else becomes '?', and so do
- * control characters unless the caller keeps them. */
+ * control characters unless the caller keeps them; bidirectional controls
+ * and invisible characters are escaped as <U+XXXX> in text. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -68,12 +69,41 @@ static void sanitizing(void **state)
 	free(nul);
 }
 
+/* Trojan Source (CVE-2021-42574) and invisible characters: escaped in
+ * text, exact where JSON keeps strings; the characters next to them pass. */
+static void invisible(void **state)
+{
+	(void)state;
+	/* the bidirectional overrides and isolates, each */
+	sanitize("a\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad\xe2\x80\xaez", 0,
+	         "a<U+202A><U+202B><U+202C><U+202D><U+202E>z");
+	sanitize("\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9", 0, "<U+2066><U+2067><U+2068><U+2069>");
+	/* the marks, zero widths, joiners, separators, BOM, soft hyphen, tags */
+	sanitize("\xe2\x80\x8e\xe2\x80\x8f\xd8\x9c", 0, "<U+200E><U+200F><U+061C>");
+	sanitize("\xe2\x80\x8b\xe2\x80\x8c\xe2\x80\x8d", 0, "<U+200B><U+200C><U+200D>");
+	sanitize("\xe2\x81\xa0\xe2\x81\xa4\xe2\x80\xa8\xe2\x80\xa9", 0, "<U+2060><U+2064><U+2028><U+2029>");
+	sanitize("\xef\xbb\xbf\xc2\xad\xe1\xa0\x8e", 0, "<U+FEFF><U+00AD><U+180E>");
+	sanitize("\xf3\xa0\x80\x81\xf3\xa0\x81\x81\xf3\xa0\x81\xbf", 0, "<U+E0001><U+E0041><U+E007F>");
+	/* the C0 and C1 controls stay '?' */
+	sanitize("\x1b\xc2\x85", 0, "???");
+	/* neighbours that are visible pass: U+2027, U+202F, U+2065 (unassigned), U+200A, U+FFFC, U+E0080 */
+	sanitize("\xe2\x80\xa7\xe2\x80\xaf\xe2\x81\xa5\xe2\x80\x8a\xef\xbf\xbc\xf3\xa0\x82\x80", 0,
+	         "\xe2\x80\xa7\xe2\x80\xaf\xe2\x81\xa5\xe2\x80\x8a\xef\xbf\xbc\xf3\xa0\x82\x80");
+	/* JSON keeps the exact string */
+	sanitize("\xe2\x80\xae\xe2\x81\xa6", CL_TEXT_KEEP_CONTROLS, "\xe2\x80\xae\xe2\x81\xa6");
+	/* escaped with the tab kept, as a source line is */
+	sanitize("\tif (x) /* \xe2\x80\xae } \xe2\x81\xa6 */", CL_TEXT_KEEP_TABS, "\tif (x) /* <U+202E> } <U+2066> */");
+	assert_true(cl_text_invisible(0x202e));
+	assert_false(cl_text_invisible('a'));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(valid_sequences),
 		cmocka_unit_test(invalid_sequences),
 		cmocka_unit_test(sanitizing),
+		cmocka_unit_test(invisible),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
