@@ -287,13 +287,13 @@ else
 	grep -q 'building the precompiled toolkit header in the background' err ||
 		fail "no note of a background build: $(head -c 300 err)"
 	i=0
-	while [ $i -lt 600 ] && ! ls "$CUDALINT_CACHE_DIR"/cuda-*.pch >/dev/null 2>&1; do
+	while [ $i -lt $((LIMIT * 5)) ] && ! ls "$CUDALINT_CACHE_DIR"/cuda-*.pch >/dev/null 2>&1; do
 		sleep 0.2
 		i=$((i + 1))
 	done
 	CASE=pch-background-built
 	N=$((N + 1))
-	if ls "$CUDALINT_CACHE_DIR"/cuda-*.pch >/dev/null 2>&1; then echo "ok:   $CASE"; else fail "no PCH after 120 s"; fi
+	if ls "$CUDALINT_CACHE_DIR"/cuda-*.pch >/dev/null 2>&1; then echo "ok:   $CASE"; else fail "no PCH after $LIMIT s"; fi
 	while ! flock -n "$CUDALINT_CACHE_DIR/pch.lock" true 2>/dev/null; do sleep 0.2; done
 	run pch-background-used "1" -v "$TK" --no-cache-results tk.cu
 	finds
@@ -306,7 +306,7 @@ else
 	run pch-background-fails "1" "$TK" --no-cache-results tk.cu
 	unset CUDALINT_TEST_STALL_PCH_BUILD
 	i=0
-	while [ $i -lt 600 ] && ! ls "$CUDALINT_CACHE_DIR"/cuda-*.pch* 2>/dev/null | grep -q 'failed$\|pch$'; do
+	while [ $i -lt $((LIMIT * 5)) ] && ! ls "$CUDALINT_CACHE_DIR"/cuda-*.pch* 2>/dev/null | grep -q 'failed$\|pch$'; do
 		sleep 0.2
 		i=$((i + 1))
 	done
