@@ -4,6 +4,7 @@
 #include "analysis/constlocals.h"
 #include "analysis/callgraph.h"
 #include "analysis/intrinsics.h"
+#include "analysis/launch.h"
 #include "analysis/memorder.h"
 #include "analysis/memspace.h"
 #include "analysis/race.h"
@@ -21,6 +22,11 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	callgraph_compute_barriers(u);
 	/* which memory object each pointer and reference designates */
 	u->memspace = memspace_new(u);
+	/* how each kernel is launched: the host code's launches, the
+	 * kernels' attributes and the configuration's declared launches */
+	u->launch = launch_collect(u, o->launches, o->nlaunches);
+	if (o->dump_launches)
+		launch_dump(u, o->dump_launches);
 	/* the locals assigned once, and their values: the constants the
 	 * uniformity pass folds */
 	for (int i = 0; i < u->nfuncs; i++) {
@@ -28,6 +34,7 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 		if (f->is_global || f->is_device) {
 			f->locals = xcalloc(1, sizeof *f->locals);
 			locals_init(f->locals, f);
+			f->locals->launch = launch_of(u, f);
 		}
 	}
 	/* the level of every value and condition (marks analysed functions) */
@@ -45,6 +52,14 @@ void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h)
 	cl_hash_str(h, "analysis options 1");
 	int warp = o->warp_aligned_blocks != 0;
 	cl_hash_add(h, &warp, sizeof warp);
+	for (int i = 0; i < o->nlaunches; i++) {
+		const struct launch_decl *d = &o->launches[i];
+		cl_hash_str(h, d->kernel);
+		cl_hash_add(h, d->block, sizeof d->block);
+		cl_hash_add(h, d->grid, sizeof d->grid);
+		cl_hash_str(h, d->file ? d->file : "");
+		cl_hash_add(h, &d->line, sizeof d->line);
+	}
 }
 
 void analyze_free(struct ir_unit *u)
@@ -62,6 +77,8 @@ void analyze_free(struct ir_unit *u)
 	race_facts_free(u->race);
 	memorder_free(u->memorder);
 	memspace_free(u->memspace);
+	launch_free(u->launch);
+	u->launch = NULL;
 	u->race = NULL;
 	u->memorder = NULL;
 	u->memspace = NULL;

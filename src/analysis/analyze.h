@@ -12,6 +12,12 @@ struct analysis_options {
 	/* threadIdx.y/.z are warp-uniform only when blockDim.x is a multiple
 	 * of 32 (--assume-warp-aligned-blocks, on by default). */
 	int warp_aligned_blocks;
+	/* launches the configuration declares, for kernels launched from
+	 * elsewhere (analysis/launch.h) */
+	const struct launch_decl *launches;
+	int nlaunches;
+	/* --dump-launches: a FILE * to print each kernel's launches to */
+	void *dump_launches;
 };
 
 /* Adds every field of O to H: a result-cache key covers exactly what the

@@ -1,6 +1,7 @@
 /* constlocals.c - how often each local is assigned, and the constants
  * that locals assigned once carry. */
 #include "analysis/constlocals.h"
+#include "analysis/launch.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>
@@ -75,10 +76,43 @@ struct const_walk { const struct locals *c; int depth; };
 
 /* A local declared with a value and never written again has that value
  * everywhere it is read (const or not): `const int tile = 32`. */
-static bool local_value(const struct ir_var *v, void *arg, int64_t *out)
+static bool launch_value(const struct kernel_launch *k, const struct ir_expr *e, int64_t *out)
+{
+	if (!k)
+		return false;
+	if (e->kind == EK_VAR) {
+		const struct ir_var *v = e->u.var;
+		if (v->kind != VAR_PARAM || v->id < 0 || v->id >= k->kernel->nparams || !k->param_known[v->id])
+			return false;
+		*out = k->param[v->id];
+		return true;
+	}
+	int d = e->u.bi.dim ? e->u.bi.dim - 'x' : -1;
+	if (d < 0 || d > 2)
+		return false;
+	switch (e->u.bi.which) {
+	case BI_BLOCKDIM: *out = k->block[d]; return k->block[d] > 0;
+	case BI_GRIDDIM: *out = k->grid[d]; return k->grid[d] > 0;
+	case BI_THREADIDX: *out = 0; return k->block[d] == 1;
+	case BI_BLOCKIDX: *out = 0; return k->grid[d] == 1;
+	default: return false;
+	}
+}
+
+static bool local_value(const struct ir_expr *e, void *arg, int64_t *out)
 {
 	struct const_walk *w = arg;
 	const struct locals *c = w->c;
+	if (e->kind == EK_BUILTIN) {
+		if (e->u.bi.which == BI_WARPSIZE) {
+			*out = 32;
+			return true;
+		}
+		return launch_value(c->launch, e, out);
+	}
+	const struct ir_var *v = e->u.var;
+	if (v->kind == VAR_PARAM && c->launch && !c->assigned[v->id])
+		return launch_value(c->launch, e, out);
 	if (v->kind != VAR_LOCAL || v->is_reference || v->id < 0 || v->id >= c->fn->nvars || c->assigned[v->id] != 1 ||
 	    !c->init[v->id] || w->depth > 8)
 		return false;

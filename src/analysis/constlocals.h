@@ -8,9 +8,15 @@
 
 #include "ir/ir.h"
 
+struct kernel_launch;
+
 /* Per-function facts. */
 struct locals {
 	const struct ir_func *fn;
+	/* a kernel's launches (analysis/launch.h): blockDim and gridDim where
+	 * every launch agrees, threadIdx.y in a block one thread high, and
+	 * the parameters every launch passes the same constant fold too */
+	const struct kernel_launch *launch;
 	uint8_t *assigned;            /* times each variable is assigned (capped) */
 	struct ir_expr **init;        /* single initialiser, or NULL */
 };

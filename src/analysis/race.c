@@ -1,6 +1,7 @@
 /* race.c - which functions run as a block, in which shapes, and the
  * races found, chosen and ordered for reporting (race.h). */
 #include "analysis/race_internal.h"
+#include "analysis/launch.h"
 #include "analysis/memspace.h"
 #include "util/xalloc.h"
 
@@ -82,8 +83,12 @@ static void run_shape(struct rs_ctx *c, const struct ir_func *f, bool kernel, co
 		c->bdim[d] = shape[d];
 	c->gdim[0] = c->gdim[1] = 8;
 	c->gdim[2] = 1;
-	c->bidx[0] = c->bidx[1] = 1;
-	c->bidx[2] = 0;
+	for (int d = 0; c->launch && d < 3; d++)
+		if (c->launch->grid[d])
+			c->gdim[d] = c->launch->grid[d];
+	/* a block other than the first, where there is one */
+	for (int d = 0; d < 3; d++)
+		c->bidx[d] = d < 2 && c->gdim[d] > 1 ? 1 : 0;
 	c->nthreads = shape[0] * shape[1] * shape[2];
 	for (int t = 0; t < c->nthreads; t++)
 		rs_run_thread(c, f, kernel, t);
@@ -95,6 +100,13 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 {
 	const int (*shapes)[3] = dims >= 3 ? shapes3 : dims == 2 ? shapes2 : shapes1;
 	int n = dims >= 3 ? 2 : dims == 2 ? 3 : 1;
+	/* the shapes the kernel is launched with, when every launch says */
+	const struct kernel_launch *l = kernel ? launch_of(c->u, f) : NULL;
+	c->launch = l && l->nshapes ? l : NULL;
+	if (c->launch) {
+		shapes = (const int (*)[3])l->shapes;
+		n = l->nshapes;
+	}
 	rs_barriers_begin(c, f, kernel);
 	for (int i = 0; i < n; i++) {
 		c->shape = i;
@@ -102,6 +114,7 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 	}
 	rs_settle_function(c);
 	rs_barriers_end(c);
+	c->launch = NULL;
 }
 
 static int cmp_name(const void *a, const void *b)

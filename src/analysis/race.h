@@ -43,6 +43,9 @@ struct race {
 	bool loop_carried;            /* RACE_WAR: the write is in a later iteration of a loop than the
 	                               * read (else, written before it, in a later call) */
 	struct ir_loc loop;           /* loop_carried: the loop (maybe in a caller of at_fn) */
+	/* the launch whose block shape shows it, when the kernel was run in
+	 * its launches' shapes (line 0 otherwise) */
+	struct ir_loc launch;
 };
 
 /* The races of u's device code, at most one per access reported and per

@@ -388,13 +388,22 @@ static struct rv eval_builtin(struct rs_run *r, const struct ir_expr *e)
 	switch (e->u.bi.which) {
 	case BI_THREADIDX: return rv_int(r->tid[d]);
 	case BI_BLOCKDIM: {
-		/* 1-D code runs in one block shape: its size is picked */
+		/* 1-D code runs in one block shape: its size is picked, unless
+		 * the shapes are the launches' */
 		struct rv v = rv_int(r->c->bdim[d]);
-		v.prm = r->c->bdim[1] == 1 && r->c->bdim[2] == 1;
+		v.prm = !r->c->launch && r->c->bdim[1] == 1 && r->c->bdim[2] == 1;
 		return v;
 	}
-	case BI_BLOCKIDX: { struct rv v = rv_int(r->c->bidx[d]); v.prm = 1; return v; }
-	case BI_GRIDDIM: { struct rv v = rv_int(r->c->gdim[d]); v.prm = 1; return v; }
+	case BI_BLOCKIDX: {
+		struct rv v = rv_int(r->c->bidx[d]);
+		v.prm = !(r->c->launch && r->c->launch->grid[d] == 1);
+		return v;
+	}
+	case BI_GRIDDIM: {
+		struct rv v = rv_int(r->c->gdim[d]);
+		v.prm = !(r->c->launch && r->c->launch->grid[d]);
+		return v;
+	}
 	case BI_WARPSIZE: return rv_int(32);
 	}
 	return rs_top_of(r, e);

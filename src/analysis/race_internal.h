@@ -7,6 +7,7 @@
 #ifndef CUDALINT_RACE_INTERNAL_H
 #define CUDALINT_RACE_INTERNAL_H
 
+#include "analysis/launch.h"
 #include "analysis/race.h"
 #include "util/arena.h"
 
@@ -189,6 +190,10 @@ struct rs_ctx {
 	struct rs_sync *syncs; int nsyncs, capsyncs;
 	int bdim[3], gdim[3], bidx[3];
 	int nthreads;
+	/* the launches of the kernel being run, when its shapes are theirs
+	 * (analysis/launch.h): blockDim is then no picked value, and a race
+	 * in one launch's shape is a race */
+	const struct kernel_launch *launch;
 	int shape;                     /* index of the block shape, for the function being run */
 	/* pairs that race, over every shape and kernel */
 	struct rs_pairrec *pairs; int npairs, cappairs;

@@ -29,6 +29,7 @@ struct rs_pairrec {
 	bool cross_warp;           /* a witness with its two threads in two warps */
 	bool by_iteration;         /* RACE_WAR: a witness whose read is in a later iteration of a loop */
 	struct ir_loc loop;        /* ... of this loop */
+	struct ir_loc launch;      /* confirmed in a launch's shape: that launch */
 	bool at_writes;
 	uint64_t partners[2][RS_MAX_THREADS / 64]; /* weak witnesses, by side: threads with a partner */
 	bool weak[2];
@@ -488,6 +489,14 @@ void rs_settle_function(struct rs_ctx *c)
 	for (int i = 0; i < c->npairs; i++) {
 		struct rs_pairrec *p = &c->pairs[i];
 		uint64_t ran = c->sites[p->at].shapes & c->sites[p->other].shapes;
+		/* the shapes of real launches: a race in any of them is one */
+		if (p->found && c->launch && !p->confirmed) {
+			int k = 0;
+			while (k < c->launch->nshapes - 1 && !(p->found & ((uint64_t)1 << k)))
+				k++;
+			p->launch = c->launch->shape_site[k]->loc;
+			p->confirmed = true;
+		}
 		if (p->found && !(ran & ~p->found))
 			p->confirmed = true;
 		p->found = 0;
@@ -598,7 +607,7 @@ int rs_pairs_races(struct rs_ctx *c, struct race **out)
 		if (!p->confirmed)
 			continue;
 		v[n++] = (struct race){ (enum race_kind)p->kind, c->sites[p->at].e, c->sites[p->at].fn, c->sites[p->other].e,
-		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop };
+		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop, p->launch };
 	}
 	*out = v;
 	return n;

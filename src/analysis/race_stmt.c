@@ -483,14 +483,18 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 	r.tid[2] = lin / (c->bdim[0] * c->bdim[1]);
 	r.budget = RS_STEPS / (c->nthreads ? c->nthreads : 1) + 2000;
 	struct rs_frame *fr = rs_frame_new(root, NULL);
+	const struct kernel_launch *l = kernel ? launch_of(c->u, root) : NULL;
 	/* a kernel's parameters are the same in every thread: integers one
-	 * large value each (a size, a count), pointers unknown global memory;
+	 * large value each (a size, a count), or the constant every launch
+	 * passes, pointers unknown global memory;
 	 * a device function's may be anything, the thread's index included */
 	for (int i = 0; i < root->nparams; i++) {
 		const struct ir_var *p = root->params[i];
 		if (p->id < 0 || p->id >= root->nvars)
 			continue;
-		if (kernel && rs_type(c, p->type)->bits) {
+		if (kernel && l && l->param_known[i]) {
+			fr->vars[p->id] = rv_int(l->param[i]); /* every launch passes it */
+		} else if (kernel && rs_type(c, p->type)->bits) {
 			fr->vars[p->id] = rv_int((1 << 20) + 64 * i);
 			fr->vars[p->id].prm = 1;
 		}

@@ -107,6 +107,8 @@ void options_usage(FILE *out)
 	      "  --show-config           print the configuration that governs PATH (default .)\n"
 	      "                          and the files it was read from, in YAML\n"
 	      "  --show-files            print the files that would be analysed\n"
+	      "  --dump-launches         print, for each kernel, the launches found (grid,\n"
+	      "                          block, shared memory) and the block shapes simulated\n"
 	      "  --explain RULE          print a rule's documentation\n"
 	      "  --version, --help\n"
 	      "\n"
@@ -158,7 +160,7 @@ enum {
 	OPT_UNANALYSED, OPT_SHOW_SOURCE, OPT_NO_SHOW_SOURCE, OPT_EXIT_ZERO,
 	OPT_REPORT_SUPPRESSED, OPT_WARN_UNUSED, OPT_WARP_ALIGNED, OPT_NO_WARP_ALIGNED,
 	OPT_NO_TOOLKIT, OPT_NO_CACHE, OPT_CACHE_RESULTS, OPT_NO_CACHE_RESULTS,
-	OPT_SHOW_TOOLKIT, OPT_LIST_RULES, OPT_VERSION, OPT_DUMP_IR, OPT_PATHS,
+	OPT_SHOW_TOOLKIT, OPT_LIST_RULES, OPT_VERSION, OPT_DUMP_IR, OPT_DUMP_LAUNCHES, OPT_PATHS,
 	OPT_STATISTICS, OPT_STDIN_FILENAME, OPT_RESPECT_GITIGNORE, OPT_NO_RESPECT_GITIGNORE,
 	OPT_SHOW_CONFIG, OPT_SHOW_FILES, OPT_CLEAR_CACHE, OPT_FOLLOW_LINKS,
 };
@@ -218,6 +220,7 @@ static const struct option long_options[] = {
 	{ "version", no_argument, 0, OPT_VERSION },
 	{ "help", no_argument, 0, 'h' },
 	{ "dump-ir", no_argument, 0, OPT_DUMP_IR },
+	{ "dump-launches", no_argument, 0, OPT_DUMP_LAUNCHES },
 	{ 0, 0, 0, 0 },
 };
 /* '-': paths come back in order as option 1, so that "--" (clang's
@@ -386,6 +389,7 @@ static int take(struct options *o, int c, const char *v)
 	case OPT_VERSION: o->version = 1; break;
 	case 'h': o->help = 1; break;
 	case OPT_DUMP_IR: o->dump_ir = 1; break;
+	case OPT_DUMP_LAUNCHES: o->dump_launches = 1; break;
 	}
 	return 0;
 }

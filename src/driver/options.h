@@ -54,7 +54,7 @@ struct options {
 	int respect_gitignore;        /* --respect-gitignore 1, --no-respect-gitignore -1, 0: not given */
 	int follow_links;             /* --follow-links: directory walks follow links out of the tree */
 	int show_config, show_files;  /* print the configuration or the files, analyse nothing */
-	int list_rules, version, help, dump_ir, show_toolkit, clear_cache;
+	int list_rules, version, help, dump_ir, dump_launches, show_toolkit, clear_cache;
 	const char *explain;
 };
 

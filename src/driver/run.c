@@ -155,7 +155,10 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	if (u->truncated)
 		cl_eprintf("cudalint: warning: %s: code nested too deeply was left out of the analysis; "
 		                "findings in it may be missing\n", t.via ? t.via : file);
-	analyze_unit(u, &r->cfg_of[i]->ao);
+	struct analysis_options ao = r->cfg_of[i]->ao;
+	if (r->o->dump_launches)
+		ao.dump_launches = stderr;
+	analyze_unit(u, &ao);
 	if (r->o->dump_ir)
 		ir_dump(u, stderr);
 	struct cfg *g = r->cfg_of[i];
@@ -281,14 +284,14 @@ static void analyse_all(struct run *r)
 {
 	const struct options *o = r->o;
 	int jobs = o->jobs < 0 ? cl_online_cpus() : o->jobs > 0 ? o->jobs : 1;
-	if (o->dump_ir)
+	if (o->dump_ir || o->dump_launches)
 		jobs = 1; /* dumps of several files must not interleave */
 	r->variants = xcalloc((size_t)r->nfiles + 1, sizeof *r->variants);
 	r->keys = xcalloc((size_t)r->nfiles + 1, sizeof *r->keys);
 	r->res = xcalloc((size_t)r->nfiles + 1, sizeof *r->res);
 
 	static char dir[PATH_MAX];
-	if (o->cache_results && !o->no_cache && !o->dump_ir && cl_rcache_dir(dir, sizeof dir) == 0) {
+	if (o->cache_results && !o->no_cache && !o->dump_ir && !o->dump_launches && cl_rcache_dir(dir, sizeof dir) == 0) {
 		r->cache_dir = dir;
 		cl_rcache_sweep(dir);
 	}

@@ -766,6 +766,8 @@ static void lower_function(struct lower *L, CXCursor c)
 	}
 	if (!f->is_global && !f->is_device)
 		f->is_host = 1;
+	if (f->is_global)
+		lower_kernel_attrs(L, c, f);
 	f->params = (struct ir_var **)ptrvec_finish(&params, L->a, &f->nparams);
 	CXCursor *pc = xmalloc(((size_t)f->nparams + 1) * sizeof *pc);
 	for (int i = 0, j = 0; i < n; i++)
@@ -862,10 +864,20 @@ static void resolve_calls(struct lower *L)
 		if (at >= 0)
 			((struct ir_expr *)L->calls.v[i])->u.call.target = by[at];
 	}
+	for (int i = 0; i < L->kernel_refs.n; i++) {
+		int at = lower_find_usr(by, n, L->kernel_usrs.v[i]);
+		struct ir_call *c = &((struct ir_expr *)L->kernel_refs.v[i])->u.call;
+		if (at >= 0 && by[at]->is_global) {
+			c->kernel = by[at];
+			c->is_api_launch = 1;
+		}
+	}
 	lower_resolve_dependent(L, by, n);
 	free(by);
 	free(L->calls.v);
 	free(L->call_usrs.v);
+	free(L->kernel_refs.v);
+	free(L->kernel_usrs.v);
 }
 
 /* The errors no device function holds: they do not stop the analysis. */

@@ -411,6 +411,56 @@ static void as_dependent_operator(struct lower *L, struct ir_expr *e, CXCursor *
 	}
 }
 
+/* The first function a cursor refers to, under casts: `(void *)k`,
+ * `reinterpret_cast<const void *>(&k<T>)`. */
+static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	CXCursor *out = d;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+		CXCursor r = clang_getCursorReferenced(c);
+		enum CXCursorKind k = clang_getCursorKind(r);
+		if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
+			*out = r;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* cudaLaunchKernel(kernel, grid, block, args, shmem, stream) and its
+ * cooperative twin name the kernel first; cudaLaunchKernelEx(&config,
+ * kernel, args...) second. The kernel is linked by USR once every
+ * function is lowered (resolve_calls). */
+static void note_api_launch(struct lower *L, struct ir_expr *e, CXCursor c)
+{
+	static const struct { const char *name; unsigned at; } api[] = {
+		{ "cudaLaunchKernel", 0 }, { "cudaLaunchCooperativeKernel", 0 },
+		{ "cudaLaunchKernelEx", 1 }, { "cudaLaunchKernelExC", 1 },
+	};
+	const char *name = e->u.call.name;
+	for (size_t i = 0; name && i < sizeof api / sizeof api[0]; i++) {
+		if (strcmp(name, api[i].name))
+			continue;
+		CXCursor arg = clang_Cursor_getArgument(c, api[i].at), fn = clang_getNullCursor();
+		if (clang_getCursorKind(arg) == CXCursor_DeclRefExpr)
+			find_function(arg, arg, &fn);
+		else
+			clang_visitChildren(arg, find_function, &fn);
+		if (clang_Cursor_isNull(fn))
+			return;
+		CXCursor tmpl = clang_getSpecializedCursorTemplate(fn);
+		CXString usr = clang_getCursorUSR(clang_Cursor_isNull(tmpl) ? fn : tmpl);
+		const char *u = clang_getCString(usr);
+		if (u && *u) {
+			ptrvec_push(&L->kernel_refs, e);
+			ptrvec_push(&L->kernel_usrs, arena_strdup(L->a, u));
+		}
+		clang_disposeString(usr);
+		return;
+	}
+}
+
 static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 {
 	struct ir_expr *e = new_expr(L, EK_CALL, c);
@@ -469,6 +519,8 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 		call->is_launch = !strcmp(clang_getCString(s), "__cudaPushCallConfiguration") ||
 		                  !strcmp(clang_getCString(s), "cudaConfigureCall") || device_launch;
 		clang_disposeString(s);
+		if (call->is_launch)
+			call->config = lower_expr(L, unwrap(kids[1]));
 	}
 	if (nargs >= 0) {
 		for (int i = 0; i < nargs; i++) {
@@ -520,6 +572,8 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 		call->qual = overload_qual(L, kids, 1);
 	if (call->is_launch)
 		ptrvec_push(&L->launches, e);
+	else if (nargs >= 2)
+		note_api_launch(L, e, c);
 	if (!call->qual && !call->target && !*call->name) {
 		int at;
 		const char *name = overloaded_name(L, kids, n, &at);

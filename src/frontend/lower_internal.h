@@ -36,6 +36,8 @@ struct lower {
 	/* resolved after all functions are lowered */
 	struct ptrvec calls;          /* struct ir_expr * with call.qual holding the callee USR */
 	struct ptrvec call_usrs;
+	struct ptrvec kernel_refs;    /* struct ir_expr *: runtime launch calls, with... */
+	struct ptrvec kernel_usrs;    /* ... the USR of the kernel each names */
 	struct ptrvec dep_calls;      /* struct lower_dep_call *: dependent calls in templates */
 	/* clang's errors, and the functions they made us leave out */
 	struct lower_error *errs;
@@ -69,5 +71,7 @@ int lower_find_usr(struct ir_func **by_usr, int n, const char *usr);
  * declarations (in order, as many as f->nparams). */
 void lower_param_arity(struct lower *L, struct ir_func *f, CXCursor *params);
 struct ir_stmt *lower_stmt(struct lower *L, CXCursor c);
+/* lower_attrs.c: a kernel's __launch_bounds__ and __cluster_dims__ */
+void lower_kernel_attrs(struct lower *L, CXCursor c, struct ir_func *f);
 
 #endif

@@ -163,7 +163,8 @@ bool ir_const_value_with(const struct ir_expr *e, ir_var_value_fn resolve, void 
 	int64_t a, b;
 	switch (e->kind) {
 	case EK_VAR:
-		return resolve && resolve(e->u.var, arg, out);
+	case EK_BUILTIN:
+		return resolve && resolve(e, arg, out);
 	case EK_UNARY:
 		if (!ir_const_value_with(e->kids[0], resolve, arg, &a))
 			return false;
@@ -274,6 +275,8 @@ static void dump_expr(const struct ir_expr *e, FILE *f, int depth)
 			fprintf(f, " (%d candidates)", e->u.call.ncands);
 		if (e->u.call.recv_type)
 			fprintf(f, " recv=%s", e->u.call.recv_type);
+		if (e->u.call.kernel)
+			fprintf(f, " launches=%s", e->u.call.kernel->name);
 		break;
 	case EK_MEMBER: fprintf(f, " .%s", e->u.name ? e->u.name : "?"); break;
 	case EK_CONST:
@@ -290,6 +293,10 @@ static void dump_expr(const struct ir_expr *e, FILE *f, int depth)
 		fprintf(f, " : %s", e->type);
 	static const char *const levels[] = { "grid", "block", "warp", "thread" };
 	fprintf(f, " @%u:%u %s\n", e->loc.line, e->loc.col, (unsigned)e->level < 4 ? levels[e->level] : "?");
+	if (e->kind == EK_CALL && e->u.call.config) {
+		fprintf(f, "%*sconfig\n", depth * 2 + 2, "");
+		dump_expr(e->u.call.config, f, depth + 2);
+	}
 	for (int i = 0; i < e->nkids; i++)
 		dump_expr(e->kids[i], f, depth + 1);
 }
@@ -345,6 +352,10 @@ void ir_dump(const struct ir_unit *u, void *file)
 		fprintf(f, "func %s%s%s%s%s @%u\n", fn->name, fn->is_global ? " global" : "",
 		        fn->is_device ? " device" : "", fn->is_host ? " host" : "", fn->is_template ? " template" : "",
 		        fn->loc.line);
+		if (fn->launch_bounds)
+			fprintf(f, "  launch_bounds %d\n", fn->launch_bounds);
+		if (fn->cluster_dims[0])
+			fprintf(f, "  cluster_dims %d %d %d\n", fn->cluster_dims[0], fn->cluster_dims[1], fn->cluster_dims[2]);
 		for (int j = 0; j < fn->nparams; j++)
 			fprintf(f, "  param %s : %s\n", fn->params[j]->name, fn->params[j]->type);
 		dump_stmt(fn->body, f, 1);

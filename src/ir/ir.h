@@ -130,8 +130,17 @@ struct ir_call {
 	 * run any of several functions of this unit, by name and arity:
 	 * set only when there are two or more (one is the target) */
 	struct ir_func **cands; int ncands;
+	/* a launch: kernel<<<grid, block, shmem, stream>>>(args) has its
+	 * configuration here, a call of `__cudaPushCallConfiguration` whose
+	 * kids are those four; NULL for other calls */
+	struct ir_expr *config;
+	/* cudaLaunchKernel((void *)k, ...), cudaLaunchCooperativeKernel,
+	 * cudaLaunchKernelEx(&cfg, k, ...): the kernel it launches when it is
+	 * defined in this unit (analysis/launch.h reads the rest) */
+	struct ir_func *kernel;
 	unsigned is_method : 1;
 	unsigned is_launch : 1;/* kernel<<<...>>>(...) */
+	unsigned is_api_launch : 1; /* one of the runtime's launch functions, kernel known */
 	/* analysis: what the callee means (analysis/intrinsics.h), once
 	 * classified; IN_NONE for an ordinary function */
 	enum intrinsic intrinsic;
@@ -218,6 +227,10 @@ struct ir_func {
 	unsigned is_variadic : 1;  /* a C `...` or a function parameter pack */
 	struct ir_var **vars; int nvars;   /* params first, then locals, by id */
 	struct ir_stmt *body;
+	/* kernels: __launch_bounds__(max threads) and __cluster_dims__(x, y, z)
+	 * when written with integer constants; 0 when absent or not known */
+	int launch_bounds;
+	int cluster_dims[3];
 	/* analysis (src/analysis/callgraph.c) */
 	const struct ir_expr *reaches_barrier; /* first block barrier reached, or the call leading to one */
 	const struct ir_expr *reaches_grid_barrier; /* the same for a grid barrier (grid.sync()) */
@@ -272,6 +285,8 @@ struct ir_unit {
 	 * memory-ordering facts; freed by analyze_free */
 	struct memspace *memspace;
 	struct memorder *memorder;
+	/* analysis: how each kernel is launched (analysis/launch.h) */
+	struct launch_facts *launch;
 	/* analysis: the block simulation's races and barrier facts (race.h),
 	 * computed on first use */
 	struct race_facts *race;
@@ -318,9 +333,10 @@ bool ir_expr_equal(const struct ir_expr *a, const struct ir_expr *b);
 struct ir_var *ir_base_var(const struct ir_expr *e);
 /* Integer value of a constant expression, folding simple arithmetic. */
 bool ir_const_value(const struct ir_expr *e, int64_t *out);
-/* The same, where RESOLVE gives the values of the variables it knows
- * (an analysis' constant locals); NULL knows none. */
-typedef bool (*ir_var_value_fn)(const struct ir_var *v, void *arg, int64_t *out);
+/* The same, where RESOLVE gives the values of the variables and builtins
+ * it knows (an analysis' constant locals, a launch's blockDim); it gets
+ * each EK_VAR and EK_BUILTIN leaf; NULL knows none. */
+typedef bool (*ir_var_value_fn)(const struct ir_expr *leaf, void *arg, int64_t *out);
 bool ir_const_value_with(const struct ir_expr *e, ir_var_value_fn resolve, void *arg, int64_t *out);
 
 /* Sets marks[var->id] for every local variable assigned (or declared)

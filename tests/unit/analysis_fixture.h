@@ -47,7 +47,7 @@ static inline struct ir_unit *fixture_analyse(const char *src, int warp_aligned)
 	unlink(path);
 	if (!u)
 		fail_msg("parse failed: %s", reason);
-	struct analysis_options o = { warp_aligned };
+	struct analysis_options o = { .warp_aligned_blocks = warp_aligned };
 	analyze_unit(u, &o);
 	return u;
 }

@@ -1,0 +1,420 @@
+/* launch.c - the launches of each kernel (launch.h).
+ *
+ * A launch's grid and block are dim3 values; in the IR they are calls of
+ * dim3's constructor (`dim3 b(16, 16)`, `dim3(n)`, the conversion of an
+ * integer `<<<g, 256>>>`, a copy of a dim3 variable) over constants and
+ * locals of the launching function assigned once. Anything else (a
+ * parameter of the host function, a value from a loop, a member written
+ * after the declaration) is not known, and a kernel with a launch whose
+ * block is not known is simulated in the guessed shapes as before. */
+#include "analysis/launch.h"
+#include "analysis/constlocals.h"
+#include "util/xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct launch_facts {
+	struct kernel_launch **by_func; /* per function id; NULL when nothing is known */
+	int nfuncs;
+};
+
+#define MAX_DIM 1 << 20
+
+static bool is_dim3_type(const char *t)
+{
+	return t && strstr(t, "dim3");
+}
+
+/* A constructor's argument the call left to its default (dim3's are 1):
+ * the front end keeps it as an operand-less expression with no place. */
+static bool is_default_arg(const struct ir_expr *e)
+{
+	return e->kind == EK_OTHER && !e->nkids && !e->loc.line;
+}
+
+static bool dim_value(const struct locals *L, const struct ir_expr *e, int *out)
+{
+	int64_t v;
+	if (!locals_const_value(L, e, &v) || v < 1 || v > MAX_DIM)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+static bool dim3_value(const struct locals *L, const struct ir_expr *e, int out[3], int depth)
+{
+	e = ir_strip(e);
+	if (!e || depth > 8)
+		return false;
+	if (e->kind == EK_CALL && e->u.call.qual && !strcmp(e->u.call.qual, "dim3::dim3")) {
+		const struct ir_expr *a = e->nkids == 1 ? ir_strip(e->kids[0]) : NULL;
+		if (a && is_dim3_type(a->kind == EK_VAR ? a->u.var->type : a->type))
+			return dim3_value(L, a, out, depth + 1); /* a copy */
+		if (e->nkids > 3)
+			return false;
+		/* a dimension not known is 0: dim3 grid((n + 15) / 16, 1) */
+		for (int d = 0; d < 3; d++) {
+			out[d] = 1;
+			if (d < e->nkids && !is_default_arg(e->kids[d]) && !dim_value(L, e->kids[d], &out[d]))
+				out[d] = 0;
+		}
+		return true;
+	}
+	if (e->kind == EK_VAR && e->u.var->kind == VAR_LOCAL && is_dim3_type(e->u.var->type)) {
+		int id = e->u.var->id;
+		if (id < 0 || id >= L->fn->nvars || L->assigned[id] != 1 || !L->init[id] || e->u.var->is_reference)
+			return false;
+		return dim3_value(L, L->init[id], out, depth + 1);
+	}
+	out[1] = out[2] = 1;
+	return dim_value(L, e, &out[0]);
+}
+
+/* ---- the sites ---------------------------------------------------------------- */
+
+struct collect {
+	const struct ir_unit *u;
+	const struct ir_func *host;
+	struct locals *L;
+	struct launch_facts *f;
+};
+
+static struct kernel_launch *kernel_of(struct collect *c, const struct ir_func *k)
+{
+	struct kernel_launch **slot = &c->f->by_func[k->id];
+	if (!*slot) {
+		*slot = xcalloc(1, sizeof **slot);
+		(*slot)->kernel = k;
+	}
+	return *slot;
+}
+
+static struct launch_site *new_site(struct kernel_launch *k)
+{
+	k->sites = xrealloc(k->sites, ((size_t)k->nsites + 1) * sizeof *k->sites);
+	struct launch_site *s = &k->sites[k->nsites++];
+	memset(s, 0, sizeof *s);
+	s->shmem = -1;
+	return s;
+}
+
+static void set_dims(const struct locals *L, const struct ir_expr *grid, const struct ir_expr *block,
+                     const struct ir_expr *shmem, struct launch_site *s)
+{
+	int v[3];
+	if (grid && dim3_value(L, grid, v, 0))
+		memcpy(s->grid, v, sizeof v);
+	if (block && dim3_value(L, block, v, 0))
+		memcpy(s->block, v, sizeof v);
+	int64_t n;
+	if (shmem && is_default_arg(ir_strip(shmem)))
+		s->shmem = 0;
+	else if (shmem && locals_const_value(L, shmem, &n) && n >= 0)
+		s->shmem = n;
+}
+
+/* cudaLaunchKernelEx(&cfg, ...): the configuration's members as the
+ * launching function sets them, each once (`cfg.blockDim = dim3(64)`, or
+ * an aggregate initialiser {grid, block, shmem, ...}). */
+struct cfg_walk {
+	const struct ir_var *cfg;
+	const struct ir_expr *grid, *block, *shmem;
+	int ngrid, nblock, nshmem;
+};
+
+static void cfg_member(struct cfg_walk *w, const struct ir_expr *lhs, const struct ir_expr *value)
+{
+	lhs = ir_strip(lhs);
+	if (!lhs || lhs->kind != EK_MEMBER || ir_base_var(lhs) != w->cfg || !lhs->u.name)
+		return;
+	if (!strcmp(lhs->u.name, "blockDim")) {
+		w->block = value;
+		w->nblock++;
+	} else if (!strcmp(lhs->u.name, "gridDim")) {
+		w->grid = value;
+		w->ngrid++;
+	} else if (!strcmp(lhs->u.name, "dynamicSmemBytes")) {
+		w->shmem = value;
+		w->nshmem++;
+	}
+}
+
+static int cfg_expr(struct ir_expr *e, void *arg)
+{
+	struct cfg_walk *w = arg;
+	if (e->kind == EK_ASSIGN && e->op == OP_NONE)
+		cfg_member(w, e->kids[0], e->kids[1]);
+	else if (e->kind == EK_CALL && e->u.call.name && !strcmp(e->u.call.name, "operator=") && e->nkids >= 2)
+		for (int i = 0; i + 1 < e->nkids; i++)
+			cfg_member(w, e->kids[i], e->kids[e->nkids - 1]);
+	return 0;
+}
+
+static int cfg_decl(struct ir_stmt *s, void *arg)
+{
+	struct cfg_walk *w = arg;
+	const struct ir_expr *init = s->kind == SK_DECL && s->u.decl.var == w->cfg ? ir_strip(s->u.decl.init) : NULL;
+	if (init && init->kind == EK_OTHER && init->nkids >= 2) {
+		w->grid = init->kids[0];
+		w->block = init->kids[1];
+		w->ngrid++;
+		w->nblock++;
+		if (init->nkids >= 3) {
+			w->shmem = init->kids[2];
+			w->nshmem++;
+		}
+	}
+	return 0;
+}
+
+static void ex_config(struct collect *c, const struct ir_expr *ref, struct launch_site *s)
+{
+	ref = ir_strip(ref);
+	if (ref && ref->kind == EK_UNARY && ref->op == OP_ADDR)
+		ref = ir_strip(ref->kids[0]);
+	if (!ref || ref->kind != EK_VAR || ref->u.var->kind != VAR_LOCAL)
+		return;
+	struct cfg_walk w = { .cfg = ref->u.var };
+	ir_walk_stmts(c->host->body, cfg_decl, &w);
+	ir_walk_stmt_exprs(c->host->body, cfg_expr, &w);
+	set_dims(c->L, w.ngrid == 1 ? w.grid : NULL, w.nblock == 1 ? w.block : NULL, w.nshmem == 1 ? w.shmem : NULL, s);
+	if (!w.nshmem)
+		s->shmem = -1;
+}
+
+static int find_launch(struct ir_expr *e, void *arg)
+{
+	struct collect *c = arg;
+	if (e->kind != EK_CALL)
+		return 0;
+	const struct ir_call *call = &e->u.call;
+	const struct ir_func *k = call->is_launch ? call->target : call->is_api_launch ? call->kernel : NULL;
+	if (!k || !k->is_global)
+		return 0;
+	struct launch_site *s = new_site(kernel_of(c, k));
+	s->host = c->host;
+	s->loc = e->loc;
+	if (call->is_launch) {
+		s->via = "<<<>>>";
+		const struct ir_expr *cfg = call->config;
+		if (cfg && cfg->nkids >= 2)
+			set_dims(c->L, cfg->kids[0], cfg->kids[1], cfg->nkids >= 3 ? cfg->kids[2] : NULL, s);
+		s->args = e->kids;
+		s->nargs = e->nkids;
+	} else if (!strncmp(call->name, "cudaLaunchKernelEx", 18)) {
+		s->via = "cudaLaunchKernelEx";
+		if (e->nkids >= 2)
+			ex_config(c, e->kids[0], s);
+		if (!strcmp(call->name, "cudaLaunchKernelEx") && e->nkids >= 2) {
+			s->args = e->kids + 2;
+			s->nargs = e->nkids - 2;
+		}
+	} else {
+		s->via = call->name;
+		if (e->nkids >= 5)
+			set_dims(c->L, e->kids[1], e->kids[2], e->kids[4], s);
+	}
+	return 0;
+}
+
+/* ---- what the sites agree on ---------------------------------------------------- */
+
+static void agree(struct kernel_launch *k, const struct locals *const *host_locals)
+{
+	const struct ir_func *f = k->kernel;
+	for (int d = 0; d < 3; d++) {
+		k->block[d] = k->sites[0].block[d];
+		k->grid[d] = k->sites[0].grid[d];
+		for (int i = 1; i < k->nsites; i++) {
+			if (k->sites[i].block[d] != k->block[d])
+				k->block[d] = 0;
+			if (k->sites[i].grid[d] != k->grid[d])
+				k->grid[d] = 0;
+		}
+	}
+	/* the shapes to simulate: all of them, or none */
+	for (int i = 0; i < k->nsites; i++) {
+		const struct launch_site *s = &k->sites[i];
+		if (!s->block[0] || !s->block[1] || !s->block[2] || s->block[0] * s->block[1] * s->block[2] > 1024) {
+			k->nshapes = 0;
+			break;
+		}
+		int j = 0;
+		while (j < k->nshapes && memcmp(k->shapes[j], s->block, sizeof s->block))
+			j++;
+		if (j < k->nshapes)
+			continue;
+		if (k->nshapes == LAUNCH_MAX_SHAPES) {
+			k->nshapes = 0;
+			break;
+		}
+		memcpy(k->shapes[k->nshapes], s->block, sizeof s->block);
+		k->shape_site[k->nshapes++] = s;
+	}
+	/* arguments every site passes as the same constant */
+	k->param = xcalloc((size_t)f->nparams + 1, sizeof *k->param);
+	k->param_known = xcalloc((size_t)f->nparams + 1, 1);
+	for (int p = 0; p < f->nparams; p++) {
+		if (f->params[p]->is_reference || f->params[p]->is_pointer || f->params[p]->is_array)
+			continue;
+		bool known = true;
+		int64_t value = 0;
+		for (int i = 0; i < k->nsites && known; i++) {
+			const struct launch_site *s = &k->sites[i];
+			int64_t v;
+			known = s->args && p < s->nargs && s->host &&
+			        locals_const_value(host_locals[s->host->id], s->args[p], &v) && (i == 0 || v == value);
+			value = v;
+		}
+		k->param_known[p] = known;
+		k->param[p] = value;
+	}
+}
+
+/* A launch the configuration declares, for a kernel of this unit. */
+static void declared(struct launch_facts *f, const struct ir_unit *u, const struct launch_decl *d)
+{
+	for (int i = 0; i < u->nfuncs; i++) {
+		const struct ir_func *k = u->funcs[i];
+		if (!k->is_global || !k->body || strcmp(k->name, d->kernel))
+			continue;
+		struct collect c = { .u = u, .f = f };
+		struct launch_site *s = new_site(kernel_of(&c, k));
+		s->via = "configuration";
+		s->loc.file = d->file;
+		s->loc.line = d->line;
+		for (int j = 0; j < 3; j++) {
+			s->block[j] = d->block[j];
+			s->grid[j] = d->grid[j];
+		}
+	}
+}
+
+struct launch_facts *launch_collect(const struct ir_unit *u, const struct launch_decl *decls, int ndecls)
+{
+	struct launch_facts *f = xcalloc(1, sizeof *f);
+	f->nfuncs = u->nfuncs;
+	f->by_func = xcalloc((size_t)u->nfuncs + 1, sizeof *f->by_func);
+	struct locals **L = xcalloc((size_t)u->nfuncs + 1, sizeof *L);
+	/* a configuration's launches stand for every launch of the kernel:
+	 * the code's own are not added to them */
+	for (int i = 0; i < ndecls; i++)
+		declared(f, u, &decls[i]);
+	uint8_t *decl = xcalloc((size_t)u->nfuncs + 1, 1);
+	for (int i = 0; i < u->nfuncs; i++)
+		decl[i] = f->by_func[i] != NULL;
+	for (int i = 0; i < u->nfuncs; i++) {
+		const struct ir_func *h = u->funcs[i];
+		if (!h->body)
+			continue;
+		L[i] = xcalloc(1, sizeof *L[i]);
+		locals_init(L[i], h);
+		struct collect c = { u, h, L[i], f };
+		ir_walk_stmt_exprs(h->body, find_launch, &c);
+	}
+	for (int i = 0; i < u->nfuncs; i++) {
+		struct kernel_launch *k = f->by_func[i];
+		if (!k)
+			continue;
+		if (decl[i]) { /* drop the code's own sites */
+			int n = 0;
+			for (int j = 0; j < k->nsites; j++)
+				if (!k->sites[j].host)
+					k->sites[n++] = k->sites[j];
+			k->nsites = n;
+		}
+		agree(k, (const struct locals *const *)L);
+	}
+	for (int i = 0; i < u->nfuncs; i++)
+		if (L[i]) {
+			locals_free(L[i]);
+			free(L[i]);
+		}
+	free(L);
+	free(decl);
+	return f;
+}
+
+void launch_free(struct launch_facts *f)
+{
+	if (!f)
+		return;
+	for (int i = 0; i < f->nfuncs; i++)
+		if (f->by_func[i]) {
+			free(f->by_func[i]->sites);
+			free(f->by_func[i]->param);
+			free(f->by_func[i]->param_known);
+			free(f->by_func[i]);
+		}
+	free(f->by_func);
+	free(f);
+}
+
+const struct kernel_launch *launch_of(const struct ir_unit *u, const struct ir_func *f)
+{
+	if (!u || !u->launch || !f || f->id < 0 || f->id >= u->launch->nfuncs)
+		return NULL;
+	return u->launch->by_func[f->id];
+}
+
+int launch_block_threads(const struct kernel_launch *k)
+{
+	return k && k->block[0] && k->block[1] && k->block[2] ? k->block[0] * k->block[1] * k->block[2] : 0;
+}
+
+static void dump_dims(FILE *out, const char *what, const int *v)
+{
+	fprintf(out, " %s ", what);
+	for (int d = 0; d < 3; d++) {
+		if (v[d])
+			fprintf(out, "%s%d", d ? "x" : "", v[d]);
+		else
+			fprintf(out, "%s?", d ? "x" : "");
+	}
+}
+
+void launch_dump(const struct ir_unit *u, void *file)
+{
+	FILE *out = file;
+	for (int i = 0; i < u->nfuncs; i++) {
+		const struct ir_func *k = u->funcs[i];
+		if (!k->is_global || !k->body || k->from_header)
+			continue;
+		const struct kernel_launch *l = launch_of(u, k);
+		fprintf(out, "%s:%u: kernel %s:", k->loc.file ? k->loc.file : u->path, k->loc.line, k->name);
+		if (!l || !l->nsites)
+			fprintf(out, " no launch found");
+		else
+			fprintf(out, " %d launch%s", l->nsites, l->nsites == 1 ? "" : "es");
+		if (k->launch_bounds)
+			fprintf(out, ", __launch_bounds__(%d)", k->launch_bounds);
+		if (k->cluster_dims[0])
+			fprintf(out, ", __cluster_dims__(%d, %d, %d)", k->cluster_dims[0], k->cluster_dims[1], k->cluster_dims[2]);
+		fprintf(out, "\n");
+		for (int j = 0; l && j < l->nsites; j++) {
+			const struct launch_site *s = &l->sites[j];
+			fprintf(out, "  %s:%u: %s", s->loc.file ? s->loc.file : u->path, s->loc.line, s->via);
+			dump_dims(out, "grid", s->grid);
+			dump_dims(out, "block", s->block);
+			if (s->shmem >= 0)
+				fprintf(out, " shmem %lld", (long long)s->shmem);
+			fprintf(out, "\n");
+		}
+		if (l && l->nsites) {
+			fprintf(out, "  agreed:");
+			dump_dims(out, "grid", l->grid);
+			dump_dims(out, "block", l->block);
+			for (int p = 0; p < k->nparams; p++)
+				if (l->param_known[p])
+					fprintf(out, " %s=%lld", k->params[p]->name, (long long)l->param[p]);
+			fprintf(out, "\n  simulated:");
+			for (int j = 0; j < l->nshapes; j++)
+				fprintf(out, " %dx%dx%d", l->shapes[j][0], l->shapes[j][1], l->shapes[j][2]);
+			if (!l->nshapes)
+				fprintf(out, " the guessed shapes (a launch's block is not known)");
+			fprintf(out, "\n");
+		}
+	}
+}
