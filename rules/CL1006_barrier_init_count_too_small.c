@@ -9,8 +9,10 @@
  * only where the arrival is in a kernel (not a helper some caller may
  * guard) with no thread-dependent branch around it and no thread-dependent
  * exit before it, so that the whole block arrives; and only for counts
- * that are smaller than the block whatever its size: a constant count
- * depends on the launch, which the IR does not hold. */
+ * that are smaller than the block whatever its size, or for a constant
+ * count smaller than the block every launch of the kernel gives it
+ * (analysis/launch.h): without a launch in view a constant may be right. */
+#include "analysis/launch.h"
 #include "analysis/memorder.h"
 #include "checks.h"
 #include "cuda_barrier.h"
@@ -33,7 +35,10 @@ static void arrival(struct cl_ctx *cx, const struct ir_func *f, const struct ir_
 	if (!bar || !f->is_global || !x || x->block_cause || x->exit > U_BLOCK)
 		return;
 	struct cubar_init in = cubar_init_of(s->u, bar);
-	if (in.kind != CUBAR_FEWER || !in.call)
+	const struct kernel_launch *l = launch_of(s->u, f);
+	int threads = launch_block_threads(l);
+	bool by_launch = in.kind == CUBAR_CONST && threads > 0 && in.value > 0 && in.value < threads;
+	if ((in.kind != CUBAR_FEWER && !by_launch) || !in.call)
 		return;
 	for (int i = 0; i < s->n; i++)
 		if (s->v[i] == in.call)
@@ -52,6 +57,8 @@ static void arrival(struct cl_ctx *cx, const struct ir_func *f, const struct ir_
 		"(blockDim.x, block.size()) or let only that many arrive",
 		bar->name, count, bar->name, b, call->loc.line);
 	cl_note(r, call->loc, "every thread of the block arrives here");
+	if (by_launch)
+		cl_launch_note(r, l->sites[0].loc, "launched with more threads per block than the count here");
 }
 
 void check_barrier_init_count_too_small(struct cl_ctx *cx, const struct ir_unit *u)

@@ -96,6 +96,7 @@ static void report(const struct race *r, void *arg)
 		cl_note(f, r->other->loc, "%s", note);
 	if (r->kind == RACE_WAR && r->loop_carried && r->loop.file && r->loop.line)
 		cl_note(f, r->loop, "in this loop");
+	cl_launch_note(f, r->launch, "in the block shape of this launch");
 	cx->fn = saved;
 }
 

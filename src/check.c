@@ -1,6 +1,7 @@
 /* check.c - the reporting side of rules. It knows a rule by its shape
  * (rule.h) only: the table and the dispatch are rules/'s. */
 #include "check.h"
+#include "analysis/launch.h"
 #include "util/utf8.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
@@ -69,6 +70,22 @@ struct cl_finding *cl_report(struct cl_ctx *cx, const struct cl_rule *r, struct 
 	/* position for notes */
 	f->notes[0].pos.file = NULL;
 	return f;
+}
+
+void cl_launch_note(struct cl_finding *f, struct ir_loc launch, const char *why)
+{
+	char cite[256];
+	launch_cite(launch, cite, sizeof cite);
+	if (!cite[0])
+		return;
+	/* the sentence ends with where the launch is: "...; add a barrier
+	 * (with the launch at host.cu:88)" */
+	size_t n = strlen(f->message) + strlen(cite) + 1;
+	char *m = xmalloc(n);
+	snprintf(m, n, "%s%s", f->message, cite);
+	free((char *)f->message);
+	f->message = m;
+	cl_note(f, launch, "%s", why);
 }
 
 void cl_note(struct cl_finding *f, struct ir_loc loc, const char *fmt, ...)

@@ -20,6 +20,10 @@ struct cl_ctx {
 struct cl_finding *cl_report(struct cl_ctx *cx, const struct cl_rule *r, struct ir_loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 void cl_note(struct cl_finding *f, struct ir_loc loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A finding that holds for the launch at LAUNCH (analysis/launch.h): its
+ * message ends with " (with the launch at FILE:LINE)" and a note WHY
+ * points there. Nothing for line 0. */
+void cl_launch_note(struct cl_finding *f, struct ir_loc launch, const char *why);
 
 /* Calls fn for every device function the analyses covered, with cx->fn set. */
 void cl_for_each_function(struct cl_ctx *cx, const struct ir_unit *u,

@@ -285,6 +285,7 @@ static void declared(struct launch_facts *f, const struct ir_unit *u, const stru
 		s->via = "configuration";
 		s->loc.file = d->file;
 		s->loc.line = d->line;
+		s->loc.col = 1;
 		for (int j = 0; j < 3; j++) {
 			s->block[j] = d->block[j];
 			s->grid[j] = d->grid[j];
@@ -362,6 +363,17 @@ const struct kernel_launch *launch_of(const struct ir_unit *u, const struct ir_f
 int launch_block_threads(const struct kernel_launch *k)
 {
 	return k && k->block[0] && k->block[1] && k->block[2] ? k->block[0] * k->block[1] * k->block[2] : 0;
+}
+
+void launch_cite(struct ir_loc loc, char *buf, size_t n)
+{
+	if (!loc.line) {
+		if (n)
+			*buf = 0;
+		return;
+	}
+	const char *slash = loc.file ? strrchr(loc.file, '/') : NULL;
+	snprintf(buf, n, " (with the launch at %s:%u)", slash ? slash + 1 : loc.file ? loc.file : "?", loc.line);
 }
 
 static void dump_dims(FILE *out, const char *what, const int *v)

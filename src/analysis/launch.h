@@ -13,6 +13,7 @@
 #include "ir/ir.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define LAUNCH_MAX_SHAPES 4
@@ -63,6 +64,10 @@ const struct kernel_launch *launch_of(const struct ir_unit *u, const struct ir_f
 
 /* The number of threads of a block every launch of F agrees on, or 0. */
 int launch_block_threads(const struct kernel_launch *k);
+
+/* " (with the launch at host.cu:88)", the words a finding that depends on
+ * the launch at LOC ends with; "" for no launch (line 0). */
+void launch_cite(struct ir_loc loc, char *buf, size_t n);
 
 /* --dump-launches: what was found for each kernel. */
 void launch_dump(const struct ir_unit *u, void *file);

@@ -103,9 +103,14 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 	/* the shapes the kernel is launched with, when every launch says */
 	const struct kernel_launch *l = kernel ? launch_of(c->u, f) : NULL;
 	c->launch = l && l->nshapes ? l : NULL;
+	int bounded[1][3] = { { f->launch_bounds, 1, 1 } };
 	if (c->launch) {
 		shapes = (const int (*)[3])l->shapes;
 		n = l->nshapes;
+	} else if (dims == 1 && f->launch_bounds > 0 && f->launch_bounds <= 1024) {
+		/* no launch known: the largest block __launch_bounds__ allows is
+		 * the likeliest guess */
+		shapes = (const int (*)[3])bounded;
 	}
 	rs_barriers_begin(c, f, kernel);
 	for (int i = 0; i < n; i++) {

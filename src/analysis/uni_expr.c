@@ -23,10 +23,14 @@ uint8_t uni_max8(uint8_t a, uint8_t b)
 uint8_t uni_builtin_level(struct interp *I, const struct ir_expr *e)
 {
 	switch (e->u.bi.which) {
-	case BI_THREADIDX:
-		if ((e->u.bi.dim == 'y' || e->u.bi.dim == 'z') && I->U->o->warp_aligned_blocks)
+	case BI_THREADIDX: {
+		int64_t v;
+		if (uni_const(I, e, &v))
+			return U_GRID; /* threadIdx.y of a block one thread high */
+		if ((e->u.bi.dim == 'y' || e->u.bi.dim == 'z') && uni_warp_aligned(I))
 			return U_WARP;
 		return U_THREAD;
+	}
 	case BI_BLOCKIDX:
 		return U_BLOCK;
 	default:
@@ -255,6 +259,9 @@ uint8_t uni_eval(struct interp *I, struct ustate *s, struct ir_expr *e)
 			l = uni_max8(l, uni_eval(I, s, e->kids[i]));
 		break;
 	}
+	/* in a block of one warp, what a warp agrees on the block does */
+	if (l == U_WARP && uni_single_warp(I))
+		l = U_BLOCK;
 	if (I->annotate && l > e->level)
 		e->level = l;
 	return l;

@@ -101,6 +101,13 @@ struct interp {
 	struct loop_memo *loops;
 };
 
+/* uni_lin.c: what the kernel's launches (analysis/launch.h) say: whether
+ * blockDim.x is a multiple of 32 (the launches', else the
+ * --assume-warp-aligned-blocks assumption), and whether every block is
+ * one warp or less */
+bool uni_warp_aligned(struct interp *I);
+bool uni_single_warp(struct interp *I);
+
 void uni_st_init(struct interp *I, struct ustate *s);
 void uni_st_free(struct ustate *s);
 void uni_st_copy(struct interp *I, struct ustate *d, const struct ustate *s);

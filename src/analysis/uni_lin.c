@@ -18,6 +18,7 @@
  * both sides have. */
 #include "analysis/constlocals.h"
 #include "analysis/intrinsics.h"
+#include "analysis/launch.h"
 #include "analysis/uni_internal.h"
 
 #include <string.h>
@@ -27,6 +28,25 @@ bool uni_const(struct interp *I, const struct ir_expr *e, int64_t *out)
 	if (I->fn && I->fn->locals)
 		return locals_const_value(I->fn->locals, e, out);
 	return ir_const_value(e, out);
+}
+
+static const struct kernel_launch *launch(struct interp *I)
+{
+	return I->fn && I->fn->locals ? I->fn->locals->launch : NULL;
+}
+
+bool uni_warp_aligned(struct interp *I)
+{
+	const struct kernel_launch *k = launch(I);
+	if (k && k->block[0])
+		return k->block[0] % 32 == 0;
+	return I->U->o->warp_aligned_blocks;
+}
+
+bool uni_single_warp(struct interp *I)
+{
+	int n = launch_block_threads(launch(I));
+	return n > 0 && n <= 32;
 }
 
 /* The level of e in s when e reads no memory and has no side effects:
@@ -89,7 +109,7 @@ static bool warp_multiple(struct interp *I, struct ustate *s, const struct ir_ex
 		/* k * 32, and k * blockDim.x under the warp-aligned assumption */
 		for (int i = 0; i < 2; i++) {
 			const struct ir_expr *m = e->kids[i], *o = e->kids[!i];
-			if (((is_blockdim_x(m) && I->U->o->warp_aligned_blocks) || warp_multiple(I, s, m, depth + 1)) &&
+			if (((is_blockdim_x(m) && uni_warp_aligned(I)) || warp_multiple(I, s, m, depth + 1)) &&
 			    pure_level(I, s, o) <= U_WARP)
 				return true;
 		}
@@ -123,7 +143,7 @@ static uint8_t thread_rank_lin(struct interp *I, const struct ir_expr *e)
 	 * is; a 32-thread tile's rank is the lane */
 	const char *t = e->u.call.recv_type;
 	if (strstr(t, "grid_group"))
-		return I->U->o->warp_aligned_blocks ? LIN_WARP : 0;
+		return uni_warp_aligned(I) ? LIN_WARP : 0;
 	if (strstr(t, "thread_block") && !strstr(t, "tile"))
 		return LIN_WARP;
 	const char *size = strstr(t, "tile") ? strstr(strstr(t, "tile"), "<32") : NULL;
@@ -203,10 +223,101 @@ static bool is_compare(enum ir_op op)
 	return op == OP_LT || op == OP_LE || op == OP_GT || op == OP_GE || op == OP_EQ || op == OP_NE;
 }
 
+static bool is_compare(enum ir_op op);
+
+/* The values e takes over the threads of a block, when the launches fix
+ * the block's size: threadIdx.x is in [0, blockDim.x), and locals
+ * assigned once, constants and + - * / % keep a range. */
+static bool thread_range(struct interp *I, const struct ir_expr *e, int64_t *lo, int64_t *hi, int depth)
+{
+	e = ir_strip(e);
+	const struct kernel_launch *k = launch(I);
+	int64_t v, a0, a1, b0, b1;
+	if (!e || !k || depth > 8)
+		return false;
+	if (uni_const(I, e, &v)) {
+		*lo = *hi = v;
+		return true;
+	}
+	switch (e->kind) {
+	case EK_BUILTIN: {
+		int d = e->u.bi.dim ? e->u.bi.dim - 'x' : -1;
+		if (e->u.bi.which != BI_THREADIDX || d < 0 || d > 2 || !k->block[d])
+			return false;
+		*lo = 0;
+		*hi = k->block[d] - 1;
+		return true;
+	}
+	case EK_VAR: {
+		const struct locals *L = I->fn->locals;
+		const struct ir_var *x = e->u.var;
+		if (x->kind != VAR_LOCAL || x->is_reference || x->id < 0 || x->id >= I->fn->nvars || L->assigned[x->id] != 1 ||
+		    !L->init[x->id])
+			return false;
+		return thread_range(I, L->init[x->id], lo, hi, depth + 1);
+	}
+	case EK_BINARY:
+		if (!thread_range(I, e->kids[0], &a0, &a1, depth + 1) || !thread_range(I, e->kids[1], &b0, &b1, depth + 1))
+			return false;
+		switch (e->op) {
+		case OP_ADD: *lo = a0 + b0; *hi = a1 + b1; return true;
+		case OP_SUB: *lo = a0 - b1; *hi = a1 - b0; return true;
+		case OP_MUL:
+			if (b0 != b1 || b0 < 0 || a0 < 0)
+				return false;
+			*lo = a0 * b0;
+			*hi = a1 * b0;
+			return true;
+		case OP_DIV:
+			if (b0 != b1 || b0 <= 0 || a0 < 0)
+				return false;
+			*lo = a0 / b0;
+			*hi = a1 / b0;
+			return true;
+		case OP_REM:
+			if (b0 != b1 || b0 <= 0 || a0 < 0)
+				return false;
+			*lo = a1 < b0 ? a0 : 0;
+			*hi = a1 < b0 ? a1 : b0 - 1;
+			return true;
+		case OP_AND: /* tid & (size - 1) */
+			if (b0 != b1 || b0 < 0 || a0 < 0)
+				return false;
+			*lo = 0;
+			*hi = a1 < b0 ? a1 : b0;
+			return true;
+		default:
+			return false;
+		}
+	default:
+		return false;
+	}
+}
+
+/* `if (i >= CU1DBLOCK) return;` with i = threadIdx.x and every launch
+ * CU1DBLOCK threads wide: the same answer in every thread. */
+static bool decided_by_range(struct interp *I, const struct ir_expr *e)
+{
+	int64_t a0, a1, b0, b1;
+	if (!thread_range(I, e->kids[0], &a0, &a1, 0) || !thread_range(I, e->kids[1], &b0, &b1, 0))
+		return false;
+	switch (e->op) {
+	case OP_LT: return a1 < b0 || a0 >= b1;
+	case OP_LE: return a1 <= b0 || a0 > b1;
+	case OP_GT: return a0 > b1 || a1 <= b0;
+	case OP_GE: return a0 >= b1 || a1 < b0;
+	case OP_EQ:
+	case OP_NE: return a1 < b0 || a0 > b1 || (a0 == a1 && b0 == b1);
+	default: return false;
+	}
+}
+
 uint8_t uni_refine_binary(struct interp *I, struct ustate *s, const struct ir_expr *e, uint8_t l)
 {
 	if (l <= U_BLOCK)
 		return l;
+	if (is_compare(e->op) && decided_by_range(I, e))
+		return U_GRID;
 	/* (t + u) - (t + v) and (t + u) < (t + v) are u - v and u < v */
 	if ((e->op == OP_SUB || is_compare(e->op)) &&
 	    (uni_lin_of(I, s, e->kids[0]) & uni_lin_of(I, s, e->kids[1]) & LIN_TID))

@@ -62,6 +62,11 @@ void cl_config_free(struct cl_config *c)
 		free_list(e->rules, e->nrules);
 	}
 	free(c->ignores);
+	for (size_t i = 0; i < c->nlaunches; i++) {
+		free(c->launches[i].kernel);
+		free(c->launches[i].file);
+	}
+	free(c->launches);
 	free_list(c->chain, c->nchain);
 	free_list(c->include, c->ninclude);
 	free_list(c->exclude, c->nexclude);
@@ -256,6 +261,8 @@ struct loader {
 	char *extends;          /* extends:, as written; NULL: none */
 	unsigned extends_line;
 };
+
+static int want_launches(struct loader *L, const yaml_node_t *v);
 
 static int fail(struct loader *L, const yaml_node_t *n, const char *fmt, ...)
 {
@@ -474,9 +481,83 @@ static int load_key(struct loader *L, const char *key, const yaml_node_t *k, con
 	}
 	if (strcmp(key, "assume-warp-aligned-blocks") == 0)
 		return want_bool(L, key, v, &c->warp_aligned_blocks);
+	if (strcmp(key, "launches") == 0)
+		return want_launches(L, v);
 	if (strcmp(key, "respect-gitignore") == 0)
 		return want_bool(L, key, v, &c->respect_gitignore);
 	return fail(L, k, "unknown key '%s'", key);
+}
+
+/* block: and grid: of a launches: entry: [X, Y, Z] (Y and Z default to
+ * 1) or a single X, each from 1 to 1024 for a block (the hardware's
+ * limit on threads per block) and to 2^31 - 1 for a grid. */
+static int want_dims(struct loader *L, const char *key, const yaml_node_t *v, int out[3])
+{
+	const yaml_node_t *item[3] = { v, NULL, NULL };
+	int n = 1;
+	if (v->type == YAML_SEQUENCE_NODE) {
+		n = (int)(v->data.sequence.items.top - v->data.sequence.items.start);
+		if (n < 1 || n > 3)
+			return fail(L, v, "'%s' expects one to three sizes, e.g. [16, 16, 1]", key);
+		for (int i = 0; i < n; i++)
+			item[i] = yaml_document_get_node(L->doc, v->data.sequence.items.start[i]);
+	}
+	long long total = 1;
+	for (int d = 0; d < 3; d++) {
+		out[d] = 1;
+		if (d >= n)
+			continue;
+		const char *s = scalar(item[d]);
+		char *end;
+		long long x = s ? strtoll(s, &end, 10) : 0;
+		if (!s || !*s || *end || x < 1 || x > (strcmp(key, "block") ? 2147483647LL : 1024))
+			return fail(L, item[d], "bad size '%s' in '%s': expected a whole number from 1 to %s", s ? s : "",
+			            key, strcmp(key, "block") ? "2147483647" : "1024");
+		out[d] = (int)x;
+		total *= x;
+	}
+	if (!strcmp(key, "block") && total > 1024)
+		return fail(L, v, "'block' has %lld threads: a block holds at most 1024", total);
+	return 0;
+}
+
+static int want_launches(struct loader *L, const yaml_node_t *v)
+{
+	struct cl_config *c = L->c;
+	if (v->type != YAML_SEQUENCE_NODE)
+		return fail(L, v, "'launches' expects a list of {kernel: NAME, block: [X, Y, Z]}");
+	for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+		yaml_node_t *e = yaml_document_get_node(L->doc, *it);
+		if (e->type != YAML_MAPPING_NODE)
+			return fail(L, e, "'launches' expects a list of {kernel: NAME, block: [X, Y, Z]}");
+		struct cl_config_launch d = { .line = (unsigned)e->start_mark.line + 1 };
+		const char *kernel = NULL;
+		int has_block = 0;
+		for (yaml_node_pair_t *p = e->data.mapping.pairs.start; p < e->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = yaml_document_get_node(L->doc, p->key);
+			yaml_node_t *x = yaml_document_get_node(L->doc, p->value);
+			const char *key = scalar(k);
+			if (key && !strcmp(key, "kernel")) {
+				if (!(kernel = want_scalar(L, key, x)))
+					return -1;
+			} else if (key && (!strcmp(key, "block") || !strcmp(key, "grid"))) {
+				if (want_dims(L, key, x, !strcmp(key, "block") ? d.block : d.grid) < 0)
+					return -1;
+				has_block |= !strcmp(key, "block");
+			} else {
+				return fail(L, k, "unknown key '%s' in a launch: use kernel, block and grid", key ? key : "");
+			}
+		}
+		if (!kernel || !has_block)
+			return fail(L, e, "a launch needs 'kernel' and 'block'");
+		if (!strcmp(kernel, "*") || strpbrk(kernel, " \t"))
+			return fail(L, e, "bad kernel name '%s' in a launch", kernel);
+		d.kernel = xstrdup(kernel);
+		d.file = xstrdup(L->path);
+		c->launches = xrealloc(c->launches, (c->nlaunches + 1) * sizeof *c->launches);
+		c->launches[c->nlaunches++] = d;
+	}
+	return 0;
 }
 
 static int load_doc(struct loader *L)
@@ -564,6 +645,8 @@ static void merge(struct cl_config *base, struct cl_config *child)
 				sizeof *base->severity);
 	base->ignores = append(base->ignores, &base->nignores, (void **)&child->ignores, &child->nignores,
 			       sizeof *base->ignores);
+	base->launches = append(base->launches, &base->nlaunches, (void **)&child->launches, &child->nlaunches,
+			        sizeof *base->launches);
 	base->chain = append(base->chain, &base->nchain, (void **)&child->chain, &child->nchain, sizeof *base->chain);
 	take_list(&base->include, &base->ninclude, &base->include_dir, &child->include, &child->ninclude,
 		  &child->include_dir);

@@ -15,6 +15,8 @@
  *   per-file-ignores: map of path glob -> rules turned off for those files
  *   respect-gitignore: whether a directory walk skips what git ignores
  *   extends:    another config file this one builds on (relative to it)
+ *   launches:   list of {kernel: NAME, block: [X, Y, Z], grid: [X, Y, Z]},
+ *               for kernels launched from code cudalint does not see
  * In rules: and severity:, the last matching entry wins (so "CL2*: off"
  * followed by "CL2005: on" turns on CL2005 alone). A file with extends:
  * is loaded over its parent, as ruff's `extend`: its rules:, severity:
@@ -51,6 +53,15 @@ struct cl_config_ignore {
 	size_t nrules;
 };
 
+/* One launches: entry: KERNEL runs in blocks BLOCK (grid GRID); a 0 is
+ * a dimension not given. */
+struct cl_config_launch {
+	char *kernel;
+	int block[3], grid[3];
+	char *file;          /* the file that wrote it, as shown in messages */
+	unsigned line;
+};
+
 struct cl_config {
 	char *path;          /* the file loaded; NULL for the built-in defaults */
 	char *dir;           /* its directory (absolute) */
@@ -62,6 +73,8 @@ struct cl_config {
 	size_t nseverity;
 	struct cl_config_ignore *ignores; /* per-file-ignores: entries, likewise */
 	size_t nignores;
+	struct cl_config_launch *launches; /* launches: entries, likewise */
+	size_t nlaunches;
 	/* Each list below comes with the directory its relative paths are
 	 * relative to: that of the file that set it, which under extends: may
 	 * be a parent's. NULL: the key is not set. */

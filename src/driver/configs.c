@@ -78,6 +78,19 @@ int finish_cfg(struct run *r, struct cfg *g)
 	g->unanalysed_warning = o->unanalysed ? o->unanalysed == 2 : g->c.unanalysed_warning;
 	g->ao.warp_aligned_blocks = o->warp_aligned_set || g->c.warp_aligned_blocks < 0 ? o->warp_aligned_blocks
 	                                                                                : g->c.warp_aligned_blocks;
+	/* launches: the analysis' view of them (analysis/launch.h) */
+	g->launches = xcalloc(g->c.nlaunches + 1, sizeof *g->launches);
+	for (size_t i = 0; i < g->c.nlaunches; i++) {
+		const struct cl_config_launch *l = &g->c.launches[i];
+		struct launch_decl *d = &g->launches[i];
+		d->kernel = l->kernel;
+		memcpy(d->block, l->block, sizeof d->block);
+		memcpy(d->grid, l->grid, sizeof d->grid);
+		d->file = l->file;
+		d->line = l->line;
+	}
+	g->ao.launches = g->launches;
+	g->ao.nlaunches = (int)g->c.nlaunches;
 	g->respect_gitignore = o->respect_gitignore ? o->respect_gitignore > 0 : g->c.respect_gitignore != 0;
 	g->levels = xcalloc((size_t)cl_nrules, sizeof *g->levels);
 	g->enabled = xcalloc((size_t)cl_nrules, 1);
@@ -97,6 +110,7 @@ void cfg_free(struct cfg *g)
 {
 	if (!g)
 		return;
+	free(g->launches);
 	for (int i = 0; i < g->nowned; i++)
 		free((char *)g->args[i]);
 	free(g->args);

@@ -13,6 +13,7 @@
 #define CUDALINT_RUN_INTERNAL_H
 
 #include "analysis/analyze.h"
+#include "analysis/launch.h"
 #include "control/config.h"
 #include "driver/options.h"
 #include "finding.h"
@@ -39,6 +40,7 @@ struct cfg {
 	int nowned;                /* args[0..nowned) are the config's, made here */
 	char *cuda_path;           /* resolved against the config's directory */
 	struct analysis_options ao; /* the configuration's, the command line applied */
+	struct launch_decl *launches; /* ao's: the configuration's launches: */
 };
 
 struct parser {

@@ -112,6 +112,16 @@ static void put_config(FILE *out, const struct run *r, const struct cfg *g, cons
 	fprintf(out, "unanalysed: %s\n", g->unanalysed_warning ? "warning" : "error");
 	fprintf(out, "assume-warp-aligned-blocks: %s\n", g->ao.warp_aligned_blocks ? "true" : "false");
 	fprintf(out, "respect-gitignore: %s\n", g->respect_gitignore ? "true" : "false");
+	if (c->nlaunches)
+		fputs("launches:\n", out);
+	for (size_t i = 0; i < c->nlaunches; i++) {
+		const struct cl_config_launch *l = &c->launches[i];
+		fputs("  - kernel: ", out);
+		put_str(out, l->kernel);
+		fprintf(out, "\n    block: [%d, %d, %d]\n", l->block[0], l->block[1], l->block[2]);
+		if (l->grid[0])
+			fprintf(out, "    grid: [%d, %d, %d]\n", l->grid[0], l->grid[1], l->grid[2]);
+	}
 }
 
 /* --show-config: one YAML document per path given (else "."). 2 when a

@@ -1,0 +1,59 @@
+#!/bin/sh
+# Launch configurations (docs/cli.md "Launch configurations"): what
+# --dump-launches finds in host code (<<<>>> with dim3 values and
+# constants, cudaLaunchKernel, cudaLaunchKernelEx, __launch_bounds__), the
+# launches: key of a configuration for a kernel launched from elsewhere,
+# and a race that only the launch's block shape has, reported citing it.
+. "$(dirname "$0")/lib.sh"
+cat >host.cu <<'K'
+#define TILE 16
+__global__ void rotate(float *out)
+{
+	__shared__ float s[256];
+	int lin = threadIdx.y * blockDim.x + threadIdx.x;
+	s[lin] = out[lin];
+	out[lin] = s[(lin + 128) % 256];
+}
+
+__global__ void __launch_bounds__(128) scale(float *d, int n)
+{
+	d[blockIdx.x * blockDim.x + threadIdx.x] *= n;
+}
+
+void run(float *d, int n)
+{
+	dim3 block(TILE, TILE);
+	dim3 grid((n + TILE - 1) / TILE, 1);
+	rotate<<<grid, block>>>(d);
+	scale<<<n / 128, 128, 0>>>(d, 4);
+	void *args[] = { &d, &n };
+	cudaLaunchKernel((void *)scale, dim3(n / 128), dim3(128), args, 0, 0);
+	cudaLaunchConfig_t cfg = {};
+	cfg.gridDim = dim3(8);
+	cfg.blockDim = dim3(128);
+	cudaLaunchKernelEx(&cfg, scale, d, 4);
+}
+K
+say "the launches of host.cu, and the race only 16x16 blocks have"
+run --dump-launches --no-cache host.cu
+say "a kernel launched from elsewhere: the configuration says how"
+sed '/^void run/,$d' host.cu >lib.cu
+run --dump-launches --no-cache lib.cu
+cat >.cudalint.yaml <<'Y'
+launches:
+  - kernel: rotate
+    block: [16, 16]
+    grid: 64
+Y
+run --dump-launches --no-cache lib.cu
+run --show-config lib.cu
+say "bad launches: entries"
+printf 'launches:\n  - kernel: rotate\n' >.cudalint.yaml
+run lib.cu
+printf 'launches:\n  - kernel: rotate\n    block: [64, 32]\n' >.cudalint.yaml
+run lib.cu
+printf 'launches:\n  - kernel: rotate\n    block: [16, 0]\n' >.cudalint.yaml
+run lib.cu
+printf 'launches:\n  - kernel: rotate\n    threads: 16\n' >.cudalint.yaml
+run lib.cu
+finish
