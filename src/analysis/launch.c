@@ -293,6 +293,83 @@ static void declared(struct launch_facts *f, const struct ir_unit *u, const stru
 	}
 }
 
+/* ---- host functions' constant arguments --------------------------------------------- */
+
+/* A host function's parameters that every call of it in the unit passes
+ * as the same constant (`launch_scale(d, n, 256)` calling a function that
+ * launches `<<<g, block_size>>>`). A caller's own such parameters count
+ * too, over a few rounds: main -> run -> launch. HP[id] holds them in a
+ * kernel_launch with no sites, which is what the locals' folding reads. */
+struct arg_walk {
+	struct locals *const *L;
+	const struct ir_func *caller;
+	uint8_t **state;   /* per function, per parameter: 0 no call yet, 1 one constant, 2 it varies */
+	int64_t **value;
+};
+
+static int host_call(struct ir_expr *e, void *arg)
+{
+	struct arg_walk *w = arg;
+	const struct ir_func *t = e->kind == EK_CALL ? e->u.call.target : NULL;
+	if (!t || !t->body || t->is_global || t->is_device || e->u.call.is_launch || e->u.call.is_method)
+		return 0;
+	for (int p = 0; p < t->nparams; p++) {
+		int64_t v;
+		uint8_t *st = &w->state[t->id][p];
+		if (p >= e->nkids || !locals_const_value(w->L[w->caller->id], e->kids[p], &v))
+			*st = 2;
+		else if (*st == 0 || (*st == 1 && w->value[t->id][p] == v)) {
+			*st = 1;
+			w->value[t->id][p] = v;
+		} else
+			*st = 2;
+	}
+	return 0;
+}
+
+static void host_params(const struct ir_unit *u, struct locals **L, struct kernel_launch **hp)
+{
+	struct arg_walk w = { .L = L };
+	w.state = xcalloc((size_t)u->nfuncs + 1, sizeof *w.state);
+	w.value = xcalloc((size_t)u->nfuncs + 1, sizeof *w.value);
+	for (int i = 0; i < u->nfuncs; i++) {
+		w.state[i] = xcalloc((size_t)u->funcs[i]->nparams + 1, 1);
+		w.value[i] = xcalloc((size_t)u->funcs[i]->nparams + 1, sizeof **w.value);
+	}
+	for (int round = 0; round < 3; round++) {
+		for (int i = 0; i < u->nfuncs; i++)
+			memset(w.state[i], 0, (size_t)u->funcs[i]->nparams + 1);
+		for (int i = 0; i < u->nfuncs; i++) {
+			if (!L[i])
+				continue;
+			w.caller = u->funcs[i];
+			ir_walk_stmt_exprs(u->funcs[i]->body, host_call, &w);
+		}
+		for (int i = 0; i < u->nfuncs; i++) {
+			const struct ir_func *h = u->funcs[i];
+			if (!L[i] || h->is_global || h->is_device)
+				continue;
+			if (!hp[i]) {
+				hp[i] = xcalloc(1, sizeof *hp[i]);
+				hp[i]->kernel = h;
+				hp[i]->param = xcalloc((size_t)h->nparams + 1, sizeof *hp[i]->param);
+				hp[i]->param_known = xcalloc((size_t)h->nparams + 1, 1);
+			}
+			for (int p = 0; p < h->nparams; p++) {
+				hp[i]->param_known[p] = w.state[i][p] == 1;
+				hp[i]->param[p] = w.value[i][p];
+			}
+			L[i]->launch = hp[i];
+		}
+	}
+	for (int i = 0; i < u->nfuncs; i++) {
+		free(w.state[i]);
+		free(w.value[i]);
+	}
+	free(w.state);
+	free(w.value);
+}
+
 struct launch_facts *launch_collect(const struct ir_unit *u, const struct launch_decl *decls, int ndecls)
 {
 	struct launch_facts *f = xcalloc(1, sizeof *f);
@@ -307,13 +384,17 @@ struct launch_facts *launch_collect(const struct ir_unit *u, const struct launch
 	for (int i = 0; i < u->nfuncs; i++)
 		decl[i] = f->by_func[i] != NULL;
 	for (int i = 0; i < u->nfuncs; i++) {
-		const struct ir_func *h = u->funcs[i];
-		if (!h->body)
+		if (!u->funcs[i]->body)
 			continue;
 		L[i] = xcalloc(1, sizeof *L[i]);
-		locals_init(L[i], h);
-		struct collect c = { u, h, L[i], f };
-		ir_walk_stmt_exprs(h->body, find_launch, &c);
+		locals_init(L[i], u->funcs[i]);
+	}
+	struct kernel_launch **hp = xcalloc((size_t)u->nfuncs + 1, sizeof *hp);
+	host_params(u, L, hp);
+	for (int i = 0; i < u->nfuncs; i++) {
+		struct collect c = { u, u->funcs[i], L[i], f };
+		if (L[i])
+			ir_walk_stmt_exprs(u->funcs[i]->body, find_launch, &c);
 	}
 	for (int i = 0; i < u->nfuncs; i++) {
 		struct kernel_launch *k = f->by_func[i];
@@ -328,12 +409,19 @@ struct launch_facts *launch_collect(const struct ir_unit *u, const struct launch
 		}
 		agree(k, (const struct locals *const *)L);
 	}
-	for (int i = 0; i < u->nfuncs; i++)
+	for (int i = 0; i < u->nfuncs; i++) {
 		if (L[i]) {
 			locals_free(L[i]);
 			free(L[i]);
 		}
+		if (hp[i]) {
+			free(hp[i]->param);
+			free(hp[i]->param_known);
+			free(hp[i]);
+		}
+	}
 	free(L);
+	free(hp);
 	free(decl);
 	return f;
 }

@@ -2,6 +2,7 @@
 # Launch configurations (docs/cli.md "Launch configurations"): what
 # --dump-launches finds in host code (<<<>>> with dim3 values and
 # constants, cudaLaunchKernel, cudaLaunchKernelEx, __launch_bounds__), the
+# constant arguments of a host function that launches, the
 # launches: key of a configuration for a kernel launched from elsewhere,
 # and a race that only the launch's block shape has, reported citing it.
 . "$(dirname "$0")/lib.sh"
@@ -20,8 +21,14 @@ __global__ void __launch_bounds__(128) scale(float *d, int n)
 	d[blockIdx.x * blockDim.x + threadIdx.x] *= n;
 }
 
+static void launch_rows(float *d, int n, int threads)
+{
+	scale<<<n / threads, threads>>>(d, 4);
+}
+
 void run(float *d, int n)
 {
+	launch_rows(d, n, 128);
 	dim3 block(TILE, TILE);
 	dim3 grid((n + TILE - 1) / TILE, 1);
 	rotate<<<grid, block>>>(d);
