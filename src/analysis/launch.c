@@ -370,6 +370,96 @@ static void host_params(const struct ir_unit *u, struct locals **L, struct kerne
 	free(w.value);
 }
 
+/* ---- device functions ---------------------------------------------------------------- */
+
+/* A device function runs in the blocks of the kernels that call it: what
+ * they all agree on (blockDim, gridDim) holds in it too, when every
+ * device-side call of it comes from a kernel or device function with
+ * such facts. Calls from host code do not count (blockDim means nothing
+ * there). Iterated to a fixed point: facts only shrink. */
+struct callers_walk {
+	struct launch_facts *f;
+	const struct ir_func *caller;
+	uint8_t *seen, *lost;      /* per function: called from device code; by a caller without facts */
+	int (*merged)[6];          /* per function: block then grid, as merged so far */
+};
+
+static void merge_dims(int *into, const int *from, bool first)
+{
+	for (int d = 0; d < 3; d++)
+		into[d] = first ? from[d] : into[d] == from[d] ? into[d] : 0;
+}
+
+static int device_call(struct ir_expr *e, void *arg)
+{
+	struct callers_walk *w = arg;
+	for (int i = 0; e->kind == EK_CALL && !e->u.call.is_launch && i < ir_call_ncallees(&e->u.call); i++) {
+		const struct ir_func *t = ir_call_callee(&e->u.call, i);
+		if (!t->body || t->is_global || !t->is_device || t == w->caller)
+			continue;
+		const struct kernel_launch *k = w->f->by_func[w->caller->id];
+		if (!k) {
+			w->lost[t->id] = 1;
+			continue;
+		}
+		merge_dims(w->merged[t->id], k->block, !w->seen[t->id]);
+		merge_dims(w->merged[t->id] + 3, k->grid, !w->seen[t->id]);
+		w->seen[t->id] = 1;
+	}
+	return 0;
+}
+
+static void device_facts(const struct ir_unit *u, struct launch_facts *f)
+{
+	struct callers_walk w = { .f = f };
+	w.seen = xcalloc((size_t)u->nfuncs + 1, 1);
+	w.lost = xcalloc((size_t)u->nfuncs + 1, 1);
+	w.merged = xcalloc((size_t)u->nfuncs + 1, sizeof *w.merged);
+	for (int round = 0; round < 8; round++) {
+		memset(w.seen, 0, (size_t)u->nfuncs + 1);
+		memset(w.lost, 0, (size_t)u->nfuncs + 1);
+		for (int i = 0; i < u->nfuncs; i++) {
+			w.caller = u->funcs[i];
+			if (w.caller->body && (w.caller->is_global || w.caller->is_device))
+				ir_walk_stmt_exprs(w.caller->body, device_call, &w);
+		}
+		bool changed = false;
+		for (int i = 0; i < u->nfuncs; i++) {
+			const struct ir_func *d = u->funcs[i];
+			if (d->is_global || !d->is_device || !d->body)
+				continue;
+			struct kernel_launch **k = &f->by_func[i];
+			int *m = w.merged[i];
+			bool any = w.seen[i] && !w.lost[i] && (m[0] || m[1] || m[2] || m[3] || m[4] || m[5]);
+			if (!any) {
+				if (*k) {
+					free((*k)->param);
+					free((*k)->param_known);
+					free(*k);
+					*k = NULL;
+					changed = true;
+				}
+				continue;
+			}
+			if (!*k) {
+				*k = xcalloc(1, sizeof **k);
+				(*k)->kernel = d;
+				(*k)->param = xcalloc((size_t)d->nparams + 1, sizeof *(*k)->param);
+				(*k)->param_known = xcalloc((size_t)d->nparams + 1, 1);
+				changed = true;
+			}
+			changed |= memcmp((*k)->block, m, 3 * sizeof *m) || memcmp((*k)->grid, m + 3, 3 * sizeof *m);
+			memcpy((*k)->block, m, 3 * sizeof *m);
+			memcpy((*k)->grid, m + 3, 3 * sizeof *m);
+		}
+		if (!changed)
+			break;
+	}
+	free(w.seen);
+	free(w.lost);
+	free(w.merged);
+}
+
 struct launch_facts *launch_collect(const struct ir_unit *u, const struct launch_decl *decls, int ndecls)
 {
 	struct launch_facts *f = xcalloc(1, sizeof *f);
@@ -409,6 +499,7 @@ struct launch_facts *launch_collect(const struct ir_unit *u, const struct launch
 		}
 		agree(k, (const struct locals *const *)L);
 	}
+	device_facts(u, f);
 	for (int i = 0; i < u->nfuncs; i++) {
 		if (L[i]) {
 			locals_free(L[i]);
@@ -480,7 +571,7 @@ void launch_dump(const struct ir_unit *u, void *file)
 	FILE *out = file;
 	for (int i = 0; i < u->nfuncs; i++) {
 		const struct ir_func *k = u->funcs[i];
-		if (!k->is_global || !k->body || k->from_header)
+		if (!k->is_global || !k->body)
 			continue;
 		const struct kernel_launch *l = launch_of(u, k);
 		fprintf(out, "%s:%u: kernel %s:", k->loc.file ? k->loc.file : u->path, k->loc.line, k->name);
