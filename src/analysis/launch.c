@@ -239,6 +239,8 @@ static void agree(struct kernel_launch *k, const struct locals *const *host_loca
 		const struct launch_site *s = &k->sites[i];
 		if (!s->block[0] || !s->block[1] || !s->block[2] || s->block[0] * s->block[1] * s->block[2] > 1024) {
 			k->nshapes = 0;
+			k->guessed = s->block[0] && s->block[1] && s->block[2] ? "a block of more than 1024 threads"
+			                                                       : "a launch's block is not known";
 			break;
 		}
 		int j = 0;
@@ -248,6 +250,7 @@ static void agree(struct kernel_launch *k, const struct locals *const *host_loca
 			continue;
 		if (k->nshapes == LAUNCH_MAX_SHAPES) {
 			k->nshapes = 0;
+			k->guessed = "more than 4 block shapes";
 			break;
 		}
 		memcpy(k->shapes[k->nshapes], s->block, sizeof s->block);
@@ -604,7 +607,7 @@ void launch_dump(const struct ir_unit *u, void *file)
 			for (int j = 0; j < l->nshapes; j++)
 				fprintf(out, " %dx%dx%d", l->shapes[j][0], l->shapes[j][1], l->shapes[j][2]);
 			if (!l->nshapes)
-				fprintf(out, " the guessed shapes (a launch's block is not known)");
+				fprintf(out, " the guessed shapes (%s)", l->guessed ? l->guessed : "no launch");
 			fprintf(out, "\n");
 		}
 	}

@@ -48,6 +48,7 @@ struct kernel_launch {
 	int shapes[LAUNCH_MAX_SHAPES][3];
 	const struct launch_site *shape_site[LAUNCH_MAX_SHAPES];
 	int nshapes;
+	const char *guessed;         /* nshapes 0: why the guesses are run */
 	/* the parameters every site passes the same constant, by index */
 	int64_t *param; uint8_t *param_known;
 };

@@ -43,6 +43,28 @@ void run(float *d, int n)
 K
 say "the launches of host.cu, and the race only 16x16 blocks have"
 run --dump-launches --no-cache host.cu
+say "blocks that are not known: a member written later, a loop, a launcher called with two sizes, five shapes"
+cat >unknown.cu <<'K'
+__global__ void k(float *d) { d[threadIdx.x] = 0; }
+__global__ void many(float *d) { d[threadIdx.x] = 0; }
+static void launch(float *d, int threads) { k<<<1, threads>>>(d); }
+void run(float *d, int n)
+{
+	dim3 b(16);
+	b.y = 4;
+	k<<<1, b>>>(d);
+	for (int bs = 32; bs <= 1024; bs *= 2)
+		k<<<n / bs, bs>>>(d);
+	launch(d, 64);
+	launch(d, 128);
+	many<<<1, 32>>>(d);
+	many<<<1, 64>>>(d);
+	many<<<1, 96>>>(d);
+	many<<<1, 128>>>(d);
+	many<<<1, 160>>>(d);
+}
+K
+run --dump-launches --no-cache unknown.cu
 say "a kernel launched from elsewhere: the configuration says how"
 sed '/^void run/,$d' host.cu >lib.cu
 run --dump-launches --no-cache lib.cu
