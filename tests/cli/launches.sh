@@ -35,6 +35,7 @@ void run(float *d, int n)
 	scale<<<n / 128, 128, 0>>>(d, 4);
 	void *args[] = { &d, &n };
 	cudaLaunchKernel((void *)scale, dim3(n / 128), dim3(128), args, 0, 0);
+	cudaLaunchCooperativeKernel((const void *)&scale, 16, 128, args);
 	cudaLaunchConfig_t cfg = {};
 	cfg.gridDim = dim3(8);
 	cfg.blockDim = dim3(128);
