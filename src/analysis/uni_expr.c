@@ -259,8 +259,9 @@ uint8_t uni_eval(struct interp *I, struct ustate *s, struct ir_expr *e)
 			l = uni_max8(l, uni_eval(I, s, e->kids[i]));
 		break;
 	}
-	/* in a block of one warp, what a warp agrees on the block does */
-	if (l == U_WARP && uni_single_warp(I))
+	/* in a block of one warp, what a warp agrees on the block does; in a
+	 * block of one thread, everything is */
+	if (l >= U_WARP && uni_single_warp(I) && (l == U_WARP || uni_single_thread(I)))
 		l = U_BLOCK;
 	if (I->annotate && l > e->level)
 		e->level = l;

@@ -104,9 +104,10 @@ struct interp {
 /* uni_lin.c: what the kernel's launches (analysis/launch.h) say: whether
  * blockDim.x is a multiple of 32 (the launches', else the
  * --assume-warp-aligned-blocks assumption), and whether every block is
- * one warp or less */
+ * one warp or less, or one thread */
 bool uni_warp_aligned(struct interp *I);
 bool uni_single_warp(struct interp *I);
+bool uni_single_thread(struct interp *I);
 
 void uni_st_init(struct interp *I, struct ustate *s);
 void uni_st_free(struct ustate *s);

@@ -49,6 +49,11 @@ bool uni_single_warp(struct interp *I)
 	return n > 0 && n <= 32;
 }
 
+bool uni_single_thread(struct interp *I)
+{
+	return launch_block_threads(launch(I)) == 1;
+}
+
 /* The level of e in s when e reads no memory and has no side effects:
  * constants, variables, builtins and arithmetic over them. U_THREAD for
  * anything else, which only drops a fact (callers use it to keep one). */
