@@ -6,7 +6,6 @@
  * atomicAdd(&ticket, 1)`), with no block barrier between: each thread's
  * fence orders only its own accesses, and without the barrier the
  * publisher may go first. */
-#include "analysis/launch.h"
 #include "checks.h"
 #include "ordering.h"
 
@@ -195,8 +194,6 @@ static int publication(const struct access *a, void *arg)
 
 static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg)
 {
-	if (launch_lone_thread(f->launch))
-		return; /* <<<1, 1>>>: no other thread of the kernel to publish to */
 	struct publish_ctx pc = { cx, arg, f };
 	memorder_stmt_accesses(pc.m, f->body, publication, &pc);
 }

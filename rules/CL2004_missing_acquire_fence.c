@@ -2,7 +2,6 @@
  * (a relaxed atomic poll exits, or an atomic's result decides a branch),
  * then reads data other threads wrote, with no fence or acquire between.
  * Plain and volatile polls are CL2001 and CL2002. */
-#include "analysis/launch.h"
 #include "checks.h"
 #include "ordering.h"
 
@@ -65,8 +64,8 @@ void check_missing_acquire_fence(struct cl_ctx *cx, const struct ir_unit *u)
 		const struct poll *p = &m->polls[i];
 		bool relaxed = (p->kind == POLL_ATOMIC || p->kind == POLL_ASM) &&
 		               (p->order == ORDER_RELAXED || p->order == ORDER_UNKNOWN);
-		if (!relaxed || launch_lone_thread(p->fn->launch))
-			continue; /* <<<1, 1>>>: no other thread of the kernel publishes */
+		if (!relaxed)
+			continue;
 		if (memorder_read_barrier_ordered(m, p->load))
 			continue;
 		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,

@@ -34,7 +34,7 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 		if (f->is_global || f->is_device) {
 			f->locals = xcalloc(1, sizeof *f->locals);
 			locals_init(f->locals, f);
-			f->locals->launch = f->launch = launch_of(u, f);
+			f->locals->launch = launch_of(u, f);
 		}
 	}
 	/* the level of every value and condition (marks analysed functions) */
@@ -68,7 +68,6 @@ void analyze_free(struct ir_unit *u)
 		return;
 	for (int i = 0; i < u->nfuncs; i++) {
 		struct ir_func *f = u->funcs[i];
-		f->launch = NULL;
 		if (f->locals) {
 			locals_free(f->locals);
 			free(f->locals);

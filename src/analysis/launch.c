@@ -558,11 +558,6 @@ void launch_cite(struct ir_loc loc, char *buf, size_t n)
 	snprintf(buf, n, " (with the launch at %s:%u)", slash ? slash + 1 : loc.file ? loc.file : "?", loc.line);
 }
 
-bool launch_lone_thread(const struct kernel_launch *k)
-{
-	return launch_block_threads(k) == 1 && k->grid[0] == 1 && k->grid[1] == 1 && k->grid[2] == 1;
-}
-
 static void dump_dims(FILE *out, const char *what, const int *v)
 {
 	fprintf(out, " %s ", what);

@@ -65,9 +65,6 @@ const struct kernel_launch *launch_of(const struct ir_unit *u, const struct ir_f
 
 /* The number of threads of a block every launch of F agrees on, or 0. */
 int launch_block_threads(const struct kernel_launch *k);
-/* Whether every launch runs one thread in all: no other thread of the
- * kernel exists to publish to or to race with. */
-bool launch_lone_thread(const struct kernel_launch *k);
 
 /* " (with the launch at host.cu:88)", the words a finding that depends on
  * the launch at LOC ends with; "" for no launch (line 0). */

@@ -236,8 +236,6 @@ struct ir_func {
 	const struct ir_expr *reaches_grid_barrier; /* the same for a grid barrier (grid.sync()) */
 	unsigned analysed : 1;     /* a reporting pass ran over it */
 	struct locals *locals;   /* device code: locals assigned once (analysis/constlocals.h) */
-	const struct kernel_launch *launch; /* device code: how it is launched, when known
-	                                     * (analysis/launch.h) */
 };
 
 /* A function the front end could not lower because clang reported an

@@ -7,7 +7,7 @@ __global__ void prod(int *data, int *flag)
 {
     data[0] = 10;
     data[1] = 20;
-    atomicExch(flag, 1);
+    atomicExch(flag, 1); // expect: CL2003
 }
 
 __global__ void cons(int *data, int *flag)
