@@ -803,9 +803,11 @@ static void next_phase(struct rs_run *r, const struct ir_expr *e)
 static struct rv block_barrier(struct rs_run *r, const struct ir_expr *e)
 {
 	eval_args(r, e, 0);
+	/* a barrier only some threads may reach: intervals out of step; the
+	 * threads that left the kernel before it (LIT_THREAD) count as arrived */
 	for (const struct rs_lit *l = r->lits; l; l = l->next)
-		if (!l->uni)
-			r->lost = true; /* a barrier only some threads may reach: intervals out of step */
+		if (!l->uni && l->scope != LIT_THREAD)
+			r->lost = true;
 	next_phase(r, e);
 	return rv_top(true);
 }

@@ -110,6 +110,18 @@ static void join_into(struct rs_run *r, const struct snapshot *a, bool uni)
 		}
 }
 
+/* How long the literal of a way that left with F lasts: a return from
+ * the kernel's own body (not a callee's, not a device function run on its
+ * own, whose caller goes on) ends the thread. */
+static enum lit_scope exit_scope(const struct rs_run *r, enum flow f)
+{
+	if (f == FL_CONTINUE)
+		return LIT_ITERATION;
+	if (f == FL_BREAK)
+		return LIT_LOOP;
+	return r->kernel && r->top && !r->top->caller ? LIT_THREAD : LIT_FUNCTION;
+}
+
 static enum flow exec_undecided(struct rs_run *r, const struct ir_expr *cond, struct rv cv, const struct ir_stmt *then,
                                 const struct ir_stmt *els)
 {
@@ -142,11 +154,11 @@ static enum flow exec_undecided(struct rs_run *r, const struct ir_expr *cond, st
 	} else if (fa != FL_NORMAL && fb == FL_NORMAL) {
 		/* the way that left (return, break, continue) goes on no more: what
 		 * follows runs only where the condition is false */
-		enum lit_scope s = fa == FL_CONTINUE ? LIT_ITERATION : fa == FL_BREAK ? LIT_LOOP : LIT_FUNCTION;
+		enum lit_scope s = exit_scope(r, fa);
 		r->lits = rs_push_lit(r, rs_drop_scope(r, base, LIT_BRANCH), cond, false, fl, s);
 	} else if (fa == FL_NORMAL) {
 		restore(r, &after_a);
-		enum lit_scope s = fb == FL_CONTINUE ? LIT_ITERATION : fb == FL_BREAK ? LIT_LOOP : LIT_FUNCTION;
+		enum lit_scope s = exit_scope(r, fb);
 		r->lits = rs_push_lit(r, base, cond, true, fl, s);
 		out = FL_NORMAL;
 	} else if (fa == fb) {
