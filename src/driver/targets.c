@@ -1,4 +1,4 @@
-/* targets.c - what one unit reports on: headers analysed through their includers (run_internal.h). */
+/* targets.c - what one unit reports on: headers, and .cu fragments, analysed through their includers (run_internal.h). */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
@@ -99,7 +99,9 @@ size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct 
 					continue;
 				struct cl_note *no = &x->notes[x->nnotes++];
 				no->pos = (struct cl_pos){ cl_intern(main_file), u->includes[j].line, u->includes[j].col };
-				no->message = xstrdup("the header was analysed as included here");
+				/* a .cu fragment (`#include "kernel.cu"`) is no header */
+				no->message = xstrdup(is_header(orig) ? "the header was analysed as included here"
+				                                      : "the file was analysed as included here");
 				break;
 			}
 		}
@@ -123,8 +125,11 @@ int self_contained(const struct ir_unit *u)
 }
 
 /* The unit of a file that includes header FILE (found in the project
- * tree and checked to have read it), or NULL; *VIA is then its path. */
-struct ir_unit *through_includer(struct parser *p, const char *file, char **via, int quiet)
+ * tree and checked to have read it), or NULL; *VIA is then its path.
+ * FRAGMENT: FILE is a .cu whose device code failed alone; most such files
+ * are no one's fragment (their errors are their own), so the note that no
+ * includer could be used is given only when some file includes it. */
+struct ir_unit *through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet)
 {
 	char root[PATH_MAX], **cands;
 	int n = cl_find_includers(file, &cands, root, sizeof root);
@@ -144,9 +149,12 @@ struct ir_unit *through_includer(struct parser *p, const char *file, char **via,
 		else
 			ir_unit_free(u);
 	}
-	if (!found && !quiet)
+	if (!found && !quiet && !fragment)
 		cl_eprintf("cudalint: note: %s: the header is not self-contained, and no file below %s that "
 		                "includes it could be parsed; it was analysed on its own\n", file, root);
+	else if (!found && !quiet && n)
+		cl_eprintf("cudalint: note: %s: clang rejects its device code on its own, and none of the files below %s "
+		           "that #include it could be parsed with it; it was analysed on its own\n", file, root);
 	for (int k = 0; k < n; k++)
 		free(cands[k]);
 	free(cands);
