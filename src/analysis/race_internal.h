@@ -212,6 +212,10 @@ struct rs_ctx {
 	uint8_t *pmem; int npmem;                        /* per interval: RM_* */
 	struct rs_barsite *bsites; int nbsites, capbsites;
 	int fn_bsites;                 /* the first of the current kernel's */
+	/* where the current function's run first lost a thread, and the
+	 * functions whose runs did (race_stops) */
+	struct race_stop stop;
+	struct race_stop *stops; int nstops, capstops;
 };
 
 int rs_site_of(struct rs_ctx *c, const struct ir_expr *e, const struct ir_func *fn);
