@@ -78,4 +78,7 @@ run --no-cuda-toolkit frag/frag.cu
 say "the same fragment with no file including it: not analysed, one line names the file and clang's reason"
 mv frag/a.cu frag/a.cu.txt
 run --no-cuda-toolkit frag/frag.cu
+say "a file names it in an #include that is never read (#if 0): one note says so, and it is analysed alone"
+printf '#if 0\n#include "frag.cu"\n#endif\nint main() { return 0; }\n' >frag/old.cu
+run --no-cuda-toolkit frag/frag.cu
 finish
