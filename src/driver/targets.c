@@ -175,11 +175,13 @@ int self_contained(const struct ir_unit *u)
  * tree and checked to have read it), or NULL; *VIA is then its path.
  * FRAGMENT: FILE is a .cu whose device code failed alone; most such files
  * are no one's fragment (their errors are their own), so the note that no
- * includer could be used is given only when some file includes it. */
-struct ir_unit *through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet)
+ * includer could be used is given only when some file includes it.
+ * *NCANDS: how many files name FILE in an #include. */
+struct ir_unit *through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet, int *ncands)
 {
 	char root[PATH_MAX], **cands;
 	int n = cl_find_includers(file, &cands, root, sizeof root);
+	*ncands = n;
 	struct ir_unit *found = NULL;
 	const char *canon = header_path(file);
 	/* a few tries: a candidate may name another header of the same name */
