@@ -41,7 +41,7 @@ bool rs_tick(struct rs_run *r)
 {
 	if (++r->steps > r->budget && !r->lost) {
 		r->lost = true;
-		rs_lose(r, NULL, "its step budget ran out (a long or deeply nested run)");
+		rs_lose(r, NULL, "its step budget ran out: a long or deeply nested run");
 	}
 	return !r->lost;
 }
