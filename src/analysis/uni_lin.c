@@ -209,7 +209,9 @@ static bool is_compare(enum ir_op op)
 uint8_t uni_refine_binary(struct interp *I, struct ustate *s, const struct ir_expr *e, uint8_t l)
 {
 	if (e == I->rounded) {
-		uint8_t end = pure_level(I, s, e->kids[1]);
+		/* the same in the block: the start's offset may be the block's
+		 * (blockIdx.x * W), so no lower than U_BLOCK */
+		uint8_t end = uni_max8(pure_level(I, s, e->kids[1]), U_BLOCK);
 		return end < l ? end : l;
 	}
 	if (l <= U_BLOCK)
