@@ -59,13 +59,31 @@ struct cl_failure {
 	unsigned line, col;   /* of the function; 0 for a whole file */
 };
 
+/* How far one device function was analysed: whole; in part (an
+ * analysis stopped inside it: the block simulation could not follow a
+ * thread past some point, so races after it are not checked); not at all
+ * (clang errors left it out). */
+enum cl_fn_status { CL_FN_ANALYSED, CL_FN_PARTLY, CL_FN_NOT_ANALYSED };
+
+struct cl_fn_summary {
+	const char *name;     /* interned */
+	unsigned line;
+	int status;           /* enum cl_fn_status */
+	char *reason;         /* one line; NULL when analysed */
+};
+
+/* "analysed", "partly analysed", "not analysed"; NULL for another value. */
+const char *cl_fn_status_name(int status);
+int cl_fn_status_of(const char *name); /* -1 for an unknown name */
+
 /* How much of one file was analysed: device functions defined in it, how
  * many of them were left out for clang errors, and how many clang errors
- * outside device code were ignored. */
+ * outside device code were ignored; each function's status, by line. */
 struct cl_file_summary {
 	const char *file;     /* interned */
 	int device_functions, unanalysed, errors_ignored;
 	char *first_ignored;  /* NULL when none */
+	struct cl_fn_summary *fns; int nfns;
 };
 
 /* "analysed" (every device function), "partial" or "not-analysed" */

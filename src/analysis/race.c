@@ -3,6 +3,7 @@
 #include "analysis/race_internal.h"
 #include "analysis/launch.h"
 #include "analysis/memspace.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <stdlib.h>
@@ -113,6 +114,7 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 		shapes = (const int (*)[3])bounded;
 	}
 	rs_barriers_begin(c, f, kernel);
+	c->stop = (struct race_stop){ f, { 0 }, NULL };
 	for (int i = 0; i < n; i++) {
 		c->shape = i;
 		run_shape(c, f, kernel, shapes[i]);
@@ -120,6 +122,10 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 	rs_settle_function(c);
 	rs_barriers_end(c);
 	c->launch = NULL;
+	if (c->stop.why) {
+		CL_VEC_GROW(c->stops, c->nstops, c->capstops);
+		c->stops[c->nstops++] = c->stop;
+	}
 }
 
 static int cmp_name(const void *a, const void *b)
@@ -201,6 +207,7 @@ static bool in(const struct ir_expr *const *v, int n, const struct ir_expr *e)
 struct race_facts {
 	struct race *races; int nraces;       /* chosen, in source order */
 	struct barrier_fact *bars; int nbars; /* in source order */
+	struct race_stop *stops; int nstops;  /* in the order the functions ran */
 };
 
 /* One finding per write and per access reported: fixing one (a barrier)
@@ -252,6 +259,8 @@ struct race_facts *race_analyze(const struct ir_unit *u, const struct memorder *
 	int n = rs_pairs_races(&c, &out->races);
 	out->nraces = choose_races(out->races, n);
 	out->nbars = rs_barrier_facts(&c, &out->bars);
+	out->stops = c.stops;
+	out->nstops = c.nstops;
 	free(rc.shared);
 	free(rc.dims);
 	free(rc.called);
@@ -279,6 +288,7 @@ void race_facts_free(struct race_facts *f)
 		return;
 	free(f->races);
 	free(f->bars);
+	free(f->stops);
 	free(f);
 }
 
@@ -298,6 +308,13 @@ void race_find(const struct ir_unit *u, race_fn fn, void *arg)
 	const struct race_facts *f = facts_of(u);
 	for (int i = 0; f && i < f->nraces; i++)
 		fn(&f->races[i], arg);
+}
+
+int race_stops(const struct ir_unit *u, const struct race_stop **out)
+{
+	const struct race_facts *f = u->race;
+	*out = f ? f->stops : NULL;
+	return f ? f->nstops : 0;
 }
 
 void race_barriers(const struct ir_unit *u, barrier_fact_fn fn, void *arg)

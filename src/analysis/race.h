@@ -88,6 +88,20 @@ struct barrier_fact {
 typedef void (*barrier_fact_fn)(const struct barrier_fact *b, void *arg);
 void race_barriers(const struct ir_unit *u, barrier_fact_fn fn, void *arg);
 
+/* A function whose block simulation could not follow some thread to its
+ * end: the first point where that happened (in it or in a callee), and
+ * why, as a phrase ("a goto"). What that thread would have done after it
+ * is not logged, so races and barrier facts there are not known. */
+struct race_stop {
+	const struct ir_func *fn;
+	struct ir_loc at;             /* file NULL: the function's start */
+	const char *why;              /* static */
+};
+
+/* The stops of the simulation run on u so far: none when no rule asked
+ * for it (it runs on the first request). */
+int race_stops(const struct ir_unit *u, const struct race_stop **out);
+
 /* The runs of u's device code, done once (analyze.c): the races and the
  * barrier facts above. */
 struct race_facts;

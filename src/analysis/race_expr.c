@@ -28,10 +28,21 @@ uint32_t rs_mix(uint32_t h, uintptr_t x)
 	return (uint32_t)(v >> 32) | 1;
 }
 
+enum flow rs_lose(struct rs_run *r, const struct ir_loc *at, const char *why)
+{
+	if (!r->why) {
+		r->why = why;
+		r->why_at = at ? *at : (struct ir_loc){ 0 };
+	}
+	return FL_LOST;
+}
+
 bool rs_tick(struct rs_run *r)
 {
-	if (++r->steps > r->budget)
+	if (++r->steps > r->budget && !r->lost) {
 		r->lost = true;
+		rs_lose(r, NULL, "its step budget ran out: a long or deeply nested run");
+	}
 	return !r->lost;
 }
 
@@ -812,9 +823,13 @@ static void next_phase(struct rs_run *r, const struct ir_expr *e)
 static struct rv block_barrier(struct rs_run *r, const struct ir_expr *e)
 {
 	eval_args(r, e, 0);
+	/* a barrier only some threads may reach: intervals out of step; the
+	 * threads that left the kernel before it (LIT_THREAD) count as arrived */
 	for (const struct rs_lit *l = r->lits; l; l = l->next)
-		if (!l->uni)
-			r->lost = true; /* a barrier only some threads may reach: intervals out of step */
+		if (!l->uni && l->scope != LIT_THREAD) {
+			r->lost = true;
+			rs_lose(r, &e->loc, "a block barrier that only the threads of a thread-dependent condition reach");
+		}
 	next_phase(r, e);
 	return rv_top(true);
 }

@@ -80,8 +80,12 @@ struct rv rv_unary(enum ir_op op, struct rv a, const struct rs_tinfo *t);
 
 /* A condition the run could not decide, taken one way: the accesses under
  * it happen only in the threads (uniform: the blocks) where it has that
- * value. A persistent list, newest first. */
-enum lit_scope { LIT_BRANCH, LIT_ITERATION, LIT_LOOP, LIT_FUNCTION };
+ * value. A persistent list, newest first. LIT_THREAD: the other way
+ * returned from the kernel itself, so the threads that took it have
+ * exited; exited threads count as arrived at every later barrier (as on
+ * the hardware), so a barrier under it is still passed by every thread
+ * that runs (an early `if (ty >= rows) return;`). */
+enum lit_scope { LIT_BRANCH, LIT_ITERATION, LIT_LOOP, LIT_FUNCTION, LIT_THREAD };
 
 struct rs_lit {
 	const struct rs_lit *next;
@@ -213,6 +217,10 @@ struct rs_ctx {
 	uint8_t *pmem; int npmem;                        /* per interval: RM_* */
 	struct rs_barsite *bsites; int nbsites, capbsites;
 	int fn_bsites;                 /* the first of the current kernel's */
+	/* where the current function's run first lost a thread, and the
+	 * functions whose runs did (race_stops) */
+	struct race_stop stop;
+	struct race_stop *stops; int nstops, capstops;
 };
 
 int rs_site_of(struct rs_ctx *c, const struct ir_expr *e, const struct ir_func *fn);

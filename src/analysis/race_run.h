@@ -41,11 +41,18 @@ struct rs_run {
 	bool outside;              /* it indexed a __shared__ array beyond its extent */
 	bool kernel;               /* the root is a kernel: its integer parameters are uniform */
 	int64_t tparam;
+	/* the first point where the run could not follow this thread (rs_lose) */
+	const char *why;
+	struct ir_loc why_at;
 };
 
 enum flow { FL_NORMAL, FL_BREAK, FL_CONTINUE, FL_RETURN, FL_LOST };
 
 /* race_expr.c */
+/* Notes that the run cannot follow this thread past AT (NULL: the
+ * function's start), for WHY, a phrase the report shows ("a goto"); the
+ * first such point is the one kept. Returns FL_LOST. */
+enum flow rs_lose(struct rs_run *r, const struct ir_loc *at, const char *why);
 struct rv rs_eval(struct rs_run *r, const struct ir_expr *e);
 /* The location an lvalue designates: RV_PTR (shared), RV_LOCAL, or
  * RV_TOP (other memory, or unknown). */

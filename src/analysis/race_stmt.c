@@ -110,6 +110,18 @@ static void join_into(struct rs_run *r, const struct snapshot *a, bool uni)
 		}
 }
 
+/* How long the literal of a way that left with F lasts: a return from
+ * the kernel's own body (not a callee's, not a device function run on its
+ * own, whose caller goes on) ends the thread. */
+static enum lit_scope exit_scope(const struct rs_run *r, enum flow f)
+{
+	if (f == FL_CONTINUE)
+		return LIT_ITERATION;
+	if (f == FL_BREAK)
+		return LIT_LOOP;
+	return r->kernel && r->top && !r->top->caller ? LIT_THREAD : LIT_FUNCTION;
+}
+
 static enum flow exec_undecided(struct rs_run *r, const struct ir_expr *cond, struct rv cv, const struct ir_stmt *then,
                                 const struct ir_stmt *els)
 {
@@ -127,8 +139,8 @@ static enum flow exec_undecided(struct rs_run *r, const struct ir_expr *cond, st
 	r->wepoch = wepoch;
 	r->lits = rs_push_lit(r, base, cond, false, fl, LIT_BRANCH);
 	enum flow fb = fa == FL_LOST ? FL_LOST : els ? rs_exec(r, els) : FL_NORMAL;
-	if (fb != FL_LOST && phase_a != r->phase)
-		fb = FL_LOST; /* a barrier some threads (or blocks) pass and others do not */
+	if (fb != FL_LOST && phase_a != r->phase) /* a barrier some threads (or blocks) pass and others do not */
+		fb = rs_lose(r, &cond->loc, "a branch on a condition it could not decide, with a barrier in one way only");
 	if (wepoch_a > r->wepoch)
 		r->wepoch = wepoch_a;
 	enum flow out = fb;
@@ -142,18 +154,18 @@ static enum flow exec_undecided(struct rs_run *r, const struct ir_expr *cond, st
 	} else if (fa != FL_NORMAL && fb == FL_NORMAL) {
 		/* the way that left (return, break, continue) goes on no more: what
 		 * follows runs only where the condition is false */
-		enum lit_scope s = fa == FL_CONTINUE ? LIT_ITERATION : fa == FL_BREAK ? LIT_LOOP : LIT_FUNCTION;
+		enum lit_scope s = exit_scope(r, fa);
 		r->lits = rs_push_lit(r, rs_drop_scope(r, base, LIT_BRANCH), cond, false, fl, s);
 	} else if (fa == FL_NORMAL) {
 		restore(r, &after_a);
-		enum lit_scope s = fb == FL_CONTINUE ? LIT_ITERATION : fb == FL_BREAK ? LIT_LOOP : LIT_FUNCTION;
+		enum lit_scope s = exit_scope(r, fb);
 		r->lits = rs_push_lit(r, base, cond, true, fl, s);
 		out = FL_NORMAL;
 	} else if (fa == fb) {
 		join_into(r, &after_a, uni);
 		r->lits = base;
 	} else {
-		out = FL_LOST;
+		out = rs_lose(r, &cond->loc, "a branch on a condition it could not decide whose two ways leave it differently");
 	}
 	free(before.vars);
 	free(after_a.vars);
@@ -226,7 +238,8 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 		if (s->u.loop.form != LOOP_DO || it > 0) {
 			if (s->u.loop.form == LOOP_RANGE) {
 				r->loops--;
-				return FL_LOST; /* a range-for: its variable and trip count are its range's */
+				/* a range-for: its variable and trip count are its range's */
+				return rs_lose(r, &s->loc, "a range-based for loop (not simulated)");
 			} else if (cond) {
 				struct rv c = rs_eval(r, cond);
 				if (r->lost) {
@@ -293,7 +306,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 		/* cut short with barriers inside: the threads' counts of intervals
 		 * after it agree only if they all ran it the same number of times */
 		if (r->phase != phase0 && !uni)
-			return FL_LOST;
+			return rs_lose(r, &s->loc, "a loop with barriers whose trip count it could not show to be the same in every thread");
 	}
 	if (has_barrier(r, s))
 		note_barriers(r, s, cond, phase0);
@@ -335,7 +348,7 @@ static enum flow exec_switch(struct rs_run *r, const struct ir_stmt *s)
 		r->c->inexact = true;
 	const struct ir_stmt *b = s->u.sw.body;
 	if (c.k != RV_INT || !b || b->kind != SK_BLOCK)
-		return FL_LOST;
+		return r->lost ? FL_LOST : rs_lose(r, &s->loc, "a switch on a value it could not compute");
 	int start = -1, dflt = -1;
 	for (int i = 0; i < b->u.block.n && start < 0; i++) {
 		bool d = false;
@@ -406,7 +419,7 @@ static enum flow exec_asm(struct rs_run *r, const struct ir_stmt *s)
 {
 	const char *t = s->u.asm_.text ? s->u.asm_.text : "";
 	if (strstr(t, "bar.") || strstr(t, "barrier"))
-		return FL_LOST; /* a named or partial barrier: not modelled */
+		return rs_lose(r, &s->loc, "a named or partial barrier in inline assembly (not modelled)");
 	rs_touch(r->c, r->phase, RM_UNKNOWN); /* what it reads and writes is not modelled */
 	for (int i = 0; i < s->u.asm_.nins; i++)
 		rs_eval(r, s->u.asm_.ins[i]);
@@ -456,7 +469,7 @@ enum flow rs_exec(struct rs_run *r, const struct ir_stmt *s)
 	case SK_ASM:
 		return exec_asm(r, s);
 	case SK_GOTO:
-		return FL_LOST;
+		return rs_lose(r, &s->loc, "a goto");
 	default:
 		return FL_NORMAL;
 	}
@@ -506,6 +519,12 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 	rs_frame_free(fr);
 	if (fl == FL_LOST || r.lost)
 		c->inexact = true;
+	/* the first thread lost names the point, for the report (a thread
+	 * that indexed past an array is dropped below, and does not count) */
+	if ((fl == FL_LOST || r.why) && !r.outside && !c->stop.why) {
+		c->stop.why = r.why ? r.why : "a construct it does not follow";
+		c->stop.at = r.why_at;
+	}
 	if (r.outside)
 		c->shape_unfit = true;
 	/* a thread that indexes past a __shared__ array is one this block

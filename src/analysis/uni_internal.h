@@ -99,6 +99,9 @@ struct interp {
 	struct pending *gotos;
 	struct ptrvec labels_seen;
 	struct loop_memo *loops;
+	/* the condition of the loop being tested whose trip count is the
+	 * same in the whole block (uni_rounded_loop_cond), or NULL */
+	const struct ir_expr *rounded;
 };
 
 /* uni_lin.c: what the kernel's launches (analysis/launch.h) say: whether
@@ -159,6 +162,10 @@ uint8_t uni_lin_assigned(struct interp *I, struct ustate *s, const struct ir_exp
 /* the level of binary e, at most l (the join of its operands'), lower
  * where the facts above show the threads agree */
 uint8_t uni_refine_binary(struct interp *I, struct ustate *s, const struct ir_expr *e, uint8_t l);
+/* The condition of loop ST when it is `x < E` over `x = threadIdx.x + B;
+ * x += W` with E and B multiples of W: the same in every thread of the
+ * block at every test (uni_lin.c explains); NULL otherwise. */
+const struct ir_expr *uni_rounded_loop_cond(struct interp *I, struct ustate *s, const struct ir_stmt *st);
 uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params, bool annotate, int depth,
                          bool *gdirty);
 

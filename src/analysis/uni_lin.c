@@ -20,6 +20,9 @@
 #include "analysis/intrinsics.h"
 #include "analysis/launch.h"
 #include "analysis/uni_internal.h"
+#include "util/xalloc.h"
+
+#include <stdlib.h>
 
 #include <string.h>
 
@@ -319,6 +322,12 @@ static bool decided_by_range(struct interp *I, const struct ir_expr *e)
 
 uint8_t uni_refine_binary(struct interp *I, struct ustate *s, const struct ir_expr *e, uint8_t l)
 {
+	if (e == I->rounded) {
+		/* the same in the block: the start's offset may be the block's
+		 * (blockIdx.x * W), so no lower than U_BLOCK */
+		uint8_t end = uni_max8(pure_level(I, s, e->kids[1]), U_BLOCK);
+		return end < l ? end : l;
+	}
 	if (l <= U_BLOCK)
 		return l;
 	if (is_compare(e->op) && decided_by_range(I, e))
@@ -337,4 +346,156 @@ uint8_t uni_refine_binary(struct interp *I, struct ustate *s, const struct ir_ex
 	if (is_compare(e->op) && e->op != OP_EQ && e->op != OP_NE && warp_aligned_compare(I, s, e))
 		return U_WARP;
 	return l;
+}
+
+/* ---- loops over a rounded range ------------------------------------------------
+
+   for (x = threadIdx.x + B; x < E; x += W)
+
+   runs the same number of times in every thread of the block when
+   threadIdx.x ranges over [0, W) (W is blockDim.x, or a constant the
+   code's launches make the block's width), B is a block-uniform multiple
+   of W, and E is a block-uniform multiple of W, `(n + W - 1) / W * W`:
+   with E - B = m * W, tid + k * W < m * W holds for every k < m and for
+   no k >= m, whatever tid in [0, W). Each test of the condition is then
+   the same in all threads, and so is the trip count. Without the rounding
+   (x < n) the threads whose last x passes n stop one iteration early. */
+
+static bool is_dim(const struct ir_expr *e, enum ir_builtin which, char dim)
+{
+	return e && e->kind == EK_BUILTIN && e->u.bi.which == which && (e->u.bi.dim == dim || (!e->u.bi.dim && dim == 'x'));
+}
+
+/* e, through the locals assigned once to their initialiser (`int wrap =
+ * blockDim.x;`). */
+static const struct ir_expr *resolve(struct interp *I, const struct ir_expr *e)
+{
+	for (int depth = 0; e && depth < 8; depth++) {
+		e = ir_strip(e);
+		const struct locals *c = I->fn ? I->fn->locals : NULL;
+		if (!e || e->kind != EK_VAR || !c)
+			return e;
+		const struct ir_var *v = e->u.var;
+		if (v->kind != VAR_LOCAL || v->is_reference || v->id < 0 || v->id >= c->fn->nvars ||
+		    c->assigned[v->id] != 1 || !c->init[v->id])
+			return e;
+		e = c->init[v->id];
+	}
+	return e;
+}
+
+/* The stride of the loop: blockDim.d, or a positive constant. */
+struct stride { char dim; int64_t k; const struct ir_var *var; };
+
+static bool same_stride(struct interp *I, const struct ir_expr *e, const struct stride *w)
+{
+	int64_t v;
+	if (w->k)
+		return uni_const(I, e, &v) && v == w->k;
+	if (w->var && ir_strip(e) && ir_strip(e)->kind == EK_VAR && ir_strip(e)->u.var == w->var)
+		return true;
+	return is_dim(resolve(I, e), BI_BLOCKDIM, w->dim);
+}
+
+static bool multiple_of(struct interp *I, const struct ir_expr *e, const struct stride *w, int depth)
+{
+	int64_t v;
+	if (!e || depth > 8)
+		return false;
+	if (uni_const(I, e, &v))
+		return w->k ? v % w->k == 0 : v == 0;
+	e = resolve(I, e);
+	if (!e || e->kind != EK_BINARY)
+		return false;
+	switch (e->op) {
+	case OP_MUL:
+		return same_stride(I, e->kids[0], w) || same_stride(I, e->kids[1], w) ||
+		       multiple_of(I, e->kids[0], w, depth + 1) || multiple_of(I, e->kids[1], w, depth + 1);
+	case OP_ADD:
+	case OP_SUB:
+		return multiple_of(I, e->kids[0], w, depth + 1) && multiple_of(I, e->kids[1], w, depth + 1);
+	default:
+		return false;
+	}
+}
+
+/* The loop variable's first value: threadIdx.d + B, B a block-uniform
+ * multiple of the stride. */
+static bool starts_at_thread(struct interp *I, struct ustate *s, const struct ir_expr *e, const struct stride *w)
+{
+	e = resolve(I, e);
+	if (is_dim(e, BI_THREADIDX, w->dim))
+		return true;
+	if (!e || e->kind != EK_BINARY || e->op != OP_ADD)
+		return false;
+	for (int i = 0; i < 2; i++)
+		if (is_dim(resolve(I, e->kids[i]), BI_THREADIDX, w->dim) && multiple_of(I, e->kids[!i], w, 0) &&
+		    pure_level(I, s, e->kids[!i]) <= U_BLOCK)
+			return true;
+	return false;
+}
+
+/* The variable a loop's init sets, and to what. */
+static const struct ir_var *init_of(const struct ir_stmt *st, const struct ir_expr **val)
+{
+	if (st && st->kind == SK_DECL && st->u.decl.init) {
+		*val = st->u.decl.init;
+		return st->u.decl.var;
+	}
+	const struct ir_expr *e = st && st->kind == SK_EXPR ? ir_strip(st->u.expr) : NULL;
+	if (e && e->kind == EK_ASSIGN && e->op == OP_NONE && ir_strip(e->kids[0])->kind == EK_VAR) {
+		*val = e->kids[1];
+		return ir_strip(e->kids[0])->u.var;
+	}
+	return NULL;
+}
+
+/* The stride W of `x += W` or `x = x + W`. */
+static const struct ir_expr *step_of(const struct ir_expr *inc, const struct ir_var *x)
+{
+	const struct ir_expr *e = ir_strip(inc);
+	if (!e || e->kind != EK_ASSIGN || ir_strip(e->kids[0])->kind != EK_VAR || ir_strip(e->kids[0])->u.var != x)
+		return NULL;
+	if (e->op == OP_ADD)
+		return e->kids[1];
+	const struct ir_expr *r = ir_strip(e->kids[1]);
+	if (e->op != OP_NONE || !r || r->kind != EK_BINARY || r->op != OP_ADD)
+		return NULL;
+	for (int i = 0; i < 2; i++)
+		if (ir_strip(r->kids[i])->kind == EK_VAR && ir_strip(r->kids[i])->u.var == x)
+			return r->kids[!i];
+	return NULL;
+}
+
+const struct ir_expr *uni_rounded_loop_cond(struct interp *I, struct ustate *s, const struct ir_stmt *st)
+{
+	const struct ir_expr *cond = ir_strip(st->u.loop.cond), *start = NULL;
+	if (st->u.loop.form != LOOP_FOR || !cond || cond->kind != EK_BINARY || cond->op != OP_LT)
+		return NULL;
+	const struct ir_var *x = init_of(st->u.loop.init, &start);
+	const struct ir_expr *lhs = ir_strip(cond->kids[0]), *step = x ? step_of(st->u.loop.inc, x) : NULL;
+	if (!step || x->kind == VAR_GLOBAL || x->id < 0 || x->id >= I->nvars || lhs->kind != EK_VAR || lhs->u.var != x)
+		return NULL;
+	struct stride w = { 0, 0, NULL };
+	const struct ir_expr *rs = resolve(I, step);
+	if (uni_const(I, step, &w.k)) {
+		if (w.k <= 0)
+			return NULL;
+		w.dim = 'x';
+	} else if (rs && rs->kind == EK_BUILTIN && rs->u.bi.which == BI_BLOCKDIM) {
+		w.dim = rs->u.bi.dim ? rs->u.bi.dim : 'x';
+		if (ir_strip(step)->kind == EK_VAR)
+			w.var = ir_strip(step)->u.var;
+	} else {
+		return NULL;
+	}
+	if (!starts_at_thread(I, s, start, &w) || !multiple_of(I, cond->kids[1], &w, 0) ||
+	    pure_level(I, s, cond->kids[1]) > U_BLOCK)
+		return NULL;
+	/* nothing but the increment moves x */
+	uint8_t *marks = xcalloc((size_t)I->nvars + 1, 1);
+	ir_mark_assigned_values(st->u.loop.body, NULL, marks);
+	bool moved = marks[x->id];
+	free(marks);
+	return moved ? NULL : cond;
 }

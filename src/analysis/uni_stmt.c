@@ -130,6 +130,8 @@ static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 	uni_st_join(I, &head, &m->head);
 	head.lexit = entry_lexit; /* the enclosing iteration's, not an earlier one's */
 	head.lexit_cause = entry_lexit_cause;
+	/* a rounded range: the trip count is the block's, though x is each thread's */
+	const struct ir_expr *rounded = cond ? uni_rounded_loop_cond(I, s, st) : NULL;
 	for (int iter = 0; iter < MAX_LOOP_ITERS; iter++) {
 		uint8_t before = cs->level;
 		uni_st_copy(I, &cur, &head);
@@ -141,7 +143,10 @@ static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 				cur.var[st->u.loop.init->u.decl.var->id] = r;
 			uni_raise(&cs->level, r);
 		} else if (cond && st->u.loop.form != LOOP_DO) {
+			const struct ir_expr *outer = I->rounded;
+			I->rounded = rounded;
 			uni_raise(&cs->level, uni_eval(I, &cur, cond));
+			I->rounded = outer;
 		}
 		uni_push_ctrl(I, cs);
 		uni_exec(I, &cur, st->u.loop.body);

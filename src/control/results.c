@@ -76,6 +76,10 @@ static struct json_object *summaries_json(const struct cl_failures *x)
 		json_object_object_add(o, "unanalysed", json_object_new_int(s->unanalysed));
 		json_object_object_add(o, "errors_ignored", json_object_new_int(s->errors_ignored));
 		json_object_object_add(o, "first_ignored", str_or_null(s->first_ignored));
+		struct json_object *fa = json_object_new_array();
+		for (int k = 0; k < s->nfns; k++)
+			json_object_array_add(fa, cl_fn_summary_json(&s->fns[k]));
+		json_object_object_add(o, "functions", fa);
 		json_object_array_add(sa, o);
 	}
 	return sa;
@@ -229,7 +233,25 @@ static int read_summaries(struct json_object *sa, struct cl_failures *x, char *e
 			return bad(err, errlen, "bad file summary", i);
 		s.file = file;
 		s.first_ignored = (char *)first;
+		struct json_object *fa;
+		if (json_object_object_get_ex(o, "functions", &fa) && json_object_is_type(fa, json_type_array)) {
+			size_t m = json_object_array_length(fa);
+			s.fns = xcalloc(m + 1, sizeof *s.fns);
+			for (size_t k = 0; k < m && s.nfns < CL_MAX_FN_SUMMARIES; k++) {
+				struct json_object *g = json_object_array_get_idx(fa, k);
+				const char *name, *status, *reason;
+				unsigned line;
+				if (!json_object_is_type(g, json_type_object) || get_str(g, "name", 0, &name) < 0 ||
+				    get_uint_or_null(g, "line", &line) < 0 || get_str(g, "status", 0, &status) < 0 ||
+				    get_str(g, "reason", 1, &reason) < 0 || cl_fn_status_of(status) < 0) {
+					free(s.fns);
+					return bad(err, errlen, "bad function summary", i);
+				}
+				s.fns[s.nfns++] = (struct cl_fn_summary){ name, line, cl_fn_status_of(status), (char *)reason };
+			}
+		}
 		cl_failures_summary(x, &s);
+		free(s.fns);
 	}
 	return 0;
 }
@@ -320,6 +342,35 @@ void cl_failures_summary(struct cl_failures *x, const struct cl_file_summary *s)
 	*d = *s;
 	d->file = cl_intern(s->file);
 	d->first_ignored = s->first_ignored ? xstrdup(s->first_ignored) : NULL;
+	d->fns = s->nfns ? xcalloc((size_t)s->nfns, sizeof *d->fns) : NULL;
+	for (int k = 0; k < s->nfns; k++)
+		d->fns[k] = (struct cl_fn_summary){ cl_intern(s->fns[k].name), s->fns[k].line, s->fns[k].status,
+		                                    s->fns[k].reason ? xstrdup(s->fns[k].reason) : NULL };
+}
+
+static const char *const fn_status_names[] = { "analysed", "partly analysed", "not analysed" };
+
+const char *cl_fn_status_name(int status)
+{
+	return status >= 0 && status <= CL_FN_NOT_ANALYSED ? fn_status_names[status] : NULL;
+}
+
+int cl_fn_status_of(const char *name)
+{
+	for (int k = 0; k <= CL_FN_NOT_ANALYSED; k++)
+		if (name && !strcmp(name, fn_status_names[k]))
+			return k;
+	return -1;
+}
+
+struct json_object *cl_fn_summary_json(const struct cl_fn_summary *f)
+{
+	struct json_object *o = json_object_new_object();
+	json_object_object_add(o, "name", str_or_null(f->name));
+	json_object_object_add(o, "line", f->line ? json_object_new_int64(f->line) : NULL);
+	json_object_object_add(o, "status", json_object_new_string(cl_fn_status_name(f->status)));
+	json_object_object_add(o, "reason", str_or_null(f->reason));
+	return o;
 }
 
 void cl_failures_append(struct cl_failures *dst, const struct cl_failures *src)
@@ -343,8 +394,12 @@ void cl_failures_free(struct cl_failures *x)
 {
 	for (size_t i = 0; i < x->n; i++)
 		free(x->v[i].reason);
-	for (size_t i = 0; i < x->nsum; i++)
+	for (size_t i = 0; i < x->nsum; i++) {
 		free(x->sum[i].first_ignored);
+		for (int k = 0; k < x->sum[i].nfns; k++)
+			free(x->sum[i].fns[k].reason);
+		free(x->sum[i].fns);
+	}
 	free(x->v);
 	free(x->sum);
 	*x = (struct cl_failures){ 0 };

@@ -29,6 +29,11 @@ struct json_object;
 struct json_object *cl_finding_json(const struct cl_finding *fd, const char *fingerprint);
 struct json_object *cl_failure_json(const struct cl_failure *x);
 
+/* One function's summary: name, line, status and reason. */
+struct json_object *cl_fn_summary_json(const struct cl_fn_summary *f);
+/* The most function summaries one file's summary keeps when read back. */
+#define CL_MAX_FN_SUMMARIES 4096
+
 struct json_object *cl_results_to_json(const struct cl_finding *f, size_t nf, const struct cl_failures *x);
 /* Appends what J holds to F and X. 0, or -1 with a message in err (F and X
  * then hold what was read before the error). */

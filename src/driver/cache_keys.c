@@ -25,7 +25,7 @@
 void key_base(struct cl_hash *h)
 {
 	cl_hash_init(h);
-	cl_hash_str(h, "cudalint results 1");
+	cl_hash_str(h, "cudalint results 2"); /* 2: summaries list each function */
 	cl_hash_str(h, CUDALINT_VERSION);
 	struct stat st;
 	if (stat("/proc/self/exe", &st) == 0) {

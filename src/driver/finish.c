@@ -103,6 +103,14 @@ int report_unanalysed(struct run *r)
 		cl_eprintf("cudalint: %s: %s:%u:%u: device function '%s' not analysed: %s\n",
 		        g->unanalysed_warning ? "warning" : "error", f->file, f->line, f->col, f->function, f->reason);
 	}
+	/* analysed in part: no failure (the exit status stays), said with -v */
+	for (size_t i = 0; i < r->failures.nsum && r->o->verbose && !r->o->quiet; i++) {
+		const struct cl_file_summary *s = &r->failures.sum[i];
+		for (int k = 0; k < s->nfns; k++)
+			if (s->fns[k].status == CL_FN_PARTLY)
+				cl_eprintf("cudalint: note: %s:%u: device function '%s' partly analysed: %s\n", s->file,
+				           s->fns[k].line, s->fns[k].name, s->fns[k].reason ? s->fns[k].reason : "?");
+	}
 	for (size_t i = 0; i < r->failures.nsum && !r->o->quiet; i++) {
 		const struct cl_file_summary *s = &r->failures.sum[i];
 		if (!s->errors_ignored)

@@ -101,6 +101,23 @@ static int nothing_parsed(const char *file, const struct ir_unit *u)
 	return 1;
 }
 
+/* Whether FILE's own parse lacks what an includer would give it: a
+ * header that is not self-contained, or a .cu fragment (`#include
+ * "kernel.cu"` in another .cu) whose device code clang rejects alone, or
+ * in which it found nothing but errors. A .cu whose errors are all in
+ * host code is analysed as it is: its kernels do not need an includer. */
+static int wants_includer(const char *file, const struct ir_unit *u)
+{
+	if (is_header(file))
+		return !self_contained(u);
+	if (!strcmp(file, STDIN_NAME))
+		return 0;
+	for (int k = 0; k < u->nskipped; k++)
+		if (u->skipped[k]->is_device)
+			return 1;
+	return nothing_parsed(file, u);
+}
+
 /* Every file that U's parse read (the main file, its headers), noted as
  * inputs of the run: -o and --write-baseline must not be one of them
  * (util/inputs.h). The list is the one the result cache keeps. */
@@ -128,10 +145,15 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 			s = (int)sleep((unsigned)s);
 	struct target t = { file, NULL, NULL };
 	char *via = NULL;
-	/* not cached: a new includer, or none found, would go unnoticed */
-	int tried = is_header(file) && !self_contained(u);
+	/* not cached: a new includer, or none found, would go unnoticed; but a
+	 * .cu that no file names in an #include is a file with errors of its
+	 * own, cached as any (until it changes, an includer added later is
+	 * not looked for) */
+	int tried = wants_includer(file, u), ncands = 0;
 	if (tried) {
-		struct ir_unit *w = through_includer(p, file, &via, r->o->quiet);
+		struct ir_unit *w = through_includer(p, file, &via, !is_header(file), r->o->quiet, &ncands);
+		if (!w && !ncands && !is_header(file))
+			tried = 0;
 		if (w) {
 			note_reads(w, file);
 			ir_unit_free(u);

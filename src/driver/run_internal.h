@@ -152,6 +152,6 @@ void record_coverage(const struct target *t, const struct ir_unit *u, struct cl_
 size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct cl_finding *f, size_t n);
 int is_header(const char *file);
 int self_contained(const struct ir_unit *u);
-struct ir_unit *through_includer(struct parser *p, const char *file, char **via, int quiet);
+struct ir_unit *through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet, int *ncands);
 
 #endif

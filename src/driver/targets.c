@@ -1,10 +1,11 @@
-/* targets.c - what one unit reports on: headers analysed through their includers (run_internal.h). */
+/* targets.c - what one unit reports on: headers, and .cu fragments, analysed through their includers (run_internal.h). */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
 #include "driver/run_internal.h"
 #include "driver/files.h"
 
+#include "analysis/race.h"
 #include "check.h"
 #include "control/results.h"
 #include "driver/includers.h"
@@ -36,8 +37,39 @@ static int in_target(const struct target *t, const struct ir_unit *u, const char
 	return header_path(locfile) == t->canon;
 }
 
+/* Why the analysis of F stopped part way, as a line for the report
+ * (malloc'd), or NULL: the block simulation could not follow a thread. */
+static char *partly_why(const struct ir_unit *u, const struct ir_func *f)
+{
+	const struct race_stop *st;
+	int n = race_stops(u, &st);
+	for (int k = 0; k < n; k++) {
+		if (st[k].fn != f)
+			continue;
+		char where[PATH_MAX + 32] = "";
+		if (st[k].at.file && st[k].at.line && strcmp(st[k].at.file, f->loc.file))
+			snprintf(where, sizeof where, " at %s:%u", header_path(st[k].at.file), st[k].at.line);
+		else if (st[k].at.line)
+			snprintf(where, sizeof where, " at line %u", st[k].at.line);
+		size_t len = strlen(where) + strlen(st[k].why) + 128;
+		char *out = xmalloc(len);
+		snprintf(out, len, "the block simulation stopped%s (%s); shared-memory accesses after it are not checked "
+		         "for races", where, st[k].why);
+		return out;
+	}
+	return NULL;
+}
+
+static int cmp_fn_line(const void *a, const void *b)
+{
+	const struct cl_fn_summary *x = a, *y = b;
+	return x->line != y->line ? (x->line < y->line ? -1 : 1) : strcmp(x->name, y->name);
+}
+
 /* The device functions that clang's errors left out become failures of
- * their own, and the target's summary says how much of it was analysed. */
+ * their own, and the target's summary says how much of it was analysed:
+ * each device function defined in it, analysed, partly analysed (an
+ * analysis stopped inside it) or not analysed. */
 void record_coverage(const struct target *t, const struct ir_unit *u, struct cl_failures *xo)
 {
 	struct cl_file_summary s = { .file = t->file };
@@ -45,9 +77,15 @@ void record_coverage(const struct target *t, const struct ir_unit *u, struct cl_
 		s.errors_ignored = u->errors_ignored;
 		s.first_ignored = (char *)u->first_ignored;
 	}
+	struct cl_fn_summary *fns = xcalloc((size_t)u->nfuncs + (size_t)u->nskipped + 1, sizeof *fns);
 	for (int k = 0; k < u->nfuncs; k++) {
 		const struct ir_func *f = u->funcs[k];
-		s.device_functions += (f->is_global || f->is_device) && in_target(t, u, f->loc.file);
+		if (!(f->is_global || f->is_device) || !in_target(t, u, f->loc.file))
+			continue;
+		s.device_functions++;
+		char *why = partly_why(u, f);
+		fns[s.nfns++] = (struct cl_fn_summary){ f->name ? f->name : "?", f->loc.line,
+		                                        why ? CL_FN_PARTLY : CL_FN_ANALYSED, why };
 	}
 	for (int k = 0; k < u->nskipped; k++) {
 		const struct ir_skipped *sk = u->skipped[k];
@@ -62,9 +100,18 @@ void record_coverage(const struct target *t, const struct ir_unit *u, struct cl_
 		if (mine) {
 			s.device_functions++;
 			s.unanalysed++;
+			fns[s.nfns++] = (struct cl_fn_summary){ sk->name ? sk->name : "?", sk->loc.line, CL_FN_NOT_ANALYSED,
+			                                        (char *)sk->error };
 		}
 	}
+	if (s.nfns > 1)
+		qsort(fns, (size_t)s.nfns, sizeof *fns, cmp_fn_line);
+	s.fns = fns;
 	cl_failures_summary(xo, &s);
+	for (int k = 0; k < s.nfns; k++)
+		if (fns[k].status == CL_FN_PARTLY)
+			free(fns[k].reason);
+	free(fns);
 }
 
 /* Findings in the project headers that the main file includes: the
@@ -99,7 +146,9 @@ size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct 
 					continue;
 				struct cl_note *no = &x->notes[x->nnotes++];
 				no->pos = (struct cl_pos){ cl_intern(main_file), u->includes[j].line, u->includes[j].col };
-				no->message = xstrdup("the header was analysed as included here");
+				/* a .cu fragment (`#include "kernel.cu"`) is no header */
+				no->message = xstrdup(is_header(orig) ? "the header was analysed as included here"
+				                                      : "the file was analysed as included here");
 				break;
 			}
 		}
@@ -123,11 +172,16 @@ int self_contained(const struct ir_unit *u)
 }
 
 /* The unit of a file that includes header FILE (found in the project
- * tree and checked to have read it), or NULL; *VIA is then its path. */
-struct ir_unit *through_includer(struct parser *p, const char *file, char **via, int quiet)
+ * tree and checked to have read it), or NULL; *VIA is then its path.
+ * FRAGMENT: FILE is a .cu whose device code failed alone; most such files
+ * are no one's fragment (their errors are their own), so the note that no
+ * includer could be used is given only when some file includes it.
+ * *NCANDS: how many files name FILE in an #include. */
+struct ir_unit *through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet, int *ncands)
 {
 	char root[PATH_MAX], **cands;
 	int n = cl_find_includers(file, &cands, root, sizeof root);
+	*ncands = n;
 	struct ir_unit *found = NULL;
 	const char *canon = header_path(file);
 	/* a few tries: a candidate may name another header of the same name */
@@ -144,9 +198,12 @@ struct ir_unit *through_includer(struct parser *p, const char *file, char **via,
 		else
 			ir_unit_free(u);
 	}
-	if (!found && !quiet)
+	if (!found && !quiet && !fragment)
 		cl_eprintf("cudalint: note: %s: the header is not self-contained, and no file below %s that "
 		                "includes it could be parsed; it was analysed on its own\n", file, root);
+	else if (!found && !quiet && n)
+		cl_eprintf("cudalint: note: %s: clang rejects its device code on its own, and none of the files below %s "
+		           "that #include it could be parsed with it; it was analysed on its own\n", file, root);
 	for (int k = 0; k < n; k++)
 		free(cands[k]);
 	free(cands);

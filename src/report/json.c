@@ -60,6 +60,14 @@ int cl_report_json(FILE *out, const struct cl_findings *f, const struct cl_failu
 		json_object_object_add(o, "device_functions", json_object_new_int(s->device_functions));
 		json_object_object_add(o, "device_functions_unanalysed", json_object_new_int(s->unanalysed));
 		json_object_object_add(o, "errors_ignored", json_object_new_int(s->errors_ignored));
+		int partly = 0;
+		json_object *fns = json_object_new_array();
+		for (int k = 0; k < s->nfns; k++) {
+			partly += s->fns[k].status == CL_FN_PARTLY;
+			json_object_array_add(fns, cl_fn_summary_json(&s->fns[k]));
+		}
+		json_object_object_add(o, "device_functions_partly_analysed", json_object_new_int(partly));
+		json_object_object_add(o, "functions", fns);
 		json_object_array_add(arr, o);
 	}
 	json_object_object_add(root, "files", arr);

@@ -329,6 +329,24 @@ static json_object *result_json(struct ctx *cx, const struct cl_finding *fd, con
 	return o;
 }
 
+static void add_notification_location(struct ctx *cx, json_object *o, const char *file, unsigned line)
+{
+	if (!file)
+		return;
+	json_object *pl = json_object_new_object();
+	json_object_object_add(pl, "artifactLocation", artifact(cx, file));
+	if (line) {
+		json_object *reg = json_object_new_object();
+		json_object_object_add(reg, "startLine", json_object_new_int64(line));
+		json_object_object_add(pl, "region", reg);
+	}
+	json_object *loc = json_object_new_object();
+	json_object_object_add(loc, "physicalLocation", pl);
+	json_object *locs = json_object_new_array();
+	json_object_array_add(locs, loc);
+	json_object_object_add(o, "locations", locs);
+}
+
 static json_object *failure_json(struct ctx *cx, const struct cl_failure *fl)
 {
 	json_object *o = json_object_new_object();
@@ -342,20 +360,21 @@ static json_object *failure_json(struct ctx *cx, const struct cl_failure *fl)
 		snprintf(text, n, "%s could not be analysed: %s", file, why);
 	json_object_object_add(o, "message", message(text));
 	free(text);
-	if (fl->file) {
-		json_object *pl = json_object_new_object();
-		json_object_object_add(pl, "artifactLocation", artifact(cx, fl->file));
-		if (fl->line) {
-			json_object *reg = json_object_new_object();
-			json_object_object_add(reg, "startLine", json_object_new_int64(fl->line));
-			json_object_object_add(pl, "region", reg);
-		}
-		json_object *loc = json_object_new_object();
-		json_object_object_add(loc, "physicalLocation", pl);
-		json_object *locs = json_object_new_array();
-		json_object_array_add(locs, loc);
-		json_object_object_add(o, "locations", locs);
-	}
+	add_notification_location(cx, o, fl->file, fl->line);
+	return o;
+}
+
+static json_object *partly_json(struct ctx *cx, const char *file, const struct cl_fn_summary *f)
+{
+	json_object *o = json_object_new_object();
+	json_object_object_add(o, "level", json_object_new_string("note"));
+	const char *why = f->reason ? f->reason : "unknown reason";
+	size_t n = strlen(f->name) + strlen(why) + 64;
+	char *text = xmalloc(n);
+	snprintf(text, n, "device function '%s' was partly analysed: %s", f->name, why);
+	json_object_object_add(o, "message", message(text));
+	free(text);
+	add_notification_location(cx, o, file, f->line);
 	return o;
 }
 
@@ -395,12 +414,19 @@ int cl_report_sarif(FILE *out, const struct cl_findings *f, const struct cl_fail
 	/* Always true: false makes the GitHub upload fail. Failed files are
 	 * reported as notifications instead. */
 	json_object_object_add(inv, "executionSuccessful", json_object_new_boolean(1));
-	if (fail && fail->n) {
-		json_object *notes = json_object_new_array();
-		for (size_t i = 0; i < fail->n; i++)
-			json_object_array_add(notes, failure_json(&cx, &fail->v[i]));
+	json_object *notes = json_object_new_array();
+	for (size_t i = 0; fail && i < fail->n; i++)
+		json_object_array_add(notes, failure_json(&cx, &fail->v[i]));
+	/* a function analysed in part is no result (nothing is wrong in the
+	 * code for it) but a note about the run: its findings may be missing */
+	for (size_t i = 0; fail && i < fail->nsum; i++)
+		for (int k = 0; k < fail->sum[i].nfns; k++)
+			if (fail->sum[i].fns[k].status == CL_FN_PARTLY)
+				json_object_array_add(notes, partly_json(&cx, fail->sum[i].file, &fail->sum[i].fns[k]));
+	if (json_object_array_length(notes))
 		json_object_object_add(inv, "toolExecutionNotifications", notes);
-	}
+	else
+		json_object_put(notes);
 	json_object *invs = json_object_new_array();
 	json_object_array_add(invs, inv);
 

@@ -62,4 +62,23 @@ say "a .cu that another .cu includes, both in the run, however spelled: its find
 printf '__global__ void t(float *d)\n{\n\tif (d[threadIdx.x] > 0)\n\t\t__syncthreads();\n}\n' >src/train.cu
 printf '#include "train.cu"\nint main() { return 0; }\n' >src/test.cu
 run --no-cuda-toolkit ./src/train.cu src/test.cu
+say "a .cu fragment (#include \"frag.cu\" in another .cu) that fails alone: analysed through its includer, its finding at its own line"
+mkdir -p frag
+printf '#define TILE 128\nstruct job { int n; const float *in; float *out; };\n#include "frag.cu"\nint main() { return 0; }\n' >frag/a.cu
+cat >frag/frag.cu <<'CU'
+// relies on TILE and job, which a.cu defines before including it
+__global__ void scale(job j)
+{
+	__shared__ float s[TILE];
+	s[threadIdx.x] = j.in[threadIdx.x];
+	j.out[threadIdx.x] = s[(threadIdx.x + 1) % TILE];
+}
+CU
+run --no-cuda-toolkit frag/frag.cu
+say "the same fragment with no file including it: not analysed, one line names the file and clang's reason"
+mv frag/a.cu frag/a.cu.txt
+run --no-cuda-toolkit frag/frag.cu
+say "a file names it in an #include that is never read (#if 0): one note says so, and it is analysed alone"
+printf '#if 0\n#include "frag.cu"\n#endif\nint main() { return 0; }\n' >frag/old.cu
+run --no-cuda-toolkit frag/frag.cu
 finish

@@ -27,10 +27,14 @@ console.log([...ids].sort().join(" "));' "$1"
 # --- good: cudalint's own output, and the hand-written minimal file
 cp -R "$src/tests/cli/inputs/kernels" "$tmp/kernels"
 printf '__global__ void k(int *p)\n{\n\tp[0] = 1\n}\n' >"$tmp/kernels/broken.cu"
+# a kernel the block simulation follows only up to a goto: a note-level
+# notification ("partly analysed") beside the error one
+printf '__global__ void t(float *d)\n{\n\t__shared__ float s[256];\n\ts[threadIdx.x] = d[threadIdx.x];\n\t__syncthreads();\n\tif (d[0] > 0)\n\t\tgoto out;\n\td[threadIdx.x] = s[255 - threadIdx.x];\nout:\n\td[256] = 0;\n}\n' >"$tmp/kernels/tail.cu"
 (cd "$tmp" && git init -q . && "$cl" --no-cuda-toolkit --format=sarif -o cudalint.sarif kernels 2>/dev/null)
 rc=$?
 [ "$rc" = 2 ] || fail "cudalint on kernels/ with broken.cu: exit $rc, expected 2"
 n=$(node -p 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).runs[0]; `${r.results.length} ${(r.invocations[0].toolExecutionNotifications || []).length}`' "$tmp/cudalint.sarif" 2>&1)
+grep -q "device function 't' was partly analysed" "$tmp/cudalint.sarif" || fail "cudalint.sarif lacks the partly-analysed notification"
 case $n in
 "0 "* | *" 0" | *[!0-9\ ]*) fail "cudalint.sarif should hold results and a notification; has: $n (results, notifications)" ;;
 *) echo "ok: cudalint.sarif holds $n (results, notifications)" ;;

@@ -49,7 +49,13 @@ static void find_dirs(void)
 static struct cl_finding T_f[5];
 static struct cl_findings T_findings = {T_f, 5, 5};
 static struct cl_failure T_fail[2];
-static struct cl_file_summary T_sum[1] = {{"src/partial.cu", 3, 1, 2, NULL}};
+static struct cl_fn_summary T_fns[3] = {
+	{"k", 3, CL_FN_ANALYSED, NULL},
+	{"k2", 7, CL_FN_NOT_ANALYSED, "src/partial.cu:9:3: error: use of undeclared identifier 'x'"},
+	{"k3", 12, CL_FN_PARTLY, "the block simulation stopped at line 15 (a goto); accesses after it are not checked "
+	                         "for races"},
+};
+static struct cl_file_summary T_sum[1] = {{"src/partial.cu", 3, 1, 2, NULL, T_fns, 3}};
 static struct cl_failures T_failures = {.v = T_fail, .n = 2, .cap = 2, .sum = T_sum, .nsum = 1, .capsum = 1};
 
 static void make_findings(void)
@@ -176,6 +182,14 @@ static void test_fields(void **state)
 	assert_true(json_object_object_get_ex(top, "files", &fs));
 	assert_true(json_object_object_get_ex(json_object_array_get_idx(fs, 0), "status", &v));
 	assert_string_equal(json_object_get_string(v), "partial");
+	assert_true(json_object_object_get_ex(json_object_array_get_idx(fs, 0), "device_functions_partly_analysed", &v));
+	assert_int_equal(json_object_get_int(v), 1);
+	assert_true(json_object_object_get_ex(json_object_array_get_idx(fs, 0), "functions", &fs));
+	assert_int_equal(json_object_array_length(fs), 3);
+	assert_true(json_object_object_get_ex(json_object_array_get_idx(fs, 2), "status", &v));
+	assert_string_equal(json_object_get_string(v), "partly analysed");
+	assert_true(json_object_object_get_ex(json_object_array_get_idx(fs, 0), "reason", &v));
+	assert_null(v); /* analysed: no reason */
 	json_object_put(top);
 	free(got);
 }

@@ -154,6 +154,34 @@ static void test_interprocedural(void **state)
 	fixture_free(u);
 }
 
+/* A block-stride loop over a range rounded to its stride runs the same
+ * number of times in every thread; over the plain range, or rounded to
+ * another multiple, it does not (uni_rounded_loop_cond). */
+static void test_rounded_range_trip_count(void **state)
+{
+	(void)state;
+	struct ir_unit *u = analyse(
+		"__global__ void k(int n) {\n"
+		"  int w = blockDim.x, end = (n + w - 1) / w * w;\n"
+		"  int a = 0; for (int x = threadIdx.x; x < end; x += w) a++;\n"
+		"  probe(1, a);\n"
+		"  int b = 0; for (int x = threadIdx.x; x < n; x += w) b++;\n"
+		"  probe(2, b);\n"
+		"  int c = 0, e64 = (n + 63) / 64 * 64; for (int x = threadIdx.x; x < e64; x += blockDim.x) c++;\n"
+		"  probe(3, c);\n"
+		"  int d = 0, x; for (x = blockIdx.x * 128 + threadIdx.x; x < n / 128 * 128; x += 128) d++;\n"
+		"  probe(4, d);\n"
+		"  int e = 0; for (int x = threadIdx.x; x < end; x += w) { e++; x += 1; }\n"
+		"  probe(5, e);\n"
+		"}\n", 1);
+	assert_int_equal(level_of(u, 1), U_BLOCK);
+	assert_int_equal(level_of(u, 2), U_THREAD);
+	assert_int_equal(level_of(u, 3), U_THREAD);
+	assert_int_equal(level_of(u, 4), U_BLOCK); /* blockIdx.x in the start */
+	assert_int_equal(level_of(u, 5), U_THREAD); /* the body moves x too */
+	fixture_free(u);
+}
+
 static void test_exits_and_contexts(void **state)
 {
 	(void)state;
@@ -186,6 +214,7 @@ int main(void)
 		cmocka_unit_test(test_loops_reach_fixed_point),
 		cmocka_unit_test(test_shared_after_barrier),
 		cmocka_unit_test(test_interprocedural),
+		cmocka_unit_test(test_rounded_range_trip_count),
 		cmocka_unit_test(test_exits_and_contexts),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,46 @@
+#!/bin/sh
+# Functions analysed in part (docs/cli.md "What could not be analysed"):
+# the block simulation stops at a construct it does not follow; the
+# function is listed as "partly analysed" with the reason in JSON, as a
+# SARIF notification and, with -v, on stderr; the exit status does not
+# change.
+. "$(dirname "$0")/lib.sh"
+
+cat >tail.cu <<'CU'
+__global__ void skip_tail(float *d)
+{
+	__shared__ float s[256];
+	s[threadIdx.x] = d[threadIdx.x];
+	__syncthreads();
+	if (d[0] > 0)
+		goto out;
+	d[threadIdx.x] = s[255 - threadIdx.x];
+out:
+	d[256 + threadIdx.x] = 0;
+}
+
+__global__ void whole(float *d)
+{
+	__shared__ float s[256];
+	s[threadIdx.x] = d[threadIdx.x];
+	__syncthreads();
+	d[threadIdx.x] = s[255 - threadIdx.x];
+}
+CU
+say "no finding: nothing printed, exit status 0"
+run --no-cuda-toolkit tail.cu
+say "-v names the function, where the simulation stopped and why"
+run --no-cuda-toolkit -v tail.cu
+say "JSON: files[].functions[], one entry per device function"
+run --no-cuda-toolkit --format=json tail.cu
+say "SARIF: a note among the tool's notifications, not a result"
+quiet --no-cuda-toolkit --format=sarif -o tail.sarif tail.cu
+check 'grep -q "device function '"'"'skip_tail'"'"' was partly analysed: the block simulation stopped at line 7 (a goto)" tail.sarif' \
+	"SARIF lacks the notification"
+check '[ "$(grep -c "was partly analysed" tail.sarif)" = 1 ] && grep -A1 "\"results\": \[" tail.sarif | grep -q "^ *\]"' \
+	"SARIF: one notification, and no result"
+say "through worker processes and the result cache: the same"
+cp tail.cu other.cu
+quiet --no-cuda-toolkit tail.cu other.cu
+run --no-cuda-toolkit -v -j 2 tail.cu other.cu
+finish
