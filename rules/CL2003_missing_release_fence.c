@@ -303,7 +303,7 @@ static void check_other_threads(struct publish_ctx *pc, const struct access *a, 
 	/* the stores themselves only some threads make: a barrier there
 	 * would be divergent (CL1001), so the advice is to sync outside it */
 	struct publisher sp;
-	char fix[200];
+	char fix[512];
 	if (find_publisher(o.hit.stmt, &sp))
 		snprintf(fix, sizeof fix, "`__syncthreads()` cannot go inside the branch on `%s`, which only some "
 		         "threads take: sync the block where every thread reaches it, after `%s`, and publish after that",
