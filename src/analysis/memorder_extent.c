@@ -184,14 +184,6 @@ static void pin_cond(struct pins *p, const struct fn_locals *fl, struct ir_expr 
 	pin_dep(p, fl, e);
 }
 
-/* The then-branch of `if (c) return;` (or one that ends in a return). */
-static bool ends_in_return(const struct ir_stmt *s)
-{
-	while (s && s->kind == SK_BLOCK && s->u.block.n)
-		s = s->u.block.v[s->u.block.n - 1];
-	return s && s->kind == SK_RETURN;
-}
-
 /* The pins of statement st: the conditions of the branches it sits in,
  * and those of earlier `if (c) return;` at every level above it. */
 static void site_pins(struct pins *p, const struct fn_locals *fl, struct ir_stmt *st)
@@ -217,7 +209,7 @@ static void site_pins(struct pins *p, const struct fn_locals *fl, struct ir_stmt
 		case SK_BLOCK:
 			for (int i = 0; i < par->u.block.n && par->u.block.v[i] != c; i++) {
 				struct ir_stmt *x = par->u.block.v[i];
-				if (x->kind == SK_IF && !x->u.if_.els && ends_in_return(x->u.if_.then))
+				if (ir_early_return(x))
 					pin_cond(p, fl, x->u.if_.cond, false);
 			}
 			break;

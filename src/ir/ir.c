@@ -451,3 +451,13 @@ struct ir_expr *ir_guarding_cond(const struct ir_stmt *c)
 		return p->u.loop.cond;
 	return NULL;
 }
+
+bool ir_early_return(const struct ir_stmt *s)
+{
+	if (!s || s->kind != SK_IF || s->u.if_.els)
+		return false;
+	const struct ir_stmt *t = s->u.if_.then;
+	while (t && t->kind == SK_BLOCK && t->u.block.n)
+		t = t->u.block.v[t->u.block.n - 1];
+	return t && t->kind == SK_RETURN;
+}

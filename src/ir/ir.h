@@ -350,6 +350,10 @@ void ir_mark_assigned_values(struct ir_stmt *s, struct ir_expr *e, uint8_t *mark
  * an if, the body of a switch or of a loop; NULL otherwise. */
 struct ir_expr *ir_guarding_cond(const struct ir_stmt *child);
 
+/* `if (c) return;`, or an if with no else whose then-branch ends in a
+ * return: what follows it runs only where c is false. */
+bool ir_early_return(const struct ir_stmt *s);
+
 /* Sets stmt->parent throughout a function body (the front end calls it). */
 void ir_link_parents(struct ir_stmt *body);
 

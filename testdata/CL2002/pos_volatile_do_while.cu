@@ -13,6 +13,7 @@ __global__ void dw_producer(volatile unsigned *seq, float *payload)
 {
     payload[threadIdx.x] = 1.5f;
     __threadfence();
+    __syncthreads(); // every thread has stored: thread 0 publishes for all (CL2003)
     if (threadIdx.x == 0)
         *seq = 1;
 }

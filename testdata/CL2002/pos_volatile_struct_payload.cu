@@ -9,6 +9,7 @@ __global__ void post(Mailbox *mb)
 {
     mb->payload[threadIdx.x & 3] = (int)threadIdx.x;
     __threadfence();
+    __syncthreads(); // every thread has stored: thread 0 publishes for all (CL2003)
     if (threadIdx.x == 0)
         mb->full = 1;
 }
