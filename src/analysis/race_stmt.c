@@ -483,19 +483,14 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 	r.tid[2] = lin / (c->bdim[0] * c->bdim[1]);
 	r.budget = RS_STEPS / (c->nthreads ? c->nthreads : 1) + 2000;
 	struct rs_frame *fr = rs_frame_new(root, NULL);
-	/* a kernel's parameters are the same in every thread: integers one
-	 * large value each (a size, a count), pointers unknown global memory;
-	 * a device function's may be anything, the thread's index included */
+	/* the parameters' values, and the memory they reach (race_mem.c) */
 	for (int i = 0; i < root->nparams; i++) {
 		const struct ir_var *p = root->params[i];
 		if (p->id < 0 || p->id >= root->nvars)
 			continue;
-		if (kernel && rs_type(c, p->type)->bits) {
-			fr->vars[p->id] = rv_int((1 << 20) + 64 * i);
-			fr->vars[p->id].prm = 1;
-		}
-		else
-			fr->vars[p->id] = rv_top(kernel);
+		bool ref;
+		fr->vars[p->id] = rs_param_value(c, root, kernel, p, &ref);
+		fr->is_ref[p->id] = ref;
 	}
 	int log0 = c->nlog, syncs0 = c->nsyncs, events0 = c->nevents;
 	enum flow fl = rs_run_body(&r, fr, root->body);
