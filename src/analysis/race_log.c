@@ -595,10 +595,13 @@ void rs_detect(struct rs_ctx *c)
 		while (b < ns && same_word(c, slots[a], slots[b]))
 			b++;
 		if (b - a > 1 && rs_obj_compared(c, c->log[slots[a][0]].obj)) {
+			/* memory the file does not declare: never where the threads'
+			 * barriers are out of step (the barrier rules' finding), nor
+			 * in a protocol */
 			bool undeclared = c->log[slots[a][0]].obj->kind == VAR_PARAM;
 			int n = 0;
 			for (int k = a; k < b; k++)
-				if (!undeclared || !in_protocol(c, first, &c->log[slots[k][0]]))
+				if (!undeclared || (c->log[slots[k][0]].phase < cut && !in_protocol(c, first, &c->log[slots[k][0]])))
 					idx[n++] = (int)slots[k][0];
 			struct group g = { c, idx, n, first, cut, step };
 			if (n > 1)

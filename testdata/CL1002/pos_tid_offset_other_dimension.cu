@@ -7,7 +7,7 @@ __global__ void tile_stride_mixed(const int *in, int *out, int n, int stride)
 	for (int idx = threadIdx.x; idx - threadIdx.y < n; idx += stride) {
 		s[threadIdx.x] = in[idx]; // expect: CL3001
 		__syncthreads(); // expect: CL1002
-		out[idx] = s[255 - threadIdx.x]; // expect: CL3001 "global memory"
+		out[idx] = s[255 - threadIdx.x];
 		__syncthreads(); // expect: CL1002
 	}
 }

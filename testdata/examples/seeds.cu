@@ -22,7 +22,7 @@ __global__ void naive_tile(const float *input, float *output, int width)
 __global__ void varying_loop(float *data)
 {
 	for (int i = 0; i < threadIdx.x; i++) {
-		data[i] += 1.0f; // expect: CL3001 "global memory"
+		data[i] += 1.0f;
 		__syncthreads(); // expect: CL1002
 	}
 }
