@@ -208,13 +208,16 @@ static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
 		note(r, e, loc, RK_READ, 0, access_size(r, e));
 		struct rv v = rs_top_of(r, e);
 		v.shd = rs_obj_memory(r->c, loc.obj) == RACE_MEM_SHARED; /* a protocol's data (race_log.c) */
+		v.ld = 1;
 		return v;
 	}
 	if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
 		return loc.frame->vars[loc.slot];
 	if (loc.k == RV_TOP)
 		other_memory(r, e, false);
-	return rs_top_of(r, e);
+	struct rv v = rs_top_of(r, e);
+	v.ld = 1;
+	return v;
 }
 
 void rs_store(struct rs_run *r, const struct ir_expr *e, struct rv loc, struct rv v)
@@ -287,13 +290,14 @@ static struct rv lval_var(struct rs_run *r, const struct ir_var *v)
 }
 
 /* Element ELEM of the array or pointer BASE, of size SIZE. An index the
- * run does not know but knows to be one value (loaded from memory by
- * every thread of the block, or of the warp: rs_top_of) is an unknown but
- * fixed offset into the same object: `&buf[*limit]` is the same bytes
- * wherever that pointer is used. */
+ * run does not know but knows to be one value, loaded from memory by
+ * every thread of the block (rs_top_of), is an unknown but fixed offset
+ * into the same object: `&buf[*limit]` is the same bytes wherever that
+ * pointer is used. Other unknown indices (a tile's meta_group_rank(), one
+ * value per warp at best) are not placed. */
 static struct rv offset_by(struct rv base, struct rv idx, int64_t size)
 {
-	if (base.k == RV_PTR && idx.k == RV_TOP && idx.vid && size > 0) {
+	if (base.k == RV_PTR && idx.k == RV_TOP && idx.vid && idx.uni && idx.ld && size > 0) {
 		base.uoff = rs_mix(base.uoff ? base.uoff : 0x2545, (uintptr_t)idx.vid * 131 + (uintptr_t)size);
 		base.prm |= idx.prm;
 		return base;
@@ -395,9 +399,12 @@ static struct rv eval_var(struct rs_run *r, const struct ir_expr *e)
 	}
 	if (v->kind == VAR_GLOBAL && v->space == SPACE_SHARED)
 		return v->is_array ? shared_object(r, v) : load(r, e, shared_object(r, v));
-	if ((v->kind == VAR_GLOBAL || v->is_static) && !v->is_array)
+	struct rv out = rs_top_of(r, e);
+	if ((v->kind == VAR_GLOBAL || v->is_static) && !v->is_array) {
 		other_memory(r, e, false); /* a __device__ variable's value */
-	return rs_top_of(r, e);
+		out.ld = 1;
+	}
+	return out;
 }
 
 static struct rv eval_builtin(struct rs_run *r, const struct ir_expr *e)

@@ -31,6 +31,8 @@ struct rv {
 	                            * kernel's integer parameter, blockIdx, gridDim): true for this
 	                            * run, not for every launch (the barrier facts) */
 	uint32_t vid;              /* RV_TOP: identity of a block-uniform value, 0 if none */
+	uint8_t ld;                /* RV_TOP: the value itself was loaded from memory (an offset
+	                            * stored there: rv.uoff) */
 	int64_t i;
 	const struct ir_var *obj;  /* RV_PTR: the object: a __shared__ variable (its representative,
 	                            * memspace), or a parameter of the function run whose memory the
