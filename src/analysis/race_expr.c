@@ -206,6 +206,9 @@ static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
 {
 	if (loc.k == RV_PTR) {
 		note(r, e, loc, RK_READ, 0, access_size(r, e));
+		struct rv p = rs_loaded_pointer(r->c, loc, e);
+		if (p.k == RV_PTR)
+			return p;
 		struct rv v = rs_top_of(r, e);
 		v.shd = rs_obj_memory(r->c, loc.obj) == RACE_MEM_SHARED; /* a protocol's data (race_log.c) */
 		v.ld = 1;

@@ -181,6 +181,9 @@ struct rs_barsite;
 struct rs_pobj {
 	const struct ir_var *v;
 	uint8_t mem;                   /* enum race_memory */
+	/* a pointer loaded from another such object (`details.warpscan`):
+	 * where it was loaded from; parent NULL for a parameter's own */
+	const struct ir_var *parent; const char *field; int64_t off;
 	bool indexed;                  /* RACE_MEM_THROUGH: some access of it is at an offset that differs
 	                                * between threads (the current block shape) */
 };
@@ -234,6 +237,9 @@ struct rs_ctx {
  * of ROOT starts with: an object of its own for a pointer or reference
  * (*is_ref: the slot holds a reference's address). */
 struct rv rs_param_value(struct rs_ctx *c, const struct ir_func *root, bool kernel, const struct ir_var *p, bool *is_ref);
+/* The memory a pointer loaded through E from LOC (an object of those
+ * above) points to: an object of its own, or RV_TOP. */
+struct rv rs_loaded_pointer(struct rs_ctx *c, struct rv loc, const struct ir_expr *e);
 /* Which memory OBJ is (enum race_memory), and whether the log compares
  * its accesses at all (a THROUGH object only when it is indexed by
  * thread). */

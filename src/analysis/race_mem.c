@@ -20,6 +20,7 @@
 #include "analysis/memspace.h"
 #include "util/xalloc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,10 +59,49 @@ struct rv rs_param_value(struct rs_ctx *c, const struct ir_func *root, bool kern
 	if (i == c->npobjs) {
 		if (i == RS_MAX_POBJS)
 			return rv_top(kernel);
-		c->pobjs[c->npobjs++] = (struct rs_pobj){ p, (uint8_t)mem, false };
+		c->pobjs[c->npobjs++] = (struct rs_pobj){ .v = p, .mem = (uint8_t)mem };
 	}
 	struct rv v = { .k = RV_PTR, .obj = p };
 	*is_ref = p->is_reference;
+	return v;
+}
+
+/* A pointer loaded from memory the file does not declare (`p->out` of a
+ * kernel's `Params *p`, cub's `details.warpscan`) is the same in every
+ * thread, each loading it from the same bytes: what it points to is one
+ * object, global memory when it was loaded from global memory, shared
+ * when its type says TempStorage, else of unknown space. */
+struct rv rs_loaded_pointer(struct rs_ctx *c, struct rv loc, const struct ir_expr *e)
+{
+	int pm = rs_obj_memory(c, loc.obj);
+	if (pm == RACE_MEM_SHARED || loc.uoff || !e->is_pointer || (e->type && strchr(e->type, '[')))
+		return rv_top(false);
+	int i = 0;
+	while (i < c->npobjs && !(c->pobjs[i].parent == loc.obj && c->pobjs[i].field == loc.field &&
+	                          c->pobjs[i].off == loc.i))
+		i++;
+	if (i == c->npobjs) {
+		if (i == RS_MAX_POBJS)
+			return rv_top(false);
+		int mem = e->type && strstr(e->type, "TempStorage") ? RACE_MEM_STORAGE
+		          : pm == RACE_MEM_GLOBAL ? RACE_MEM_GLOBAL : RACE_MEM_THROUGH;
+		if (mem == RACE_MEM_THROUGH && !c->root_tid)
+			return rv_top(false);
+		struct ir_var *v = arena_alloc(c->pa, sizeof *v);
+		memset(v, 0, sizeof *v);
+		char name[160];
+		bool arrow = loc.obj->is_pointer && !loc.obj->is_reference && loc.obj->id >= 0;
+		snprintf(name, sizeof name, "%s%s%s", loc.obj->name ? loc.obj->name : "?",
+		         loc.field ? (arrow ? "->" : ".") : "", loc.field ? loc.field : "");
+		v->name = arena_strdup(c->pa, name);
+		v->type = e->type;
+		v->kind = VAR_PARAM;
+		v->is_pointer = 1;
+		v->id = -1;
+		c->pobjs[c->npobjs++] = (struct rs_pobj){ .v = v, .mem = (uint8_t)mem, .parent = loc.obj,
+		                                            .field = loc.field, .off = loc.i };
+	}
+	struct rv v = { .k = RV_PTR, .obj = c->pobjs[i].v };
 	return v;
 }
 
