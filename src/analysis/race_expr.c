@@ -633,6 +633,14 @@ struct rv rs_eval(struct rs_run *r, const struct ir_expr *e)
 	}
 }
 
+struct rv rs_eval_cond(struct rs_run *r, const struct ir_expr *e)
+{
+	struct rv v = rs_eval(r, e);
+	if (v.k == RV_PTR && rs_obj_memory(r->c, v.obj) != RACE_MEM_SHARED)
+		return rs_top_of(r, ir_strip(e) ? ir_strip(e) : e);
+	return v;
+}
+
 /* ---- calls ----------------------------------------------------------------------- */
 
 /* Evaluates the arguments from FROM on; whether one came from __shared__

@@ -167,7 +167,7 @@ static enum flow exec_if(struct rs_run *r, const struct ir_stmt *s)
 		if (f != FL_NORMAL)
 			return f;
 	}
-	struct rv c = rs_eval(r, s->u.if_.cond);
+	struct rv c = rs_eval_cond(r, s->u.if_.cond);
 	if (r->lost)
 		return FL_LOST;
 	if (c.k == RV_INT || c.k == RV_PTR || c.k == RV_LOCAL) {
@@ -228,7 +228,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 				r->loops--;
 				return FL_LOST; /* a range-for: its variable and trip count are its range's */
 			} else if (cond) {
-				struct rv c = rs_eval(r, cond);
+				struct rv c = rs_eval_cond(r, cond);
 				if (r->lost) {
 					r->loops--;
 					return FL_LOST;
