@@ -444,9 +444,11 @@ static bool pointer_arith(struct rs_run *r, const struct ir_expr *e, struct rv a
 		    a.uoff == b.uoff) {
 			int64_t s = rs_type(r->c, pa->type)->pointee;
 			*out = s > 0 ? rv_int((a.i - b.i) / s) : rs_top_of(r, e);
+			out->prm |= a.prm | b.prm; /* `end - p`, end = p + n: the launch's n */
 		} else if (e->op >= OP_LT && e->op <= OP_NE && a.k == b.k && a.obj == b.obj && a.field == b.field &&
 		           a.uoff == b.uoff) {
 			*out = rv_binary(e->op, rv_int(a.i), rv_int(b.i), rs_type(r->c, "long"));
+			out->prm |= a.prm | b.prm;
 		} else {
 			*out = rs_top_of(r, e);
 		}
