@@ -118,7 +118,7 @@ static bool reaches_memory(struct rs_ctx *c, const struct ir_func *f, bool kerne
 {
 	for (int i = 0; i < f->nparams; i++) {
 		bool ref;
-		struct rv v = rs_param_value(c, f, kernel, f->params[i], &ref);
+		struct rv v = rs_param_value(c, kernel, f->params[i], &ref);
 		if (v.k == RV_PTR) {
 			c->npobjs = 0;
 			return true;

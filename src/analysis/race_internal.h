@@ -233,10 +233,11 @@ struct rs_ctx {
 	int fn_bsites;                 /* the first of the current kernel's */
 };
 
-/* race_mem.c: memory the file does not declare. The value a parameter
- * of ROOT starts with: an object of its own for a pointer or reference
- * (*is_ref: the slot holds a reference's address). */
-struct rv rs_param_value(struct rs_ctx *c, const struct ir_func *root, bool kernel, const struct ir_var *p, bool *is_ref);
+/* race_mem.c: memory the file does not declare. The value parameter P
+ * of the function run (a kernel: KERNEL) starts with: an object of its
+ * own for a pointer or reference (*is_ref: the slot holds a reference's
+ * address). */
+struct rv rs_param_value(struct rs_ctx *c, bool kernel, const struct ir_var *p, bool *is_ref);
 /* The memory a pointer loaded through E from LOC (an object of those
  * above) points to: an object of its own, or RV_TOP. */
 struct rv rs_loaded_pointer(struct rs_ctx *c, struct rv loc, const struct ir_expr *e);

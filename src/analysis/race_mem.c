@@ -36,9 +36,8 @@ static int classify(const struct rs_ctx *c, bool kernel, const struct ir_var *p)
 	return c->root_tid ? RACE_MEM_THROUGH : -1;
 }
 
-struct rv rs_param_value(struct rs_ctx *c, const struct ir_func *root, bool kernel, const struct ir_var *p, bool *is_ref)
+struct rv rs_param_value(struct rs_ctx *c, bool kernel, const struct ir_var *p, bool *is_ref)
 {
-	(void)root;
 	*is_ref = false;
 	/* a kernel's integers are one large value each (a size, a count), the
 	 * same in every thread; a device function's may be anything, the

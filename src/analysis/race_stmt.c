@@ -489,7 +489,7 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 		if (p->id < 0 || p->id >= root->nvars)
 			continue;
 		bool ref;
-		fr->vars[p->id] = rs_param_value(c, root, kernel, p, &ref);
+		fr->vars[p->id] = rs_param_value(c, kernel, p, &ref);
 		fr->is_ref[p->id] = ref;
 	}
 	int log0 = c->nlog, syncs0 = c->nsyncs, events0 = c->nevents;

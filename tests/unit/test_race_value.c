@@ -90,18 +90,18 @@ static void memory_objects(void **state)
 	/* a kernel that uses threadIdx: its pointer is global memory, the
 	 * same object in every thread; its integer one large uniform value */
 	c.root_tid = true;
-	struct rv v = rs_param_value(&c, NULL, true, &out, &ref);
+	struct rv v = rs_param_value(&c, true, &out, &ref);
 	assert_int_equal(v.k, RV_PTR);
 	assert_ptr_equal(v.obj, &out);
 	assert_false(ref);
 	assert_int_equal(rs_obj_memory(&c, &out), RACE_MEM_GLOBAL);
 	assert_true(rs_obj_compared(&c, &out));
-	v = rs_param_value(&c, NULL, true, &n, &ref);
+	v = rs_param_value(&c, true, &n, &ref);
 	assert_int_equal(v.k, RV_INT);
 	assert_true(v.prm);
 	/* cub's TempStorage &: shared memory, bound as a reference */
 	c.npobjs = 0;
-	v = rs_param_value(&c, NULL, false, &ts, &ref);
+	v = rs_param_value(&c, false, &ts, &ref);
 	assert_int_equal(v.k, RV_PTR);
 	assert_true(ref);
 	assert_int_equal(rs_obj_memory(&c, &ts), RACE_MEM_STORAGE);
@@ -109,7 +109,7 @@ static void memory_objects(void **state)
 	/* a kernel that never names threadIdx has nothing to race on */
 	c.npobjs = 0;
 	c.root_tid = false;
-	assert_int_equal(rs_param_value(&c, NULL, true, &out, &ref).k, RV_TOP);
+	assert_int_equal(rs_param_value(&c, true, &out, &ref).k, RV_TOP);
 	/* an unknown fixed offset is part of the address */
 	struct rv a = { .k = RV_PTR, .obj = &sh, .i = 4, .uoff = 7 }, b = a;
 	assert_true(rv_equal(&a, &b));
