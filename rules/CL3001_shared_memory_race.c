@@ -14,6 +14,7 @@
 #include "checks.h"
 #include "ordering.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static bool after_in_source(const struct ir_expr *a, const struct ir_expr *b)
@@ -25,10 +26,25 @@ static bool after_in_source(const struct ir_expr *a, const struct ir_expr *b)
 
 struct report_ctx { struct cl_ctx *cx; };
 
+/* Which memory, in words: a __shared__ object, or memory the file does
+ * not declare, named by the parameter it is reached through. */
+static const char *memory_words(const struct race *r, char *buf, size_t len)
+{
+	const char *via = r->via && r->via->name ? r->via->name : "?";
+	switch (r->mem) {
+	case RACE_MEM_GLOBAL: snprintf(buf, len, "global memory (through `%s`)", via); break;
+	case RACE_MEM_STORAGE: snprintf(buf, len, "shared memory (through `%s`)", via); break;
+	case RACE_MEM_THROUGH: snprintf(buf, len, "memory reached through `%s`", via); break;
+	default: snprintf(buf, len, "__shared__ memory"); break;
+	}
+	return buf;
+}
+
 static void report(const struct race *r, void *arg)
 {
 	struct cl_ctx *cx = ((struct report_ctx *)arg)->cx;
-	char a[96], b[96];
+	char a[96], b[96], mb[160];
+	const char *mem = memory_words(r, mb, sizeof mb);
 	memorder_describe(r->at, a, sizeof a);
 	memorder_describe(r->other, b, sizeof b);
 	const char *fix = r->same_warp ? "`__syncwarp()` (the threads are lanes of one warp)" : "`__syncthreads()`";
@@ -39,9 +55,9 @@ static void report(const struct race *r, void *arg)
 	switch (r->kind) {
 	case RACE_RAW:
 		f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
-		              "`%s` reads __shared__ memory that other threads write (`%s`) with no barrier in between, so "
+		              "`%s` reads %s that other threads write (`%s`) with no barrier in between, so "
 		              "it can read the value from before the write; put %s between the write and the read",
-		              a, b, fix);
+		              a, mem, b, fix);
 		note = "written here";
 		break;
 	case RACE_WAR:
@@ -62,33 +78,34 @@ static void report(const struct race *r, void *arg)
 			note = "read here in the previous iteration";
 		} else {
 			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
-			              "`%s` overwrites __shared__ memory that other threads read (`%s`) with no barrier in "
+			              "`%s` overwrites %s that other threads read (`%s`) with no barrier in "
 			              "between, so they can read the new value instead of the old one; put %s between the read "
 			              "and the write",
-			              a, b, fix);
+			              a, mem, b, fix);
 			note = "read here";
 		}
 		break;
 	case RACE_WAW:
 		if (r->at == r->other)
 			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
-			              "`%s` is written by several threads with different values and no barrier in between, so "
-			              "which value is left depends on scheduling; let one thread write it, or give each thread "
-			              "its own element",
-			              a);
+			              "`%s`%s%s%s is written by several threads with different values and no barrier in "
+			              "between, so which value is left depends on scheduling; let one thread write it, or give "
+			              "each thread its own element",
+			              a, r->mem != RACE_MEM_SHARED ? " (" : "", r->mem != RACE_MEM_SHARED ? mem : "",
+			              r->mem != RACE_MEM_SHARED ? ")" : "");
 		else
 			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
-			              "`%s` writes __shared__ memory that other threads also write (`%s`) with different values "
+			              "`%s` writes %s that other threads also write (`%s`) with different values "
 			              "and no barrier in between, so which value is left depends on scheduling; put %s between "
 			              "the writes, or give each thread its own element",
-			              a, b, fix);
+			              a, mem, b, fix);
 		note = "also written here";
 		break;
 	default:
 		f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
-		              "`%s` %s __shared__ memory that other threads update atomically (`%s`) with no barrier in "
+		              "`%s` %s %s that other threads update atomically (`%s`) with no barrier in "
 		              "between: an atomic does not order a plain access; put %s between them, or make both atomic",
-		              a, r->at_writes ? "writes" : "reads", b, fix);
+		              a, r->at_writes ? "writes" : "reads", mem, b, fix);
 		note = "updated atomically here";
 		break;
 	}

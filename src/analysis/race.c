@@ -15,19 +15,22 @@ struct reach {
 	const struct ir_unit *u;
 	const struct memspace *ms;
 	uint8_t *shared;   /* per function: 0 not yet, 1 on the way, 2 touches __shared__, 3 does not */
-	uint8_t *dims;     /* per function: the threadIdx dimensions it (or a callee) uses */
+	uint8_t *dims;     /* per function: the threadIdx dimensions it (or a callee) uses; 0x80: it uses
+	                    * threadIdx at all */
 	uint8_t *called;   /* per function: reached from a kernel run */
 };
 
 static void visit(struct reach *rc, const struct ir_func *f);
 
-struct scan { struct reach *rc; bool shared; int dims; };
+struct scan { struct reach *rc; bool shared; int dims; bool tid; };
 
 static int scan_expr(struct ir_expr *e, void *arg)
 {
 	struct scan *s = arg;
 	if (e->kind == EK_VAR && e->u.var->kind == VAR_GLOBAL && e->u.var->space == SPACE_SHARED)
 		s->shared = true;
+	if (e->kind == EK_BUILTIN && e->u.bi.which == BI_THREADIDX)
+		s->tid = true;
 	if ((e->kind == EK_BUILTIN && (e->u.bi.which == BI_THREADIDX || e->u.bi.which == BI_BLOCKDIM)) && e->u.bi.dim > 'x') {
 		int d = e->u.bi.dim - 'x' + 1;
 		if (d > s->dims)
@@ -38,8 +41,9 @@ static int scan_expr(struct ir_expr *e, void *arg)
 		if (t && t->body) {
 			visit(s->rc, t);
 			s->shared |= s->rc->shared[t->id] == 2;
-			if (s->rc->dims[t->id] > s->dims)
-				s->dims = s->rc->dims[t->id];
+			s->tid |= (s->rc->dims[t->id] & 0x80) != 0;
+			if ((s->rc->dims[t->id] & 3) > s->dims)
+				s->dims = s->rc->dims[t->id] & 3;
 		} else if (!t && (t = memspace_conversion(s->rc->ms, e)) && t->body) {
 			visit(s->rc, t);
 			s->shared |= s->rc->shared[t->id] == 2;
@@ -53,10 +57,10 @@ static void visit(struct reach *rc, const struct ir_func *f)
 	if (rc->shared[f->id])
 		return;
 	rc->shared[f->id] = 1;
-	struct scan s = { rc, false, 1 };
+	struct scan s = { rc, false, 1, false };
 	ir_walk_stmt_exprs(f->body, scan_expr, &s);
 	rc->shared[f->id] = s.shared ? 2 : 3;
-	rc->dims[f->id] = (uint8_t)s.dims;
+	rc->dims[f->id] = (uint8_t)(s.dims | (s.tid ? 0x80 : 0));
 }
 
 static int mark_called(struct ir_expr *e, void *arg)
@@ -97,7 +101,9 @@ static void run_shape(struct rs_ctx *c, const struct ir_func *f, bool kernel, co
 	rs_detect(c);
 }
 
-static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel, int dims)
+/* Runs F in its block shapes; its barriers are judged (race_barrier.c)
+ * when JUDGE. */
+static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel, int dims, bool judge)
 {
 	const int (*shapes)[3] = dims >= 3 ? shapes3 : dims == 2 ? shapes2 : shapes1;
 	int n = dims >= 3 ? 2 : dims == 2 ? 3 : 1;
@@ -113,7 +119,8 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 		 * the likeliest guess */
 		shapes = (const int (*)[3])bounded;
 	}
-	rs_barriers_begin(c, f, kernel);
+	c->npobjs = 0;
+	rs_barriers_begin(c, f, kernel && judge);
 	c->stop = (struct race_stop){ f, { 0 }, NULL };
 	for (int i = 0; i < n; i++) {
 		c->shape = i;
@@ -126,6 +133,23 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 		CL_VEC_GROW(c->stops, c->nstops, c->capstops);
 		c->stops[c->nstops++] = c->stop;
 	}
+}
+
+/* Whether F, run as the root, reaches memory the file does not declare
+ * through a parameter (race_mem.c): its runs are for that memory's
+ * races alone, not for its barriers. */
+static bool reaches_memory(struct rs_ctx *c, const struct ir_func *f, bool kernel)
+{
+	for (int i = 0; i < f->nparams; i++) {
+		bool ref;
+		struct rv v = rs_param_value(c, kernel, f->params[i], &ref);
+		if (v.k == RV_PTR) {
+			c->npobjs = 0;
+			return true;
+		}
+	}
+	c->npobjs = 0;
+	return false;
 }
 
 static int cmp_name(const void *a, const void *b)
@@ -253,8 +277,9 @@ struct race_facts *race_analyze(const struct ir_unit *u, const struct memorder *
 			visit(&rc, f);
 			if (pass == 0)
 				ir_walk_stmt_exprs(f->body, mark_called, &rc);
-			if (rc.shared[i] == 2)
-				run_function(&c, f, pass == 0, rc.dims[i]);
+			c.root_tid = (rc.dims[i] & 0x80) != 0;
+			if (rc.shared[i] == 2 || reaches_memory(&c, f, pass == 0))
+				run_function(&c, f, pass == 0, rc.dims[i] & 3, rc.shared[i] == 2);
 		}
 	int n = rs_pairs_races(&c, &out->races);
 	out->nraces = choose_races(out->races, n);

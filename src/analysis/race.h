@@ -33,6 +33,18 @@ enum race_kind {
 	RACE_ATOMIC,   /* a plain access against another thread's atomic on the same bytes */
 };
 
+/* Which memory two accesses race on (rules/CL3001.md): a __shared__
+ * object, or memory the file does not declare, reached through a pointer
+ * or reference parameter of the function run: a kernel's pointer
+ * parameter (global memory), cub's TempStorage (shared memory by its
+ * use), or anything else (the memory of parameter `via`). */
+enum race_memory {
+	RACE_MEM_SHARED,    /* a __shared__ variable of the file */
+	RACE_MEM_GLOBAL,    /* global memory through kernel parameter `via` */
+	RACE_MEM_STORAGE,   /* shared memory through parameter `via` (a TempStorage) */
+	RACE_MEM_THROUGH,   /* memory of unknown space reached through parameter `via` */
+};
+
 struct race {
 	enum race_kind kind;
 	const struct ir_expr *at;     /* the access reported: the read, or the (later) write */
@@ -43,6 +55,8 @@ struct race {
 	bool loop_carried;            /* RACE_WAR: the write is in a later iteration of a loop than the
 	                               * read (else, written before it, in a later call) */
 	struct ir_loc loop;           /* loop_carried: the loop (maybe in a caller of at_fn) */
+	enum race_memory mem;
+	const struct ir_var *via;     /* not RACE_MEM_SHARED: the parameter the memory is reached through */
 	/* the launch whose block shape shows it, when the kernel was run in
 	 * its launches' shapes (line 0 otherwise) */
 	struct ir_loc launch;

@@ -275,10 +275,18 @@ static bool nested_members(const struct rs_ctx *c, int64_t (*slots)[2], int ns)
 	return false;
 }
 
+/* The entries of __shared__ objects at known offsets: what else the log
+ * holds (race_mem.c) each interval notes as other memory (rs_touch). */
+static bool placed_shared(const struct rs_entry *e, void *arg)
+{
+	(void)arg;
+	return e->obj->kind != VAR_PARAM && !e->uoff;
+}
+
 static void judge_shape(struct rs_ctx *c, const struct ir_expr **site, int p)
 {
 	int ns;
-	int64_t (*slots)[2] = rs_word_slots(c, NULL, NULL, cmp_slot, &ns);
+	int64_t (*slots)[2] = rs_word_slots(c, placed_shared, NULL, cmp_slot, &ns);
 	if (nested_members(c, slots, ns)) {
 		c->inexact = true;
 		free(slots);

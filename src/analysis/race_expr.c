@@ -167,19 +167,31 @@ static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write)
 		rs_touch(c, r->phase, RM_UNKNOWN);
 }
 
-/* Logs an access of the shared bytes LOC by this thread. */
+/* Logs an access of the bytes LOC by this thread: a __shared__ object's,
+ * or memory the file does not declare (race_mem.c). */
 static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8_t kind, uint32_t vid, int size)
 {
 	if (loc.k != RV_PTR || r->lost)
 		return;
 	struct rs_ctx *c = r->c;
-	if (loc.i < 0) {
+	int mem = rs_obj_memory(c, loc.obj);
+	if (mem != RACE_MEM_SHARED || loc.uoff) {
+		/* the barrier facts see it as before: memory they cannot place,
+		 * or global memory */
+		if (mem == RACE_MEM_SHARED)
+			rs_touch(c, r->phase, RM_UNKNOWN);
+		else
+			other_memory(r, e, (kind & RK_WRITE) != 0);
+		/* global memory only at an address known exactly */
+		if (mem == RACE_MEM_GLOBAL && loc.uoff)
+			return;
+	} else if (loc.i < 0) {
 		rs_touch(c, r->phase, RM_UNKNOWN);
 		return;
 	}
-	if (loc.prm)
+	if (loc.prm && mem == RACE_MEM_SHARED)
 		rs_touch(c, r->phase, RM_UNKNOWN); /* where it is depends on the launch */
-	int64_t total = rs_type(r->c, loc.obj->type)->size;
+	int64_t total = mem == RACE_MEM_SHARED && !loc.uoff ? rs_type(r->c, loc.obj->type)->size : 0;
 	if (!loc.field && total > 0 && loc.i + size > total) {
 		r->outside = true; /* beyond the object: a thread the code is not written for */
 		return;
@@ -188,15 +200,13 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 	if (memorder_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
 		/* a flag: its stores publish, its polls acquire (race.h) */
 		rs_touch(c, r->phase, RM_UNKNOWN);
-		if (kind & RK_WRITE) {
-			CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
-			c->syncs[c->nsyncs++] = (struct rs_sync){ memspace_var_object(c->ms, loc.obj), field, r->lin, r->phase,
-			                                          r->seq++, RS_PUBLISH };
-		}
+		CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
+		c->syncs[c->nsyncs++] = (struct rs_sync){ memspace_var_object(c->ms, loc.obj), field, r->lin, r->phase,
+		                                          r->seq++, kind & RK_WRITE ? RS_PUBLISH : RS_PROTOCOL };
 		return;
 	}
 	struct rs_entry en = {
-		.obj = loc.obj, .field = loc.field, .off = loc.i, .size = size,
+		.obj = loc.obj, .field = loc.field, .uoff = loc.uoff, .off = loc.i, .size = size,
 		.site = rs_site_of(c, e, r->top ? r->top->fn : NULL), .thread = r->lin, .phase = r->phase,
 		.seq = r->seq++, .wepoch = r->wepoch, .kind = kind, .vid = vid, .lits = r->lits, .iters = r->iters,
 	};
@@ -207,15 +217,21 @@ static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
 {
 	if (loc.k == RV_PTR) {
 		note(r, e, loc, RK_READ, 0, access_size(r, e));
+		struct rv p = rs_loaded_pointer(r->c, loc, e);
+		if (p.k == RV_PTR)
+			return p;
 		struct rv v = rs_top_of(r, e);
-		v.shd = 1;
+		v.shd = rs_obj_memory(r->c, loc.obj) == RACE_MEM_SHARED; /* a protocol's data (race_log.c) */
+		v.ld = 1;
 		return v;
 	}
 	if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
 		return loc.frame->vars[loc.slot];
 	if (loc.k == RV_TOP)
 		other_memory(r, e, false);
-	return rs_top_of(r, e);
+	struct rv v = rs_top_of(r, e);
+	v.ld = 1;
+	return v;
 }
 
 void rs_store(struct rs_run *r, const struct ir_expr *e, struct rv loc, struct rv v)
@@ -287,9 +303,19 @@ static struct rv lval_var(struct rs_run *r, const struct ir_var *v)
 	return rv_top(false);
 }
 
-/* Element ELEM of the array or pointer BASE, of size SIZE. */
+/* Element ELEM of the array or pointer BASE, of size SIZE. An index the
+ * run does not know but knows to be one value, loaded from memory by
+ * every thread of the block (rs_top_of), is an unknown but fixed offset
+ * into the same object: `&buf[*limit]` is the same bytes wherever that
+ * pointer is used. Other unknown indices (a tile's meta_group_rank(), one
+ * value per warp at best) are not placed. */
 static struct rv offset_by(struct rv base, struct rv idx, int64_t size)
 {
+	if (base.k == RV_PTR && idx.k == RV_TOP && idx.vid && idx.uni && idx.ld && size > 0) {
+		base.uoff = rs_mix(base.uoff ? base.uoff : 0x2545, (uintptr_t)idx.vid * 131 + (uintptr_t)size);
+		base.prm |= idx.prm;
+		return base;
+	}
 	if ((base.k != RV_PTR && base.k != RV_LOCAL) || idx.k != RV_INT || size <= 0)
 		return rv_top(false);
 	base.i += idx.i * size;
@@ -325,7 +351,10 @@ static struct rv lval_member(struct rs_run *r, const struct ir_expr *e)
 		base = rs_lval(r, e->kids[0]);
 	if (base.k != RV_PTR || !e->u.name)
 		return rv_top(false);
-	base.field = rs_path(r->c, base.field, e->u.name);
+	/* a union's members all start where the union does: the same bytes,
+	 * one member path (temp_storage.aliasable.keys and .vals alias) */
+	if (!e->in_union)
+		base.field = rs_path(r->c, base.field, e->u.name);
 	return base;
 }
 
@@ -384,9 +413,12 @@ static struct rv eval_var(struct rs_run *r, const struct ir_expr *e)
 	}
 	if (v->kind == VAR_GLOBAL && v->space == SPACE_SHARED)
 		return v->is_array ? shared_object(r, v) : load(r, e, shared_object(r, v));
-	if ((v->kind == VAR_GLOBAL || v->is_static) && !v->is_array)
+	struct rv out = rs_top_of(r, e);
+	if ((v->kind == VAR_GLOBAL || v->is_static) && !v->is_array) {
 		other_memory(r, e, false); /* a __device__ variable's value */
-	return rs_top_of(r, e);
+		out.ld = 1;
+	}
+	return out;
 }
 
 static struct rv eval_builtin(struct rs_run *r, const struct ir_expr *e)
@@ -428,11 +460,15 @@ static bool pointer_arith(struct rs_run *r, const struct ir_expr *e, struct rv a
 	if (!ap && !bp)
 		return false;
 	if (ap && bp) {
-		if (e->op == OP_SUB && a.k == RV_PTR && b.k == RV_PTR && a.obj == b.obj && a.field == b.field) {
+		if (e->op == OP_SUB && a.k == RV_PTR && b.k == RV_PTR && a.obj == b.obj && a.field == b.field &&
+		    a.uoff == b.uoff) {
 			int64_t s = rs_type(r->c, pa->type)->pointee;
 			*out = s > 0 ? rv_int((a.i - b.i) / s) : rs_top_of(r, e);
-		} else if (e->op >= OP_LT && e->op <= OP_NE && a.k == b.k && a.obj == b.obj && a.field == b.field) {
+			out->prm |= a.prm | b.prm; /* `end - p`, end = p + n: the launch's n */
+		} else if (e->op >= OP_LT && e->op <= OP_NE && a.k == b.k && a.obj == b.obj && a.field == b.field &&
+		           a.uoff == b.uoff) {
 			*out = rv_binary(e->op, rv_int(a.i), rv_int(b.i), rs_type(r->c, "long"));
+			out->prm |= a.prm | b.prm;
 		} else {
 			*out = rs_top_of(r, e);
 		}
@@ -619,6 +655,14 @@ struct rv rs_eval(struct rs_run *r, const struct ir_expr *e)
 	}
 }
 
+struct rv rs_eval_cond(struct rs_run *r, const struct ir_expr *e)
+{
+	struct rv v = rs_eval(r, e);
+	if (v.k == RV_PTR && rs_obj_memory(r->c, v.obj) != RACE_MEM_SHARED)
+		return rs_top_of(r, ir_strip(e) ? ir_strip(e) : e);
+	return v;
+}
+
 /* ---- calls ----------------------------------------------------------------------- */
 
 /* Evaluates the arguments from FROM on; whether one came from __shared__
@@ -647,6 +691,16 @@ static struct rv atomic_target(struct rs_run *r, const struct ir_expr *e)
 	return rs_lval(r, p); /* an atomic_ref variable holds its object's address */
 }
 
+/* This thread's interval runs a protocol the log does not follow (a lock
+ * taken with atomicCAS, a ticket from atomicInc): the memory the file
+ * does not declare is not compared there (race_log.c). */
+static void protocol(struct rs_run *r)
+{
+	struct rs_ctx *c = r->c;
+	CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
+	c->syncs[c->nsyncs++] = (struct rs_sync){ NULL, NULL, r->lin, r->phase, r->seq++, RS_PROTOCOL };
+}
+
 static struct rv atomic_call(struct rs_run *r, const struct ir_expr *e, enum intrinsic k)
 {
 	struct rv loc = atomic_target(r, e);
@@ -654,10 +708,13 @@ static struct rv atomic_call(struct rs_run *r, const struct ir_expr *e, enum int
 	uint8_t kind = RK_ATOMIC | (k == IN_ATOMIC_LOAD ? RK_READ : k == IN_ATOMIC_STORE ? RK_WRITE : RK_READ | RK_WRITE);
 	const struct ir_expr *p = e->nkids ? ir_strip(e->kids[0]) : NULL;
 	int64_t size = p && p->type ? rs_type(r->c, p->type)->pointee : 0;
-	if (loc.k == RV_PTR)
+	int mem = loc.k == RV_PTR ? rs_obj_memory(r->c, loc.obj) : -1;
+	if (mem == RACE_MEM_SHARED || mem == RACE_MEM_STORAGE)
 		note(r, p, loc, kind, 0, size > 0 && size <= 16 ? (int)size : 4);
-	else
+	else {
 		rs_touch(r->c, r->phase, RM_UNKNOWN); /* an atomic on global memory, or on what the run cannot place */
+		protocol(r);
+	}
 	return rs_top_of(r, e);
 }
 

@@ -18,7 +18,7 @@
 enum rv_kind {
 	RV_TOP,    /* unknown */
 	RV_INT,    /* an integer (or a bool, or an integral float) */
-	RV_PTR,    /* into a __shared__ object: obj, field, byte offset i */
+	RV_PTR,    /* into a memory object: obj, field, byte offset i (+ uoff) */
 	RV_LOCAL,  /* the address of a local variable: frame, slot */
 };
 
@@ -32,8 +32,14 @@ struct rv {
 	                            * kernel's integer parameter, blockIdx, gridDim): true for this
 	                            * run, not for every launch (the barrier facts) */
 	uint32_t vid;              /* RV_TOP: identity of a block-uniform value, 0 if none */
+	uint8_t ld;                /* RV_TOP: the value itself was loaded from memory (an offset
+	                            * stored there: rv.uoff) */
 	int64_t i;
-	const struct ir_var *obj;  /* RV_PTR: the object's representative (memspace) */
+	const struct ir_var *obj;  /* RV_PTR: the object: a __shared__ variable (its representative,
+	                            * memspace), or a parameter of the function run whose memory the
+	                            * file does not declare (rs_param_value) */
+	uint32_t uoff;             /* RV_PTR: identity of an unknown but fixed offset added to i (an
+	                            * index loaded from memory, the same in every thread): 0 if none */
 	const char *field;         /* RV_PTR: member path, interned; NULL for the object itself */
 	struct rs_frame *frame;    /* RV_LOCAL */
 	int slot;                  /* RV_LOCAL */
@@ -128,6 +134,7 @@ struct rs_site {
 struct rs_entry {
 	const struct ir_var *obj;
 	const char *field;
+	uint32_t uoff;             /* off is relative to this unknown offset (rv.uoff) */
 	int64_t off;
 	int size;
 	int site;
@@ -139,8 +146,9 @@ struct rs_entry {
 };
 
 /* A store to a polled flag (publish), the end of a poll loop (acquire),
- * or a memory fence. */
-enum rs_sync_kind { RS_PUBLISH, RS_ACQUIRE, RS_FENCE };
+ * a memory fence, or an atomic or a flag's read the log does not place
+ * (a protocol: a lock, a counter; race_mem.c). */
+enum rs_sync_kind { RS_PUBLISH, RS_ACQUIRE, RS_FENCE, RS_PROTOCOL };
 
 struct rs_sync {
 	const struct ir_var *obj;
@@ -173,6 +181,19 @@ struct rs_pass { const struct ir_expr *e; int phase_in, thread; };
 
 struct rs_barsite;
 
+/* The memory a parameter of the function run reaches, when the file
+ * does not declare it (race_mem.c): an object of its own. */
+struct rs_pobj {
+	const struct ir_var *v;
+	uint8_t mem;                   /* enum race_memory */
+	/* a pointer loaded from another such object (`details.warpscan`):
+	 * where it was loaded from; parent NULL for a parameter's own */
+	const struct ir_var *parent; const char *field; int64_t off;
+	bool indexed;                  /* RACE_MEM_THROUGH: some access of it is at an offset that differs
+	                                * between threads (the current block shape) */
+};
+#define RS_MAX_POBJS 16
+
 /* Everything one unit's simulation keeps. */
 struct rs_ctx {
 	const struct ir_unit *u;
@@ -199,6 +220,8 @@ struct rs_ctx {
 	 * in one launch's shape is a race */
 	const struct kernel_launch *launch;
 	int shape;                     /* index of the block shape, for the function being run */
+	struct rs_pobj pobjs[RS_MAX_POBJS]; int npobjs;  /* the function being run's */
+	bool root_tid;                 /* the function being run uses threadIdx (it or a callee) */
 	/* pairs that race, over every shape and kernel */
 	struct rs_pairrec *pairs; int npairs, cappairs;
 	int *pair_slot; size_t npair_slot;
@@ -222,6 +245,22 @@ struct rs_ctx {
 	struct race_stop stop;
 	struct race_stop *stops; int nstops, capstops;
 };
+
+/* race_mem.c: memory the file does not declare. The value parameter P
+ * of the function run (a kernel: KERNEL) starts with: an object of its
+ * own for a pointer or reference (*is_ref: the slot holds a reference's
+ * address). */
+struct rv rs_param_value(struct rs_ctx *c, bool kernel, const struct ir_var *p, bool *is_ref);
+/* The memory a pointer loaded through E from LOC (an object of those
+ * above) points to: an object of its own, or RV_TOP. */
+struct rv rs_loaded_pointer(struct rs_ctx *c, struct rv loc, const struct ir_expr *e);
+/* Which memory OBJ is (enum race_memory), and whether the log compares
+ * its accesses at all (a THROUGH object only when it is indexed by
+ * thread). */
+int rs_obj_memory(const struct rs_ctx *c, const struct ir_var *obj);
+bool rs_obj_compared(const struct rs_ctx *c, const struct ir_var *obj);
+/* Marks the THROUGH objects the current log indexes by thread. */
+void rs_mark_indexed(struct rs_ctx *c);
 
 int rs_site_of(struct rs_ctx *c, const struct ir_expr *e, const struct ir_func *fn);
 /* The function a call without a callee names, when one is plainly meant:

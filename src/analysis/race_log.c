@@ -33,6 +33,8 @@ struct rs_pairrec {
 	bool at_writes;
 	uint64_t partners[2][RS_MAX_THREADS / 64]; /* weak witnesses, by side: threads with a partner */
 	bool weak[2];
+	uint8_t mem;               /* enum race_memory, of the first witness */
+	const struct ir_var *via;
 };
 
 static size_t hash_ptr(uintptr_t x, size_t mask)
@@ -321,6 +323,10 @@ static void witness(struct rs_ctx *c, const struct rs_entry *x, const struct rs_
 	}
 	struct rs_pairrec *p = record(c, at->site, other->site, kind);
 	p->at_writes = (at->kind & RK_WRITE) != 0;
+	if (!p->via && !p->mem) {
+		p->mem = (uint8_t)rs_obj_memory(c, at->obj);
+		p->via = p->mem != RACE_MEM_SHARED ? at->obj : NULL;
+	}
 	if (kind == RACE_WAR && by_iteration && !p->by_iteration) {
 		p->by_iteration = true;
 		p->loop = by_iteration->loc;
@@ -424,6 +430,8 @@ static int cmp_slot(const void *pa, const void *pb)
 		return (uintptr_t)a->obj < (uintptr_t)b->obj ? -1 : 1;
 	if (a->field != b->field)
 		return (uintptr_t)a->field < (uintptr_t)b->field ? -1 : 1;
+	if (a->uoff != b->uoff)
+		return a->uoff < b->uoff ? -1 : 1;
 	if (wa != wb)
 		return wa < wb ? -1 : 1;
 	if (a->thread != b->thread)
@@ -436,7 +444,7 @@ static int cmp_slot(const void *pa, const void *pb)
 static bool same_word(const struct rs_ctx *c, const int64_t *pa, const int64_t *pb)
 {
 	const struct rs_entry *a = &c->log[pa[0]], *b = &c->log[pb[0]];
-	return a->phase == b->phase && a->obj == b->obj && a->field == b->field && pa[1] == pb[1];
+	return a->phase == b->phase && a->obj == b->obj && a->field == b->field && a->uoff == b->uoff && pa[1] == pb[1];
 }
 
 static int cmp_sync(const void *pa, const void *pb)
@@ -556,10 +564,27 @@ static int out_of_step(struct rs_ctx *c, uint32_t *step)
 	return cut;
 }
 
+/* Whether entry E of memory the file does not declare is part of a
+ * protocol the run does not follow: a volatile access (hand-written
+ * communication), or one in an interval where its thread fences, runs an
+ * atomic outside __shared__ memory, or touches a polled flag. The
+ * __shared__ log has its own rules for those (handed_off); here nothing
+ * is guessed. */
+static bool in_protocol(const struct rs_ctx *c, const int *first, const struct rs_entry *e)
+{
+	if (c->sites[e->site].e->is_volatile)
+		return true;
+	for (int i = first[e->thread]; i < first[e->thread + 1]; i++)
+		if (c->syncs[i].phase == e->phase)
+			return true;
+	return false;
+}
+
 void rs_detect(struct rs_ctx *c)
 {
 	uint32_t *step = xcalloc((size_t)c->nthreads + 1, sizeof *step);
 	int cut = out_of_step(c, step);
+	rs_mark_indexed(c);
 	/* threads out of step are compared only up to where they parted */
 	struct step_filter keep = { cut, step };
 	int ns;
@@ -578,11 +603,18 @@ void rs_detect(struct rs_ctx *c)
 		int b = a + 1;
 		while (b < ns && same_word(c, slots[a], slots[b]))
 			b++;
-		if (b - a > 1) {
+		if (b - a > 1 && rs_obj_compared(c, c->log[slots[a][0]].obj)) {
+			/* memory the file does not declare: never where the threads'
+			 * barriers are out of step (the barrier rules' finding), nor
+			 * in a protocol */
+			bool undeclared = c->log[slots[a][0]].obj->kind == VAR_PARAM;
+			int n = 0;
 			for (int k = a; k < b; k++)
-				idx[k - a] = (int)slots[k][0];
-			struct group g = { c, idx, b - a, first, cut, step };
-			check_group(&g);
+				if (!undeclared || (c->log[slots[k][0]].phase < cut && !in_protocol(c, first, &c->log[slots[k][0]])))
+					idx[n++] = (int)slots[k][0];
+			struct group g = { c, idx, n, first, cut, step };
+			if (n > 1)
+				check_group(&g);
 		}
 		a = b;
 	}
@@ -607,7 +639,8 @@ int rs_pairs_races(struct rs_ctx *c, struct race **out)
 		if (!p->confirmed)
 			continue;
 		v[n++] = (struct race){ (enum race_kind)p->kind, c->sites[p->at].e, c->sites[p->at].fn, c->sites[p->other].e,
-		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop, p->launch };
+		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop,
+		                        (enum race_memory)p->mem, p->via, p->launch };
 	}
 	*out = v;
 	return n;

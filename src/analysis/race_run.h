@@ -54,6 +54,10 @@ enum flow { FL_NORMAL, FL_BREAK, FL_CONTINUE, FL_RETURN, FL_LOST };
  * first such point is the one kept. Returns FL_LOST. */
 enum flow rs_lose(struct rs_run *r, const struct ir_loc *at, const char *why);
 struct rv rs_eval(struct rs_run *r, const struct ir_expr *e);
+/* A condition's value: a pointer into memory the file does not declare
+ * (`if (bias)`, `while (node)`) is unknown, as it was before such memory
+ * had objects: whether it is null is the caller's. */
+struct rv rs_eval_cond(struct rs_run *r, const struct ir_expr *e);
 /* The location an lvalue designates: RV_PTR (shared), RV_LOCAL, or
  * RV_TOP (other memory, or unknown). */
 struct rv rs_lval(struct rs_run *r, const struct ir_expr *e);

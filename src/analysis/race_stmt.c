@@ -179,7 +179,7 @@ static enum flow exec_if(struct rs_run *r, const struct ir_stmt *s)
 		if (f != FL_NORMAL)
 			return f;
 	}
-	struct rv c = rs_eval(r, s->u.if_.cond);
+	struct rv c = rs_eval_cond(r, s->u.if_.cond);
 	if (r->lost)
 		return FL_LOST;
 	if (c.k == RV_INT || c.k == RV_PTR || c.k == RV_LOCAL) {
@@ -241,7 +241,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 				/* a range-for: its variable and trip count are its range's */
 				return rs_lose(r, &s->loc, "a range-based for loop (not simulated)");
 			} else if (cond) {
-				struct rv c = rs_eval(r, cond);
+				struct rv c = rs_eval_cond(r, cond);
 				if (r->lost) {
 					r->loops--;
 					return FL_LOST;
@@ -497,22 +497,17 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 	r.budget = RS_STEPS / (c->nthreads ? c->nthreads : 1) + 2000;
 	struct rs_frame *fr = rs_frame_new(root, NULL);
 	const struct kernel_launch *l = kernel ? launch_of(c->u, root) : NULL;
-	/* a kernel's parameters are the same in every thread: integers one
-	 * large value each (a size, a count), or the constant every launch
-	 * passes, pointers unknown global memory;
-	 * a device function's may be anything, the thread's index included */
+	/* the parameters' values, and the memory they reach (race_mem.c); a
+	 * kernel's integer that every launch passes as one constant is that */
 	for (int i = 0; i < root->nparams; i++) {
 		const struct ir_var *p = root->params[i];
 		if (p->id < 0 || p->id >= root->nvars)
 			continue;
-		if (kernel && l && l->param_known[i]) {
-			fr->vars[p->id] = rv_int(l->param[i]); /* every launch passes it */
-		} else if (kernel && rs_type(c, p->type)->bits) {
-			fr->vars[p->id] = rv_int((1 << 20) + 64 * i);
-			fr->vars[p->id].prm = 1;
-		}
-		else
-			fr->vars[p->id] = rv_top(kernel);
+		bool ref;
+		fr->vars[p->id] = rs_param_value(c, kernel, p, &ref);
+		fr->is_ref[p->id] = ref;
+		if (l && i < l->kernel->nparams && l->param_known[i])
+			fr->vars[p->id] = rv_int(l->param[i]);
 	}
 	int log0 = c->nlog, syncs0 = c->nsyncs, events0 = c->nevents;
 	enum flow fl = rs_run_body(&r, fr, root->body);

@@ -16,7 +16,7 @@ bool rv_equal(const struct rv *a, const struct rv *b)
 		return false;
 	switch (a->k) {
 	case RV_INT: return a->i == b->i;
-	case RV_PTR: return a->obj == b->obj && a->field == b->field && a->i == b->i;
+	case RV_PTR: return a->obj == b->obj && a->field == b->field && a->i == b->i && a->uoff == b->uoff;
 	case RV_LOCAL: return a->frame == b->frame && a->slot == b->slot && a->i == b->i;
 	default: return a->uni == b->uni && a->vid == b->vid && a->vid;
 	}

@@ -138,6 +138,9 @@ static struct ir_expr *lower_member(struct lower *L, CXCursor c)
 	if (!e) {
 		e = new_expr(L, EK_MEMBER, c);
 		e->u.name = cursor_name(L, c);
+		CXCursor field = clang_getCursorReferenced(c);
+		e->in_union = !clang_Cursor_isNull(field) && clang_getCursorKind(field) == CXCursor_FieldDecl &&
+		              clang_getCursorKind(clang_getCursorSemanticParent(field)) == CXCursor_UnionDecl;
 		if (n >= 1) {
 			struct ir_expr *base = lower_expr(L, kids[0]);
 			set_kids(L, e, &base, 1);

@@ -16,5 +16,5 @@ __global__ void barrier_after_exit(float *x, int n)
         return;
     x[i] *= 2.0f;
     bar.arrive_and_wait(); // expect: CL1003
-    x[i] += x[blockIdx.x * blockDim.x];
+    x[i] += x[blockIdx.x * blockDim.x]; // expect: CL3001 "global memory"
 }

@@ -8,7 +8,7 @@ __device__ float helper(float x) // expect: unanalysed
 __global__ void k(float *a)
 {
 	a[threadIdx.x] = helper(a[threadIdx.x]);
-	if (a[0] > 0.0f)
+	if (a[0] > 0.0f) // expect: CL3001 "global memory"
 		__syncthreads();
 	if (threadIdx.x < 16)
 		__syncthreads(); // expect: CL1001

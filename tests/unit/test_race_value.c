@@ -76,11 +76,54 @@ static void arithmetic(void **state)
 	rs_types_free(&c);
 }
 
+/* Memory the file does not declare (race_mem.c): what a parameter of
+ * the function run starts as, and which memory its object is. */
+static void memory_objects(void **state)
+{
+	(void)state;
+	struct rs_ctx c = ctx_of(256);
+	struct ir_var out = { .name = "out", .type = "float *", .kind = VAR_PARAM, .is_pointer = 1, .id = 0 };
+	struct ir_var n = { .name = "n", .type = "int", .kind = VAR_PARAM, .id = 1 };
+	struct ir_var ts = { .name = "storage", .type = "TempStorage &", .kind = VAR_PARAM, .is_reference = 1, .id = 0 };
+	struct ir_var sh = { .name = "tile", .type = "float[256]", .kind = VAR_GLOBAL, .space = SPACE_SHARED };
+	bool ref;
+	/* a kernel that uses threadIdx: its pointer is global memory, the
+	 * same object in every thread; its integer one large uniform value */
+	c.root_tid = true;
+	struct rv v = rs_param_value(&c, true, &out, &ref);
+	assert_int_equal(v.k, RV_PTR);
+	assert_ptr_equal(v.obj, &out);
+	assert_false(ref);
+	assert_int_equal(rs_obj_memory(&c, &out), RACE_MEM_GLOBAL);
+	assert_true(rs_obj_compared(&c, &out));
+	v = rs_param_value(&c, true, &n, &ref);
+	assert_int_equal(v.k, RV_INT);
+	assert_true(v.prm);
+	/* cub's TempStorage &: shared memory, bound as a reference */
+	c.npobjs = 0;
+	v = rs_param_value(&c, false, &ts, &ref);
+	assert_int_equal(v.k, RV_PTR);
+	assert_true(ref);
+	assert_int_equal(rs_obj_memory(&c, &ts), RACE_MEM_STORAGE);
+	assert_int_equal(rs_obj_memory(&c, &sh), RACE_MEM_SHARED);
+	/* a kernel that never names threadIdx has nothing to race on */
+	c.npobjs = 0;
+	c.root_tid = false;
+	assert_int_equal(rs_param_value(&c, true, &out, &ref).k, RV_TOP);
+	/* an unknown fixed offset is part of the address */
+	struct rv a = { .k = RV_PTR, .obj = &sh, .i = 4, .uoff = 7 }, b = a;
+	assert_true(rv_equal(&a, &b));
+	b.uoff = 8;
+	assert_false(rv_equal(&a, &b));
+	rs_types_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(sizes),
 		cmocka_unit_test(arithmetic),
+		cmocka_unit_test(memory_objects),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,160 @@
+/* race_mem.c - memory the file does not declare, as the block simulation
+ * sees it (race.h, enum race_memory).
+ *
+ * A kernel's pointer parameter holds the same address in every thread of
+ * the block, so the global memory behind it is an object of its own and
+ * `out[blockIdx.x]` is the same bytes for every thread. A device function
+ * run on its own (no kernel here calls it) gets its pointer and reference
+ * parameters the same way: cub-style code passes the block's shared
+ * memory in as `TempStorage &`, and the __shared__ object is declared by
+ * a kernel in another file. Whether such memory is shared: the type says
+ * so (TempStorage), or memspace finds only __shared__ objects behind the
+ * parameter; otherwise it is memory of unknown space, compared only once
+ * some access of it is at a thread-dependent offset (`buf[threadIdx.x]`),
+ * which is what says the threads share the pointer: a parameter that
+ * each caller's thread points at its own slot (`*p = v`) is never
+ * compared. The accesses of these objects are logged like __shared__
+ * ones; the barrier facts (race_barrier.c) keep seeing them as the other
+ * memory they were before. */
+#include "analysis/race_internal.h"
+#include "analysis/memspace.h"
+#include "util/xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int classify(const struct rs_ctx *c, bool kernel, const struct ir_var *p)
+{
+	if (kernel)
+		return p->is_pointer && !p->is_reference && c->root_tid ? RACE_MEM_GLOBAL : -1;
+	if (p->type && strstr(p->type, "TempStorage"))
+		return RACE_MEM_STORAGE; /* cub's TempStorage, _TempStorage &: the block's shared memory */
+	const int *ids;
+	if (memspace_shared_vars(c->ms, p, &ids) > 0)
+		return RACE_MEM_STORAGE;
+	return c->root_tid ? RACE_MEM_THROUGH : -1;
+}
+
+struct rv rs_param_value(struct rs_ctx *c, bool kernel, const struct ir_var *p, bool *is_ref)
+{
+	*is_ref = false;
+	/* a kernel's integers are one large value each (a size, a count), the
+	 * same in every thread; a device function's may be anything, the
+	 * thread's index included */
+	if (kernel && rs_type(c, p->type)->bits) {
+		struct rv v = rv_int((1 << 20) + 64 * (int64_t)p->id);
+		v.prm = 1;
+		return v;
+	}
+	if (!p->is_pointer && !p->is_reference)
+		return rv_top(kernel);
+	int mem = classify(c, kernel, p);
+	if (mem < 0)
+		return rv_top(kernel);
+	int i = 0;
+	while (i < c->npobjs && c->pobjs[i].v != p)
+		i++;
+	if (i == c->npobjs) {
+		if (i == RS_MAX_POBJS)
+			return rv_top(kernel);
+		c->pobjs[c->npobjs++] = (struct rs_pobj){ .v = p, .mem = (uint8_t)mem };
+	}
+	struct rv v = { .k = RV_PTR, .obj = p };
+	*is_ref = p->is_reference;
+	return v;
+}
+
+/* A pointer loaded from memory the file does not declare (`p->out` of a
+ * kernel's `Params *p`, cub's `details.warpscan`) is the same in every
+ * thread, each loading it from the same bytes: what it points to is one
+ * object, global memory when it was loaded from global memory, shared
+ * when its type says TempStorage, else of unknown space. */
+struct rv rs_loaded_pointer(struct rs_ctx *c, struct rv loc, const struct ir_expr *e)
+{
+	int pm = rs_obj_memory(c, loc.obj);
+	if (pm == RACE_MEM_SHARED || loc.uoff || !e->is_pointer || (e->type && strchr(e->type, '[')))
+		return rv_top(false);
+	int i = 0;
+	while (i < c->npobjs && !(c->pobjs[i].parent == loc.obj && c->pobjs[i].field == loc.field &&
+	                          c->pobjs[i].off == loc.i))
+		i++;
+	if (i == c->npobjs) {
+		if (i == RS_MAX_POBJS)
+			return rv_top(false);
+		int mem = e->type && strstr(e->type, "TempStorage") ? RACE_MEM_STORAGE
+		          : pm == RACE_MEM_GLOBAL ? RACE_MEM_GLOBAL : RACE_MEM_THROUGH;
+		if (mem == RACE_MEM_THROUGH && !c->root_tid)
+			return rv_top(false);
+		struct ir_var *v = arena_alloc(c->pa, sizeof *v);
+		memset(v, 0, sizeof *v);
+		char name[160];
+		bool arrow = loc.obj->is_pointer && !loc.obj->is_reference && loc.obj->id >= 0;
+		snprintf(name, sizeof name, "%s%s%s", loc.obj->name ? loc.obj->name : "?",
+		         loc.field ? (arrow ? "->" : ".") : "", loc.field ? loc.field : "");
+		v->name = arena_strdup(c->pa, name);
+		v->type = e->type;
+		v->kind = VAR_PARAM;
+		v->is_pointer = 1;
+		v->id = -1;
+		c->pobjs[c->npobjs++] = (struct rs_pobj){ .v = v, .mem = (uint8_t)mem, .parent = loc.obj,
+		                                            .field = loc.field, .off = loc.i };
+	}
+	struct rv v = { .k = RV_PTR, .obj = c->pobjs[i].v };
+	return v;
+}
+
+int rs_obj_memory(const struct rs_ctx *c, const struct ir_var *obj)
+{
+	if (obj->kind != VAR_PARAM)
+		return RACE_MEM_SHARED;
+	for (int i = 0; i < c->npobjs; i++)
+		if (c->pobjs[i].v == obj)
+			return c->pobjs[i].mem;
+	return RACE_MEM_SHARED;
+}
+
+bool rs_obj_compared(const struct rs_ctx *c, const struct ir_var *obj)
+{
+	if (obj->kind != VAR_PARAM)
+		return true;
+	for (int i = 0; i < c->npobjs; i++)
+		if (c->pobjs[i].v == obj)
+			return c->pobjs[i].mem != RACE_MEM_THROUGH || c->pobjs[i].indexed;
+	return true;
+}
+
+/* The log is in thread order (threads run one after another): each
+ * thread's first access at a site is compared with the first thread's.
+ * A loop's later iterations, at offsets every thread steps through the
+ * same way, do not count. */
+void rs_mark_indexed(struct rs_ctx *c)
+{
+	int todo = 0;
+	for (int i = 0; i < c->npobjs; i++)
+		todo += c->pobjs[i].mem == RACE_MEM_THROUGH && !c->pobjs[i].indexed;
+	if (!todo)
+		return;
+	int (*seen)[2] = xmalloc(((size_t)c->nsites + 1) * sizeof *seen); /* first entry; last thread */
+	for (int i = 0; i < c->nsites; i++)
+		seen[i][0] = -1;
+	for (int i = 0; i < c->nlog; i++) {
+		const struct rs_entry *e = &c->log[i];
+		if (e->obj->kind != VAR_PARAM || rs_obj_memory(c, e->obj) != RACE_MEM_THROUGH)
+			continue;
+		if (seen[e->site][0] < 0) {
+			seen[e->site][0] = i;
+			seen[e->site][1] = e->thread;
+			continue;
+		}
+		if (seen[e->site][1] == e->thread)
+			continue;
+		seen[e->site][1] = e->thread;
+		const struct rs_entry *f = &c->log[seen[e->site][0]];
+		if (f->obj == e->obj && f->field == e->field && (f->off != e->off || f->uoff != e->uoff))
+			for (int k = 0; k < c->npobjs; k++)
+				if (c->pobjs[k].v == e->obj)
+					c->pobjs[k].indexed = true;
+	}
+	free(seen);
+}
