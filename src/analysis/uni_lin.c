@@ -12,7 +12,15 @@
  *             such values differ by a block-uniform amount, so
  *             idx - threadIdx.x and idx < n + threadIdx.x are
  *             block-uniform (the grid-stride loop of cuCollections that
- *             starts at base + threadIdx.x and tests idx - threadIdx.x).
+ *             starts at base + threadIdx.x and tests idx - threadIdx.x);
+ *   LIN_RANK  the thread's rank in its block (block.thread_rank(), and
+ *             threadIdx.x, which is the rank in a one-dimensional block)
+ *             plus a block-uniform offset: `global_thread_id() -
+ *             block.thread_rank()` is the block's first index.
+ *
+ * A call of a function of the file has the facts its summaries found at
+ * every return (uni_call_lin), so helpers that return
+ * blockIdx.x * blockDim.x + threadIdx.x keep them.
  *
  * Both hold only while every assignment keeps them; a join keeps what
  * both sides have. */
@@ -125,7 +133,7 @@ static uint8_t thread_rank_lin(struct interp *I, const struct ir_expr *e)
 	if (strstr(t, "grid_group"))
 		return I->U->o->warp_aligned_blocks ? LIN_WARP : 0;
 	if (strstr(t, "thread_block") && !strstr(t, "tile"))
-		return LIN_WARP;
+		return LIN_WARP | LIN_RANK;
 	const char *size = strstr(t, "tile") ? strstr(strstr(t, "tile"), "<32") : NULL;
 	return size && (size[3] == '>' || size[3] == ',' || size[3] == 'u' || size[3] == 'U') ? LIN_WARP : 0;
 }
@@ -143,10 +151,15 @@ uint8_t uni_lin_of(struct interp *I, struct ustate *s, const struct ir_expr *e)
 			return LIN_TY;
 		if (e->u.bi.dim == 'z')
 			return LIN_TZ;
-		return LIN_TX | LIN_WARP;
+		/* threadIdx.x is the block's thread rank in a one-dimensional
+		 * block, which is what code that mixes the two assumes; taking
+		 * it for the rank elsewhere only makes a value more uniform */
+		return LIN_TX | LIN_WARP | LIN_RANK;
 	case EK_CALL:
 		if (e->u.call.intrinsic == IN_THREAD_RANK && e->u.call.recv_type)
 			return thread_rank_lin(I, e);
+		if (e->u.call.intrinsic == IN_NONE)
+			return uni_call_lin(I, e);
 		return 0;
 	case EK_VAR:
 		return e->u.var->kind != VAR_GLOBAL && e->u.var->id >= 0 ? s->lin[e->u.var->id] : 0;
@@ -163,6 +176,24 @@ uint8_t uni_lin_of(struct interp *I, struct ustate *s, const struct ir_expr *e)
 	default:
 		return 0;
 	}
+}
+
+uint8_t uni_call_lin(struct interp *I, const struct ir_expr *e)
+{
+	/* the summaries are memoised per vector of argument levels, and the
+	 * call's own was made when the call was evaluated, before its value
+	 * is asked for: a fact all of them share is one of this call's */
+	const struct ir_call *c = &e->u.call;
+	uint8_t lin = LIN_WARP | LIN_TID;
+	bool any = false;
+	for (int j = 0; j < ir_call_ncallees(c); j++) {
+		const struct ir_func *t = ir_call_callee(c, j);
+		for (const struct memo *m = t->id >= 0 ? I->U->memo[t->id] : NULL; m; m = m->next) {
+			lin &= m->ret_lin;
+			any = true;
+		}
+	}
+	return any ? lin : 0;
 }
 
 uint8_t uni_lin_assigned(struct interp *I, struct ustate *s, const struct ir_expr *assign)
