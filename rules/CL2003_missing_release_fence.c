@@ -175,7 +175,9 @@ static int publication(const struct access *a, void *arg)
 		return 0;
 	struct order_scan s = { .m = m, .fn = pc->fn, .flag = a->obj, .flag_field = a->field, .flag_space = a->space,
 	                        .extent = memorder_write_extent(m, a->e), .dir = ORDER_BEFORE };
-	order_scan_run(&s, a->stmt);
+	order_scan_from(&s, a);
+	if (s.found && a->via && s.hit.via == a->via)
+		return 0; /* both in the helper: its own walk reports it */
 	char flag[96], data[96];
 	memorder_describe(a->kind == ACC_ATOMIC && a->e->nkids ? a->e->kids[0] : a->e, flag, sizeof flag);
 	if (!s.found) {
@@ -183,7 +185,7 @@ static int publication(const struct access *a, void *arg)
 		return 0;
 	}
 	memorder_describe(s.hit.e, data, sizeof data);
-	struct cl_finding *f = cl_report(pc->cx, &cl_rules[RULE_CL2003], a->e->loc,
+	struct cl_finding *f = cl_report(pc->cx, &cl_rules[RULE_CL2003], memorder_access_loc(a),
 		"`%s` publishes to other threads, but nothing orders the earlier store to `%s` before it, so a "
 		"consumer can see the flag and still read stale data; put %s before the publication, or "
 		"publish with `cuda::atomic_ref<...>::store(v, cuda::memory_order_release)`",

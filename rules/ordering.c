@@ -1,4 +1,7 @@
 #include "ordering.h"
+#include "util/vec.h"
+
+#include <stdlib.h>
 
 enum mem_scope order_needed_scope(enum ir_space flag_space, enum mo_extent x)
 {
@@ -69,7 +72,28 @@ static int visit(const struct access *a, void *arg)
 	}
 	s->found = true;
 	s->hit = *a;
+	s->hit_fn = s->fn;
 	return 1;
+}
+
+/* After the end of helper fn: what follows each call of it, in the
+ * caller (and, where that runs off its end too, in the caller's
+ * callers), up to MO_INLINE_DEPTH calls up. Stops at the first unordered
+ * access found. */
+static void after_return(struct order_scan *s, const struct ir_func *fn, int depth)
+{
+	if (!fn || fn->is_global || depth >= MO_INLINE_DEPTH)
+		return;
+	const struct ir_func *own = s->fn;
+	for (int i = 0; i < s->m->ncalls && !s->found; i++) {
+		const struct mo_call *c = &s->m->calls[i];
+		if (c->callee != fn || c->caller == fn)
+			continue;
+		s->fn = c->caller;
+		if (!memorder_after(s->m, c->stmt, visit, s))
+			after_return(s, c->caller, depth + 1);
+	}
+	s->fn = own;
 }
 
 void order_scan_run(struct order_scan *s, struct ir_stmt *st)
@@ -92,8 +116,38 @@ void order_scan_run(struct order_scan *s, struct ir_stmt *st)
 	default:
 		break;
 	}
+	if (!stop && !memorder_after(s->m, st, visit, s))
+		after_return(s, memorder_func_of(s->m, st), 0);
+}
+
+struct prefix { const struct access *a; struct access *v; int n, cap, at; };
+
+static int note_prefix(const struct access *a, void *arg)
+{
+	struct prefix *p = arg;
+	if (p->at < 0 && a->e == p->a->e && a->kind == p->a->kind)
+		p->at = p->n;
+	CL_VEC_PUSH(p->v, p->n, p->cap, *a);
+	return 0;
+}
+
+void order_scan_from(struct order_scan *s, const struct access *a)
+{
+	if (!a->via || s->dir != ORDER_BEFORE) {
+		order_scan_run(s, a->stmt);
+		return;
+	}
+	/* the helper's accesses before a, nearest first, then the caller's
+	 * before the statement of the call */
+	s->found = false;
+	struct prefix p = { .a = a, .at = -1 };
+	memorder_expr_accesses(s->m, (struct ir_expr *)a->via, a->stmt, note_prefix, &p);
+	int stop = 0;
+	for (int i = p.at - 1; i >= 0 && !stop; i--)
+		stop = visit(&p.v[i], s);
+	free(p.v);
 	if (!stop)
-		memorder_after(s->m, st, visit, s);
+		memorder_before(s->m, a->stmt, visit, s);
 }
 
 const struct memorder *order_facts(const struct ir_unit *u)

@@ -514,7 +514,7 @@ struct contexts {
 static int note_call(const struct access *a, void *arg)
 {
 	struct contexts *cs = arg;
-	if (a->kind == ACC_CALL && a->e->u.call.target)
+	if ((a->kind == ACC_CALL || a->kind == ACC_INLINED) && !a->via && a->e->u.call.target)
 		CL_VEC_PUSH(cs->calls, cs->ncalls, cs->capcalls,
 		            ((struct call_site){ cs->caller, a->e->u.call.target, a->stmt }));
 	return 0;
@@ -621,6 +621,8 @@ static int collect_access(const struct access *a, void *arg)
 {
 	struct collect *c = arg;
 	struct memorder *m = c->m;
+	if (a->via)
+		return 0; /* a helper's site, with the helper's own walk */
 	if ((a->kind != ACC_STORE && a->kind != ACC_ATOMIC && a->kind != ACC_LOAD) ||
 	    !memorder_is_sync(m, a->obj, a->field))
 		return 0;
