@@ -101,8 +101,8 @@ static bool per_thread_slots(const struct ir_expr *flag, const struct access *st
 static int other_threads(const struct access *a, void *arg)
 {
 	struct others *o = arg;
-	if (a->kind == ACC_CALL || a->kind == ACC_WARP_SYNC)
-		return 1; /* beyond what cudalint can see */
+	if (a->kind == ACC_CALL || a->kind == ACC_INLINED || a->via || a->kind == ACC_WARP_SYNC)
+		return 1; /* beyond what cudalint can see (a helper: which threads run its stores) */
 	if (a->kind == ACC_BARRIER)
 		return 1; /* the barrier comes after the stores: ordered, or the one-thread scan said not */
 	if (a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= order_needed_scope(o->s->flag_space, o->s->extent))) {

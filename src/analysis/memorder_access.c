@@ -171,6 +171,10 @@ static bool is_memory_lvalue(const struct ir_expr *e)
 		/* globals device code can load: constexpr values such as
 		 * cuda::memory_order_acquire are not memory */
 		const struct ir_var *v = e->u.var;
+		/* a reference designates what it is bound to (`int &l =
+		 * locks[i]`); one bound to a local is told by its space */
+		if (v->is_reference && v->kind != VAR_GLOBAL && v->kind != VAR_TEMPLATE_PARAM)
+			return true;
 		return v->kind == VAR_GLOBAL && !v->is_array && !v->is_const &&
 		       (v->space == SPACE_SHARED || v->space == SPACE_GLOBAL || v->space == SPACE_MANAGED);
 	}

@@ -644,6 +644,14 @@ static int collect_access(const struct access *a, void *arg)
 	site_pins(&s->pins, c->fl, p ? p->loop : a->stmt);
 	if (p && p->cond)
 		s->exit = exit_pred(p->cond, p->load, p->cond != p->loop->u.loop.cond, &s->exit_value);
+	else if (read && !p && mo_cas_kind(a->e) == CAS_LOCK) {
+		/* a lock taken (`if (atomicCAS(&l, 0, 1) == 0)`) enters on the
+		 * value it compares with: the taking of the lock by another
+		 * thread (its write of 1) hands nothing over, its release does */
+		int first = a->e->u.call.is_method;
+		if (ir_const_value(a->e->kids[first + 1], &s->exit_value))
+			s->exit = EXIT_EQ;
+	}
 	return 0;
 }
 
@@ -751,8 +759,10 @@ static enum mo_extent extent(const struct memorder *m, const struct mo_site *s, 
 			continue;
 		const struct mo_site *w = as_write ? s : o, *r = as_write ? o : s;
 		/* the same atomic run by other threads: only a counter hands
-		 * from one thread's execution to another's */
-		if (o == s && !s->accumulates)
+		 * from one thread's execution to another's; a lock taken
+		 * observes the same compare-and-swap of another thread, which
+		 * it cannot leave on (it enters on 0, the other wrote 1) */
+		if (o == s && !s->accumulates && !(s->read && s->exit != EXIT_ANY && s->has_value))
 			continue;
 		partners = true;
 		if (!can_observe(r, w))
