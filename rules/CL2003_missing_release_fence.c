@@ -191,6 +191,8 @@ static int publication(const struct access *a, void *arg)
 		"publish with `cuda::atomic_ref<...>::store(v, cuda::memory_order_release)`",
 		flag, data, order_fence_advice(a->space, s.extent));
 	cl_note(f, s.hit.e->loc, "data stored here");
+	if (a->via)
+		cl_note(f, a->e->loc, "the publication, in the helper this call runs");
 	return 0;
 }
 
