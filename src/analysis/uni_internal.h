@@ -160,5 +160,8 @@ uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params
 /* the LIN_* facts of the value call e returns: those every summary of
  * its callees found at all their returns (0 when there is none) */
 uint8_t uni_call_lin(struct interp *I, const struct ir_expr *e);
+/* the level of the value call e returns, as its callees' summaries
+ * found it (U_THREAD when there is none) */
+uint8_t uni_call_level(struct interp *I, const struct ir_expr *e);
 
 #endif

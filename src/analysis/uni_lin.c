@@ -55,6 +55,8 @@ static uint8_t pure_level(struct interp *I, struct ustate *s, const struct ir_ex
 		return uni_var_level(I, s, e->u.var);
 	case EK_BUILTIN:
 		return uni_builtin_level(I, e);
+	case EK_CALL:
+		return e->u.call.intrinsic == IN_NONE ? uni_call_level(I, e) : U_THREAD;
 	case EK_UNARY:
 		if (e->op == OP_NEG || e->op == OP_PLUS || e->op == OP_NOT || e->op == OP_LNOT)
 			return pure_level(I, s, e->kids[0]);
@@ -176,6 +178,23 @@ uint8_t uni_lin_of(struct interp *I, struct ustate *s, const struct ir_expr *e)
 	default:
 		return 0;
 	}
+}
+
+uint8_t uni_call_level(struct interp *I, const struct ir_expr *e)
+{
+	/* the most varying of the callees' summaries, the call's own among
+	 * them (made when the call was evaluated) */
+	const struct ir_call *c = &e->u.call;
+	uint8_t l = U_GRID;
+	bool any = false;
+	for (int j = 0; j < ir_call_ncallees(c); j++) {
+		const struct ir_func *t = ir_call_callee(c, j);
+		for (const struct memo *m = t->id >= 0 ? I->U->memo[t->id] : NULL; m; m = m->next) {
+			l = uni_max8(l, m->ret);
+			any = true;
+		}
+	}
+	return any ? l : U_THREAD;
 }
 
 uint8_t uni_call_lin(struct interp *I, const struct ir_expr *e)
