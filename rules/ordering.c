@@ -32,7 +32,8 @@ static bool orders(const struct order_scan *s, const struct access *a)
 
 bool order_published_data(const struct memorder *m, const struct access *a)
 {
-	bool store = a->kind == ACC_STORE || (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD);
+	bool store = a->kind == ACC_STORE ||
+	             (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !memorder_rmw_reads_only(a->e));
 	if (!store || !a->obj || a->space == SPACE_LOCAL || memorder_is_sync(m, a->obj, a->field))
 		return false;
 	/* data no thread of the kernel reads (an output, a counter nobody
