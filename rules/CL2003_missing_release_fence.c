@@ -19,7 +19,22 @@ static bool is_poll_load(const struct memorder *m, const struct ir_expr *e)
 	return false;
 }
 
-struct publish_ctx { struct cl_ctx *cx; const struct memorder *m; const struct ir_func *fn; };
+struct publish_ctx {
+	struct cl_ctx *cx; const struct memorder *m; const struct ir_func *fn;
+	const struct ir_expr *hits[16]; int nhits; /* the data stores reported so far */
+};
+
+/* A helper's publication after a store already reported for an earlier
+ * publication: the same missing fence, which one finding names. */
+static bool reported_before(struct publish_ctx *pc, const struct access *a, const struct ir_expr *hit)
+{
+	for (int i = 0; i < pc->nhits; i++)
+		if (pc->hits[i] == hit)
+			return a->via != NULL;
+	if (pc->nhits < 16)
+		pc->hits[pc->nhits++] = hit;
+	return false;
+}
 
 /* ---- the other threads' stores ---------------------------------------------- */
 
@@ -176,7 +191,7 @@ static int publication(const struct access *a, void *arg)
 	struct order_scan s = { .m = m, .fn = pc->fn, .flag = a->obj, .flag_field = a->field, .flag_space = a->space,
 	                        .extent = memorder_write_extent(m, a->e), .dir = ORDER_BEFORE };
 	order_scan_from(&s, a);
-	if (s.found && a->via && s.hit.via == a->via)
+	if (s.found && ((a->via && s.hit.via == a->via) || reported_before(pc, a, s.hit.e)))
 		return 0; /* both in the helper: its own walk reports it */
 	char flag[96], data[96];
 	memorder_describe(a->kind == ACC_ATOMIC && a->e->nkids ? a->e->kids[0] : a->e, flag, sizeof flag);
@@ -198,7 +213,7 @@ static int publication(const struct access *a, void *arg)
 
 static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg)
 {
-	struct publish_ctx pc = { cx, arg, f };
+	struct publish_ctx pc = { .cx = cx, .m = arg, .fn = f };
 	memorder_stmt_accesses(pc.m, f->body, publication, &pc);
 }
 

@@ -117,7 +117,9 @@ void order_scan_run(struct order_scan *s, struct ir_stmt *st)
 	default:
 		break;
 	}
-	if (!stop && !memorder_after(s->m, st, visit, s))
+	/* a poll in a helper (a lock's lock()) is left for good when it
+	 * returns; a ticket's decision in a helper ends with the helper */
+	if (!stop && !memorder_after(s->m, st, visit, s) && !s->only_decided)
 		after_return(s, memorder_func_of(s->m, st), 0);
 }
 
