@@ -10,7 +10,6 @@
 #include "ordering.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 static bool is_poll_load(const struct memorder *m, const struct ir_expr *e)
 {
@@ -168,23 +167,11 @@ static void check_other_threads(struct publish_ctx *pc, const struct access *a, 
 
 /* ---- publications ---------------------------------------------------------------- */
 
-/* A counter bumped in a helper (atomicAdd, atomicInc, atomicMax, ...):
- * a helper's ticket or allocation index (a ring buffer's head), which the
- * helper's caller cannot be told to fence for; only a helper's flag
- * written with a store, an exchange or a compare-and-swap (a lock's
- * unlock()) is taken for a publication of the caller's data. */
-static bool helper_counter(const struct access *a)
-{
-	const char *n = a->kind == ACC_ATOMIC ? a->e->u.call.name : NULL;
-	return a->via && n && !strstr(n, "Exch") && !strstr(n, "exchange") && !strstr(n, "CAS") &&
-	       !strstr(n, "compare") && !strstr(n, "store") && a->in != IN_ATOMIC_STORE;
-}
-
 static int publication(const struct access *a, void *arg)
 {
 	struct publish_ctx *pc = arg;
 	const struct memorder *m = pc->m;
-	if (!memorder_is_sync(m, a->obj, a->field) || helper_counter(a))
+	if (!memorder_is_sync(m, a->obj, a->field) || order_helper_counter(a))
 		return 0;
 	if (a->kind == ACC_ATOMIC) {
 		if (a->in == IN_ATOMIC_LOAD || memorder_rmw_reads_only(a->e) || is_poll_load(m, a->e))

@@ -2,6 +2,7 @@
 #include "util/vec.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum mem_scope order_needed_scope(enum ir_space flag_space, enum mo_extent x)
 {
@@ -170,4 +171,16 @@ const char *order_fence_advice(enum ir_space flag_space, enum mo_extent x)
 	if (x == EXTENT_UNKNOWN && flag_space != SPACE_SHARED)
 		return "`__threadfence()` (`__threadfence_block()` if every thread it hands off to is in the same block)";
 	return "`__threadfence()`";
+}
+
+/* A counter bumped in a helper (atomicAdd, atomicInc, atomicMax, ...):
+ * a helper's ticket or allocation index (a ring buffer's head), which the
+ * helper's caller cannot be told to fence for; only a helper's flag
+ * written with a store, an exchange or a compare-and-swap (a lock's
+ * unlock()) is taken for a publication of the caller's data. */
+bool order_helper_counter(const struct access *a)
+{
+	const char *n = a->kind == ACC_ATOMIC ? a->e->u.call.name : NULL;
+	return a->via && n && !strstr(n, "Exch") && !strstr(n, "exchange") && !strstr(n, "CAS") &&
+	       !strstr(n, "compare") && !strstr(n, "store") && a->in != IN_ATOMIC_STORE;
 }
