@@ -171,7 +171,7 @@ static int publication(const struct access *a, void *arg)
 {
 	struct publish_ctx *pc = arg;
 	const struct memorder *m = pc->m;
-	if (!memorder_is_sync(m, a->obj, a->field) || order_helper_counter(a))
+	if (!memorder_is_sync(m, a->obj, a->field) || order_helper_no_publication(a))
 		return 0;
 	if (a->kind == ACC_ATOMIC) {
 		if (a->in == IN_ATOMIC_LOAD || memorder_rmw_reads_only(a->e) || is_poll_load(m, a->e))

@@ -173,14 +173,21 @@ const char *order_fence_advice(enum ir_space flag_space, enum mo_extent x)
 	return "`__threadfence()`";
 }
 
-/* A counter bumped in a helper (atomicAdd, atomicInc, atomicMax, ...):
- * a helper's ticket or allocation index (a ring buffer's head), which the
- * helper's caller cannot be told to fence for; only a helper's flag
- * written with a store, an exchange or a compare-and-swap (a lock's
- * unlock()) is taken for a publication of the caller's data. */
-bool order_helper_counter(const struct access *a)
+/* What a helper seen through writes and the caller's data is not
+ * published by: a counter it bumps (atomicAdd, atomicInc, atomicMax, ...:
+ * a ticket, a ring buffer's head), which its caller cannot be told to
+ * fence for, and a plain store (a slot's bookkeeping, whose object
+ * cudalint may have merged with a flag's through the pointers the helper
+ * returns). Only a flag the helper writes with an exchange, a
+ * compare-and-swap or an atomic store (a lock's unlock()) is taken for
+ * one. */
+bool order_helper_no_publication(const struct access *a)
 {
-	const char *n = a->kind == ACC_ATOMIC ? a->e->u.call.name : NULL;
-	return a->via && n && !strstr(n, "Exch") && !strstr(n, "exchange") && !strstr(n, "CAS") &&
-	       !strstr(n, "compare") && !strstr(n, "store") && a->in != IN_ATOMIC_STORE;
+	if (!a->via)
+		return false;
+	if (a->kind != ACC_ATOMIC)
+		return true;
+	const char *n = a->e->u.call.name;
+	return n && !strstr(n, "Exch") && !strstr(n, "exchange") && !strstr(n, "CAS") && !strstr(n, "compare") &&
+	       !strstr(n, "store") && a->in != IN_ATOMIC_STORE;
 }

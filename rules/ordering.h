@@ -46,10 +46,10 @@ const struct memorder *order_facts(const struct ir_unit *u);
  * store) stores to elsewhere too. */
 bool order_published_data(const struct memorder *m, const struct access *a);
 
-/* A counter bumped in a helper seen through (atomicAdd, atomicInc, ...),
- * which is not taken for a publication of the caller's data; a helper's
- * store, exchange or compare-and-swap is. */
-bool order_helper_counter(const struct access *a);
+/* A write in a helper seen through that is not taken for a publication
+ * of the caller's data: anything but an exchange, a compare-and-swap or
+ * an atomic store (ordering.c says why). */
+bool order_helper_no_publication(const struct access *a);
 
 /* The scope the ordering of a hand-off of that extent needs. */
 enum mem_scope order_needed_scope(enum ir_space flag_space, enum mo_extent x);
