@@ -20,6 +20,8 @@ void check_plain_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
 			"`cuda::atomic_ref<T, cuda::thread_scope_device>(...).load(cuda::memory_order_acquire)` "
 			"(or `atomicAdd(p, 0)` followed by `__threadfence()` on old toolkits)", what);
 		cl_note(f, p->loop->loc, "the loop that waits");
+		if (p->at.line != p->load->loc.line || p->at.file != p->load->loc.file)
+			cl_note(f, p->load->loc, "the load, in the helper the exit condition calls");
 	}
 	cx->fn = NULL;
 }

@@ -21,7 +21,22 @@ static bool is_poll_load(const struct memorder *m, const struct ir_expr *e)
 	return false;
 }
 
-struct publish_ctx { struct cl_ctx *cx; const struct memorder *m; const struct ir_func *fn; };
+struct publish_ctx {
+	struct cl_ctx *cx; const struct memorder *m; const struct ir_func *fn;
+	const struct ir_expr *hits[16]; int nhits; /* the data stores reported so far */
+};
+
+/* A helper's publication after a store already reported for an earlier
+ * publication: the same missing fence, which one finding names. */
+static bool reported_before(struct publish_ctx *pc, const struct access *a, const struct ir_expr *hit)
+{
+	for (int i = 0; i < pc->nhits; i++)
+		if (pc->hits[i] == hit)
+			return a->via != NULL;
+	if (pc->nhits < 16)
+		pc->hits[pc->nhits++] = hit;
+	return false;
+}
 
 /* ---- the other threads' stores ---------------------------------------------- */
 
@@ -256,8 +271,8 @@ static bool per_thread_slots(const struct ir_expr *flag, const struct access *st
 static int other_threads(const struct access *a, void *arg)
 {
 	struct others *o = arg;
-	if (a->kind == ACC_CALL || a->kind == ACC_WARP_SYNC)
-		return 1; /* beyond what cudalint can see */
+	if (a->kind == ACC_CALL || a->kind == ACC_INLINED || a->via || a->kind == ACC_WARP_SYNC)
+		return 1; /* beyond what cudalint can see (a helper: which threads run its stores) */
 	if (a->kind == ACC_BARRIER)
 		return 1; /* the barrier comes after the stores: ordered, or the one-thread scan said not */
 	if (a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= order_needed_scope(o->s->flag_space, o->s->extent))) {
@@ -326,7 +341,7 @@ static int publication(const struct access *a, void *arg)
 {
 	struct publish_ctx *pc = arg;
 	const struct memorder *m = pc->m;
-	if (!memorder_is_sync(m, a->obj, a->field))
+	if (!memorder_is_sync(m, a->obj, a->field) || order_helper_no_publication(a))
 		return 0;
 	if (a->kind == ACC_ATOMIC) {
 		if (a->in == IN_ATOMIC_LOAD || memorder_rmw_reads_only(a->e) || is_poll_load(m, a->e))
@@ -345,7 +360,9 @@ static int publication(const struct access *a, void *arg)
 		return 0;
 	struct order_scan s = { .m = m, .fn = pc->fn, .flag = a->obj, .flag_field = a->field, .flag_space = a->space,
 	                        .extent = memorder_write_extent(m, a->e), .dir = ORDER_BEFORE };
-	order_scan_run(&s, a->stmt);
+	order_scan_from(&s, a);
+	if (s.found && ((a->via && s.hit.via == a->via) || reported_before(pc, a, s.hit.e)))
+		return 0; /* both in the helper: its own walk reports it */
 	char flag[96], data[96];
 	memorder_describe(a->kind == ACC_ATOMIC && a->e->nkids ? a->e->kids[0] : a->e, flag, sizeof flag);
 	if (!s.found) {
@@ -353,18 +370,20 @@ static int publication(const struct access *a, void *arg)
 		return 0;
 	}
 	memorder_describe(s.hit.e, data, sizeof data);
-	struct cl_finding *f = cl_report(pc->cx, &cl_rules[RULE_CL2003], a->e->loc,
+	struct cl_finding *f = cl_report(pc->cx, &cl_rules[RULE_CL2003], memorder_access_loc(a),
 		"`%s` publishes to other threads, but nothing orders the earlier store to `%s` before it, so a "
 		"consumer can see the flag and still read stale data; put %s before the publication, or "
 		"publish with `cuda::atomic_ref<...>::store(v, cuda::memory_order_release)`",
 		flag, data, order_fence_advice(a->space, s.extent));
 	cl_note(f, s.hit.e->loc, "data stored here");
+	if (a->via)
+		cl_note(f, a->e->loc, "the publication, in the helper this call runs");
 	return 0;
 }
 
 static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg)
 {
-	struct publish_ctx pc = { cx, arg, f };
+	struct publish_ctx pc = { .cx = cx, .m = arg, .fn = f };
 	memorder_stmt_accesses(pc.m, f->body, publication, &pc);
 }
 

@@ -71,7 +71,7 @@ void check_missing_acquire_fence(struct cl_ctx *cx, const struct ir_unit *u)
 		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
 		                        .extent = memorder_read_extent(m, p->load), .stores = true, .dir = ORDER_AFTER };
 		order_scan_run(&s, p->loop);
-		cx->fn = p->fn;
+		cx->fn = s.hit_fn ? s.hit_fn : p->fn;
 		if (s.found)
 			report(cx, &s, p->load, false);
 	}

@@ -115,7 +115,7 @@ static bool overlaps(const struct copy *c, const struct access *a)
 static int after_copy(const struct access *a, void *arg)
 {
 	struct copy *c = arg;
-	if (a->kind == ACC_ASYNC_WAIT || a->kind == ACC_CALL ||
+	if (a->kind == ACC_ASYNC_WAIT || a->kind == ACC_CALL || a->kind == ACC_INLINED ||
 	    (a->kind == ACC_BARRIER && a->in == IN_BLOCK_BARRIER_WAIT))
 		return 1; /* completed, or maybe completed in a callee */
 	if (a->kind != ACC_LOAD || !memorder_same_object(a->obj, a->field, c->obj, NULL) || !overlaps(c, a))

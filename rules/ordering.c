@@ -1,4 +1,8 @@
 #include "ordering.h"
+#include "util/vec.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 enum mem_scope order_needed_scope(enum ir_space flag_space, enum mo_extent x)
 {
@@ -29,7 +33,8 @@ static bool orders(const struct order_scan *s, const struct access *a)
 
 bool order_published_data(const struct memorder *m, const struct access *a)
 {
-	bool store = a->kind == ACC_STORE || (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD);
+	bool store = a->kind == ACC_STORE ||
+	             (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !memorder_rmw_reads_only(a->e));
 	if (!store || !a->obj || a->space == SPACE_LOCAL || memorder_is_sync(m, a->obj, a->field))
 		return false;
 	/* data no thread of the kernel reads (an output, a counter nobody
@@ -69,7 +74,28 @@ static int visit(const struct access *a, void *arg)
 	}
 	s->found = true;
 	s->hit = *a;
+	s->hit_fn = s->fn;
 	return 1;
+}
+
+/* After the end of helper fn: what follows each call of it, in the
+ * caller (and, where that runs off its end too, in the caller's
+ * callers), up to MO_INLINE_DEPTH calls up. Stops at the first unordered
+ * access found. */
+static void after_return(struct order_scan *s, const struct ir_func *fn, int depth)
+{
+	if (!fn || fn->is_global || depth >= MO_INLINE_DEPTH)
+		return;
+	const struct ir_func *own = s->fn;
+	for (int i = 0; i < s->m->ncalls && !s->found; i++) {
+		const struct mo_call *c = &s->m->calls[i];
+		if (c->callee != fn || c->caller == fn)
+			continue;
+		s->fn = c->caller;
+		if (!memorder_after(s->m, c->stmt, visit, s))
+			after_return(s, c->caller, depth + 1);
+	}
+	s->fn = own;
 }
 
 void order_scan_run(struct order_scan *s, struct ir_stmt *st)
@@ -92,8 +118,40 @@ void order_scan_run(struct order_scan *s, struct ir_stmt *st)
 	default:
 		break;
 	}
+	/* a poll in a helper (a lock's lock()) is left for good when it
+	 * returns; a ticket's decision in a helper ends with the helper */
+	if (!stop && !memorder_after(s->m, st, visit, s) && !s->only_decided)
+		after_return(s, memorder_func_of(s->m, st), 0);
+}
+
+struct prefix { const struct access *a; struct access *v; int n, cap, at; };
+
+static int note_prefix(const struct access *a, void *arg)
+{
+	struct prefix *p = arg;
+	if (p->at < 0 && a->e == p->a->e && a->kind == p->a->kind)
+		p->at = p->n;
+	CL_VEC_PUSH(p->v, p->n, p->cap, *a);
+	return 0;
+}
+
+void order_scan_from(struct order_scan *s, const struct access *a)
+{
+	if (!a->via || s->dir != ORDER_BEFORE) {
+		order_scan_run(s, a->stmt);
+		return;
+	}
+	/* the helper's accesses before a, nearest first, then the caller's
+	 * before the statement of the call */
+	s->found = false;
+	struct prefix p = { .a = a, .at = -1 };
+	memorder_expr_accesses(s->m, (struct ir_expr *)a->via, a->stmt, note_prefix, &p);
+	int stop = 0;
+	for (int i = p.at - 1; i >= 0 && !stop; i--)
+		stop = visit(&p.v[i], s);
+	free(p.v);
 	if (!stop)
-		memorder_after(s->m, st, visit, s);
+		memorder_before(s->m, a->stmt, visit, s);
 }
 
 const struct memorder *order_facts(const struct ir_unit *u)
@@ -113,4 +171,23 @@ const char *order_fence_advice(enum ir_space flag_space, enum mo_extent x)
 	if (x == EXTENT_UNKNOWN && flag_space != SPACE_SHARED)
 		return "`__threadfence()` (`__threadfence_block()` if every thread it hands off to is in the same block)";
 	return "`__threadfence()`";
+}
+
+/* What a helper seen through writes and the caller's data is not
+ * published by: a counter it bumps (atomicAdd, atomicInc, atomicMax, ...:
+ * a ticket, a ring buffer's head), which its caller cannot be told to
+ * fence for, and a plain store (a slot's bookkeeping, whose object
+ * cudalint may have merged with a flag's through the pointers the helper
+ * returns). Only a flag the helper writes with an exchange, a
+ * compare-and-swap or an atomic store (a lock's unlock()) is taken for
+ * one. */
+bool order_helper_no_publication(const struct access *a)
+{
+	if (!a->via)
+		return false;
+	if (a->kind != ACC_ATOMIC)
+		return true;
+	const char *n = a->e->u.call.name;
+	return n && !strstr(n, "Exch") && !strstr(n, "exchange") && !strstr(n, "CAS") && !strstr(n, "compare") &&
+	       !strstr(n, "store") && a->in != IN_ATOMIC_STORE;
 }

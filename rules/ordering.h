@@ -24,6 +24,7 @@ struct order_scan {
 	/* result */
 	bool found;
 	struct access hit;               /* the unordered data access */
+	const struct ir_func *hit_fn;    /* the function it is in (a caller of fn, after a helper returns) */
 };
 
 /* Scans from statement st (after: its nested branches first, then what
@@ -33,6 +34,9 @@ struct order_scan {
  * stores to objects device code reads. Stops quietly at an ordering
  * point or an opaque call. */
 void order_scan_run(struct order_scan *s, struct ir_stmt *st);
+/* The same from access a: when a is a helper's, seen through from the
+ * call a->via, what precedes it in the helper comes first. */
+void order_scan_from(struct order_scan *s, const struct access *a);
 
 /* The memory object a unit's memorder facts are keyed by. */
 const struct memorder *order_facts(const struct ir_unit *u);
@@ -41,6 +45,11 @@ const struct memorder *order_facts(const struct ir_unit *u);
  * object other than a sync object that device code reads, or (a plain
  * store) stores to elsewhere too. */
 bool order_published_data(const struct memorder *m, const struct access *a);
+
+/* A write in a helper seen through that is not taken for a publication
+ * of the caller's data: anything but an exchange, a compare-and-swap or
+ * an atomic store (ordering.c says why). */
+bool order_helper_no_publication(const struct access *a);
 
 /* The scope the ordering of a hand-off of that extent needs. */
 enum mem_scope order_needed_scope(enum ir_space flag_space, enum mo_extent x);

@@ -1,6 +1,7 @@
 /* memorder.c - memory objects, descriptions, and the facts cached per unit
  * (see memorder.h). */
 #include "analysis/memorder_internal.h"
+#include "util/vec.h"
 #include "util/xalloc.h"
 
 #include <stdio.h>
@@ -103,6 +104,8 @@ static bool result_used(const struct access *a)
 static int note_written(const struct access *a, void *arg)
 {
 	struct memorder *m = arg;
+	if (a->via)
+		return 0; /* a helper's access, which its own walk notes */
 	if (a->kind == ACC_STORE || (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD)) {
 		if (memorder_is_written(m, a->obj, a->field))
 			mo_add_key(&m->rewritten, &m->nrewritten, a->obj, a->field);
@@ -111,6 +114,56 @@ static int note_written(const struct access *a, void *arg)
 	if (a->kind == ACC_LOAD || (a->kind == ACC_ATOMIC && (a->in == IN_ATOMIC_LOAD || result_used(a))))
 		mo_add_key(&m->read, &m->nread, a->obj, a->field);
 	return 0;
+}
+
+/* ---- calls ------------------------------------------------------------------------ */
+
+struct call_walk { struct memorder *m; const struct ir_func *caller; int cap; };
+
+static int note_call(const struct access *a, void *arg)
+{
+	struct call_walk *cw = arg;
+	if ((a->kind == ACC_CALL || a->kind == ACC_INLINED) && !a->via && a->e->u.call.target)
+		CL_VEC_PUSH(cw->m->calls, cw->m->ncalls, cw->cap,
+		            ((struct mo_call){ cw->caller, a->e->u.call.target, a->stmt, a->e }));
+	return 0;
+}
+
+/* The object each method is called on, when all its calls agree: the
+ * method's accesses of `this` are then accesses of it, in the method's
+ * own walk as in its callers'. */
+static void find_receivers(struct memorder *m, const struct ir_unit *u)
+{
+	m->this_recv = xcalloc((size_t)u->nfuncs + 1, sizeof *m->this_recv);
+	uint8_t *clash = xcalloc((size_t)u->nfuncs + 1, 1);
+	for (int i = 0; i < m->ncalls; i++) {
+		const struct ir_expr *c = m->calls[i].call;
+		int id = m->calls[i].callee->id;
+		const struct ir_expr *r = c->u.call.is_method && c->nkids ? c->kids[0] : NULL;
+		const struct ir_expr *had = m->this_recv[id];
+		if (!r || !ir_base_var(r))
+			clash[id] = 1;
+		else if (!had)
+			m->this_recv[id] = r;
+		else if (memspace_object(m->ms, had) != memspace_object(m->ms, r) ||
+		         !memorder_same_object(memspace_object(m->ms, r), memorder_field(had), memspace_object(m->ms, r),
+		                               memorder_field(r)))
+			clash[id] = 1;
+	}
+	for (int i = 0; i < u->nfuncs; i++)
+		if (clash[i])
+			m->this_recv[i] = NULL;
+	free(clash);
+}
+
+const struct ir_func *memorder_func_of(const struct memorder *m, const struct ir_stmt *s)
+{
+	while (s && s->parent)
+		s = s->parent;
+	for (int i = 0; s && m->u && i < m->u->nfuncs; i++)
+		if (m->u->funcs[i]->body == s)
+			return m->u->funcs[i];
+	return NULL;
 }
 
 /* ---- descriptions ---------------------------------------------------------------- */
@@ -231,6 +284,8 @@ void memorder_free(struct memorder *m)
 	free(m->written);
 	free(m->read);
 	free(m->rewritten);
+	free(m->calls);
+	free(m->this_recv);
 	mo_free_sites(m);
 	free(m->taint_shared);
 	for (int i = 0; i < m->nfuncs; i++)
@@ -245,6 +300,14 @@ struct memorder *memorder_new(const struct ir_unit *u, const struct memspace *ms
 	m->ms = ms;
 	m->nfuncs = u->nfuncs;
 	m->taint_local = xcalloc((size_t)u->nfuncs + 1, sizeof *m->taint_local);
+	m->u = u;
+	struct call_walk cw = { m, NULL, 0 };
+	for (int i = 0; i < u->nfuncs; i++) {
+		cw.caller = u->funcs[i];
+		if (u->funcs[i]->is_device || u->funcs[i]->is_global)
+			memorder_stmt_accesses(m, u->funcs[i]->body, note_call, &cw);
+	}
+	find_receivers(m, u);
 	for (int i = 0; i < u->nfuncs; i++) {
 		const struct ir_func *f = u->funcs[i];
 		m->taint_local[i] = xcalloc((size_t)f->nvars + 1, 1);

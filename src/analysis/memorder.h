@@ -18,9 +18,16 @@ enum acc_kind {
 	ACC_LOAD, ACC_STORE, ACC_ATOMIC, ACC_FENCE,
 	ACC_BARRIER,   /* block (or grid) barrier */
 	ACC_WARP_SYNC, /* __syncwarp: orders memory within a warp */
-	ACC_CALL,      /* call of a function defined in the file */
+	ACC_CALL,      /* call of a function defined in the file that is not seen through */
 	ACC_ASYNC_WAIT,/* waits for asynchronous copies (cg::wait, pipeline waits) */
+	ACC_INLINED,   /* call of a __device__ helper whose accesses follow, as if inlined */
 };
+
+/* How deep helpers are seen through (memorder_access.c): a call of a
+ * __device__ function of the file with one callee and no inline asm runs
+ * its body's accesses in place of the call, to this depth; a recursive
+ * call, or one deeper, stays an opaque ACC_CALL. */
+#define MO_INLINE_DEPTH 4
 
 struct access {
 	enum acc_kind kind;
@@ -33,7 +40,18 @@ struct access {
 	enum intrinsic in;          /* atomics, fences, barriers */
 	enum mem_scope scope;       /* fences and atomics */
 	enum mem_order order;       /* atomics and fences */
+	/* an access of a helper seen through: the call in the walked
+	 * function that reaches it (NULL for the function's own accesses).
+	 * e is then the helper's expression and stmt the caller's statement
+	 * holding the call. */
+	const struct ir_expr *via;
 };
+
+/* Where to report an access: at the call that reaches it in a helper. */
+static inline struct ir_loc memorder_access_loc(const struct access *a)
+{
+	return a->via ? a->via->loc : a->e->loc;
+}
 
 enum poll_kind { POLL_PLAIN, POLL_VOLATILE, POLL_ATOMIC, POLL_ASM };
 
@@ -81,6 +99,19 @@ struct memorder {
 		const struct ir_var *flag; const char *flag_field;                    /* the write after it */
 	} *released;
 	int nreleased;
+	/* the calls of the file's functions in device code, each from the
+	 * function that makes it (not through a helper seen through) */
+	struct mo_call {
+		const struct ir_func *caller, *callee;
+		struct ir_stmt *stmt;       /* the caller's statement holding the call */
+		const struct ir_expr *call;
+	} *calls;
+	int ncalls;
+	/* per function, a method: the object every call of it is made on
+	 * (`l` of `l.lock()`), which its members of `this` belong to; NULL
+	 * when the calls disagree or there is none */
+	const struct ir_expr **this_recv;
+	const struct ir_unit *u;
 	/* variables derived from deciding atomics' results */
 	uint8_t **taint_local; int nfuncs;
 	const struct ir_var **taint_shared; int ntaint_shared;
@@ -101,6 +132,8 @@ bool memorder_is_rewritten(const struct memorder *m, const struct ir_var *obj, c
  * that sets the flag hands over, or releases with a lock). */
 bool memorder_released_elsewhere(const struct memorder *m, const struct ir_var *obj, const char *field,
                                  const struct ir_expr *e, const struct ir_var *flag, const char *flag_field);
+/* The function whose body holds statement s, or NULL. */
+const struct ir_func *memorder_func_of(const struct memorder *m, const struct ir_stmt *s);
 /* atomicAdd(p, 0) and the like: a read written as a read-modify-write. */
 bool memorder_rmw_reads_only(const struct ir_expr *call);
 /* Whether two accesses may touch the same memory. */

@@ -15,15 +15,69 @@ struct acc_walk {
 	struct ir_stmt *st;
 	access_fn fn;
 	void *arg;
+	/* the helpers being seen through (memorder.h, MO_INLINE_DEPTH): the
+	 * outermost call, in the walked function; the functions entered, to
+	 * stop at recursion; the object of the innermost method call, which
+	 * the method's members of `this` belong to */
+	const struct ir_expr *via;
+	const struct ir_func *stack[MO_INLINE_DEPTH];
+	int depth;
+	const struct ir_expr *recv;
 };
+
+static int walk_stmt(struct acc_walk *w, struct ir_stmt *s);
+
+/* The member of `this` an lvalue or pointer inside a method starts from
+ * (`*mutex`, `mutex`, `slots[i]`), or NULL. */
+static const struct ir_expr *this_member(const struct ir_expr *e)
+{
+	for (e = ir_strip(e); e; e = ir_strip(e)) {
+		if (e->kind == EK_MEMBER && !e->nkids)
+			return e;
+		if (e->kind == EK_MEMBER || e->kind == EK_INDEX || (e->kind == EK_UNARY && (e->op == OP_DEREF || e->op == OP_ADDR)))
+			e = e->kids[0];
+		else if (e->kind == EK_BINARY && (e->op == OP_ADD || e->op == OP_SUB))
+			e = e->kids[0]->is_pointer || !e->kids[1]->is_pointer ? e->kids[0] : e->kids[1];
+		else
+			return NULL;
+	}
+	return NULL;
+}
+
+/* The memory object, member and space of lvalue (or pointer) e: through
+ * a method's `this`, those of the object it was called on, as if the
+ * caller had written `l.mutex` for the `mutex` of `l.lock()`. */
+static void locate(struct acc_walk *w, struct access *a, const struct ir_expr *e, bool pointer)
+{
+	const struct ir_expr *tm = this_member(e), *recv = w->recv;
+	if (tm && !recv && w->m->this_recv) {
+		/* the method walked itself, or called on `this` from it */
+		const struct ir_func *f = memorder_func_of(w->m, w->st);
+		recv = f ? w->m->this_recv[f->id] : NULL;
+	}
+	if (tm && recv && !ir_base_var(e)) {
+		a->obj = memspace_object(w->m->ms, recv);
+		a->field = memorder_field(recv);
+		if (!a->field)
+			a->field = tm->u.name;
+		a->space = memspace_space(w->m->ms, recv);
+		/* the object itself may be a local copy (a struct passed by
+		 * value); what its pointer members designate is not: the
+		 * memory an atomic's pointer, or a dereference, reaches */
+		if (a->space == SPACE_LOCAL && (pointer || ir_strip(e) != tm))
+			a->space = SPACE_GENERIC;
+		return;
+	}
+	a->obj = memspace_object(w->m->ms, e);
+	a->field = memorder_field(e);
+	a->space = memspace_space(w->m->ms, e);
+}
 
 static int emit(struct acc_walk *w, enum acc_kind k, struct ir_expr *e)
 {
-	struct access a = { .kind = k, .e = e, .stmt = w->st };
+	struct access a = { .kind = k, .e = e, .stmt = w->st, .via = w->via };
 	if (k == ACC_LOAD || k == ACC_STORE) {
-		a.obj = memspace_object(w->m->ms, e);
-		a.field = memorder_field(e);
-		a.space = memspace_space(w->m->ms, e);
+		locate(w, &a, e, false);
 		if (a.space == SPACE_LOCAL || a.space == SPACE_CONSTANT)
 			return 0;
 		const struct ir_var *v = ir_base_var(e);
@@ -32,14 +86,47 @@ static int emit(struct acc_walk *w, enum acc_kind k, struct ir_expr *e)
 		a.in = intrinsic_of(e);
 		a.scope = intrinsic_scope(e);
 		a.order = intrinsic_order(e);
-		if (k == ACC_ATOMIC && e->nkids) {
-			struct ir_expr *p = e->kids[0];
-			a.obj = memspace_object(w->m->ms, p);
-			a.field = memorder_field(p);
-			a.space = memspace_space(w->m->ms, p);
-		}
+		if (k == ACC_ATOMIC && e->nkids)
+			locate(w, &a, e->kids[0], true);
 	}
 	return w->fn(&a, w->arg);
+}
+
+static int has_asm(struct ir_stmt *s, void *arg)
+{
+	(void)arg;
+	return s->kind == SK_ASM;
+}
+
+/* The helper call e runs, when it is seen through: one callee, a
+ * __device__ function with a body and no inline asm (whose effects on
+ * memory only its text tells), not already being walked, and not deeper
+ * than MO_INLINE_DEPTH. */
+static struct ir_func *inline_target(const struct acc_walk *w, const struct ir_expr *e)
+{
+	struct ir_func *t = e->u.call.target;
+	if (!t || !t->body || !t->is_device || t->is_global || e->u.call.is_launch || w->depth >= MO_INLINE_DEPTH)
+		return NULL;
+	for (int i = 0; i < w->depth; i++)
+		if (w->stack[i] == t)
+			return NULL;
+	return ir_walk_stmts(t->body, has_asm, NULL) ? NULL : t;
+}
+
+static int inline_call(struct acc_walk *w, struct ir_expr *e, struct ir_func *t)
+{
+	if (emit(w, ACC_INLINED, e))
+		return 1;
+	struct acc_walk inner = *w;
+	inner.via = w->via ? w->via : e;
+	inner.stack[inner.depth++] = t;
+	/* a method called on an object (`l.lock()`); one called on `this`
+	 * inside another method keeps the outer object */
+	if (e->u.call.is_method && e->nkids && ir_base_var(e->kids[0]))
+		inner.recv = e->kids[0];
+	else if (!e->u.call.is_method)
+		inner.recv = NULL;
+	return walk_stmt(&inner, t->body);
 }
 
 static int rvalue(struct acc_walk *w, struct ir_expr *e);
@@ -84,6 +171,10 @@ static bool is_memory_lvalue(const struct ir_expr *e)
 		/* globals device code can load: constexpr values such as
 		 * cuda::memory_order_acquire are not memory */
 		const struct ir_var *v = e->u.var;
+		/* a reference designates what it is bound to (`int &l =
+		 * locks[i]`); one bound to a local is told by its space */
+		if (v->is_reference && v->kind != VAR_GLOBAL && v->kind != VAR_TEMPLATE_PARAM)
+			return true;
 		return v->kind == VAR_GLOBAL && !v->is_array && !v->is_const &&
 		       (v->space == SPACE_SHARED || v->space == SPACE_GLOBAL || v->space == SPACE_MANAGED);
 	}
@@ -150,8 +241,10 @@ static int rvalue(struct acc_walk *w, struct ir_expr *e)
 			return emit(w, ACC_ASYNC_WAIT, e);
 		if (k == IN_ASYNC_COPY || k == IN_ASYNC_COMMIT)
 			return 0; /* library code: its accesses are the copy's, not the caller's */
-		if (ir_call_ncallees(&e->u.call))
-			return emit(w, ACC_CALL, e);
+		if (ir_call_ncallees(&e->u.call)) {
+			struct ir_func *t = inline_target(w, e);
+			return t ? inline_call(w, e, t) : emit(w, ACC_CALL, e);
+		}
 		return 0;
 	}
 	default:
@@ -164,7 +257,7 @@ static int rvalue(struct acc_walk *w, struct ir_expr *e)
 
 int memorder_expr_accesses(const struct memorder *m, struct ir_expr *e, struct ir_stmt *st, access_fn fn, void *arg)
 {
-	struct acc_walk w = { m, st, fn, arg };
+	struct acc_walk w = { .m = m, .st = st, .fn = fn, .arg = arg };
 	return rvalue(&w, e);
 }
 
@@ -176,28 +269,44 @@ static bool is_atomic_binding(const struct ir_stmt *s)
 	return v->type && (strstr(v->type, "atomic_ref") || strstr(v->type, "atomic<"));
 }
 
-struct stmt_walk { const struct memorder *m; access_fn fn; void *arg; };
+/* The walk of statement s's parts; in a helper seen through, every
+ * access keeps the caller's statement. */
+static struct acc_walk at_stmt(const struct acc_walk *w, struct ir_stmt *s)
+{
+	struct acc_walk x = *w;
+	if (!w->via)
+		x.st = s;
+	return x;
+}
 
 /* A statement's parts in the order they run: an asm's outputs are the
  * stores it makes, not accesses of its operands, and a declaration
  * `atomic_ref<T> r(*flag)` names flag rather than loading it. */
 static int part_accesses(struct ir_stmt *s, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *p)
 {
-	struct stmt_walk *w = p;
+	struct acc_walk *w = p;
 	if (c)
-		return memorder_stmt_accesses(w->m, c, w->fn, w->arg);
+		return walk_stmt(w, c);
 	if (role == IR_PART_ASM_OUT || (s->kind == SK_DECL && is_atomic_binding(s)))
 		return 0;
-	return memorder_expr_accesses(w->m, e, s, w->fn, w->arg);
+	struct acc_walk x = at_stmt(w, s);
+	return rvalue(&x, e);
+}
+
+static int walk_stmt(struct acc_walk *w, struct ir_stmt *s)
+{
+	/* a cp.async copy or wait: what the call it stands for does */
+	if (s && s->kind == SK_ASM && s->u.asm_.as_call) {
+		struct acc_walk x = at_stmt(w, s);
+		return rvalue(&x, s->u.asm_.as_call);
+	}
+	return ir_stmt_parts(s, part_accesses, w);
 }
 
 int memorder_stmt_accesses(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
 {
-	/* a cp.async copy or wait: what the call it stands for does */
-	if (s && s->kind == SK_ASM && s->u.asm_.as_call)
-		return memorder_expr_accesses(m, s->u.asm_.as_call, s, fn, arg);
-	struct stmt_walk w = { m, fn, arg };
-	return ir_stmt_parts(s, part_accesses, &w);
+	struct acc_walk w = { .m = m, .fn = fn, .arg = arg };
+	return walk_stmt(&w, s);
 }
 
 struct acc_vec {

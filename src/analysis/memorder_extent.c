@@ -506,7 +506,7 @@ struct contexts {
 static int note_call(const struct access *a, void *arg)
 {
 	struct contexts *cs = arg;
-	if (a->kind == ACC_CALL && a->e->u.call.target)
+	if ((a->kind == ACC_CALL || a->kind == ACC_INLINED) && !a->via && a->e->u.call.target)
 		CL_VEC_PUSH(cs->calls, cs->ncalls, cs->capcalls,
 		            ((struct call_site){ cs->caller, a->e->u.call.target, a->stmt }));
 	return 0;
@@ -613,6 +613,8 @@ static int collect_access(const struct access *a, void *arg)
 {
 	struct collect *c = arg;
 	struct memorder *m = c->m;
+	if (a->via)
+		return 0; /* a helper's site, with the helper's own walk */
 	if ((a->kind != ACC_STORE && a->kind != ACC_ATOMIC && a->kind != ACC_LOAD) ||
 	    !memorder_is_sync(m, a->obj, a->field))
 		return 0;
@@ -634,6 +636,14 @@ static int collect_access(const struct access *a, void *arg)
 	site_pins(&s->pins, c->fl, p ? p->loop : a->stmt);
 	if (p && p->cond)
 		s->exit = exit_pred(p->cond, p->load, p->cond != p->loop->u.loop.cond, &s->exit_value);
+	else if (read && !p && mo_cas_kind(a->e) == CAS_LOCK) {
+		/* a lock taken (`if (atomicCAS(&l, 0, 1) == 0)`) enters on the
+		 * value it compares with: the taking of the lock by another
+		 * thread (its write of 1) hands nothing over, its release does */
+		int first = a->e->u.call.is_method;
+		if (ir_const_value(a->e->kids[first + 1], &s->exit_value))
+			s->exit = EXIT_EQ;
+	}
 	return 0;
 }
 
@@ -741,8 +751,10 @@ static enum mo_extent extent(const struct memorder *m, const struct mo_site *s, 
 			continue;
 		const struct mo_site *w = as_write ? s : o, *r = as_write ? o : s;
 		/* the same atomic run by other threads: only a counter hands
-		 * from one thread's execution to another's */
-		if (o == s && !s->accumulates)
+		 * from one thread's execution to another's; a lock taken
+		 * observes the same compare-and-swap of another thread, which
+		 * it cannot leave on (it enters on 0, the other wrote 1) */
+		if (o == s && !s->accumulates && !(s->read && s->exit != EXIT_ANY && s->has_value))
 			continue;
 		partners = true;
 		if (!can_observe(r, w))

@@ -38,6 +38,7 @@ struct poll_scan {
 	struct ir_expr *cond;
 	struct var_marks vm;
 	bool forces_reload;
+	bool cond_opaque;            /* the exit condition's helpers make an opaque call */
 	const struct ir_var *stored[32];
 	int nstored;
 };
@@ -101,17 +102,57 @@ static enum mem_order asm_order(const char *t)
 	return ORDER_UNKNOWN;
 }
 
-/* The loads an exit condition observes. */
+static int reads_helper_local(struct ir_expr *e, void *arg)
+{
+	(void)arg;
+	return e->kind == EK_VAR && e->u.var->kind == VAR_LOCAL;
+}
+
+/* The address of an access in a helper the exit condition calls is the
+ * same in every iteration when the call's arguments are and the helper
+ * computes it from its parameters (and globals) alone: its locals are
+ * the helper's own loop's business. */
+static bool invariant_via(const struct access *a, const struct ir_expr *lv, struct var_marks *vm)
+{
+	for (int i = 0; i < a->via->nkids; i++)
+		if (ir_walk_expr(a->via->kids[i], reads_marked, vm))
+			return false;
+	const struct ir_expr *e = ir_strip(lv);
+	for (int i = 0; i < e->nkids; i++)
+		if (ir_walk_expr(e->kids[i], reads_helper_local, NULL))
+			return false;
+	return e->kind != EK_VAR || e->u.var->kind != VAR_LOCAL;
+}
+
+static bool invariant_access(const struct access *a, struct ir_expr *lv, struct var_marks *vm)
+{
+	return a->via ? invariant_via(a, lv, vm) : invariant_address(lv, vm);
+}
+
+/* The loads an exit condition observes; in the helpers it calls too,
+ * reported at the call. */
 static int cond_access(const struct access *a, void *arg)
 {
 	struct poll_scan *ps = arg;
-	if (a->kind == ACC_LOAD && invariant_address(a->e, &ps->vm))
-		add_poll(ps, a->e, a->e->loc, a->obj, a->field, a->space, a->is_volatile ? POLL_VOLATILE : POLL_PLAIN,
+	if (a->via && ps->cond_opaque)
+		return 0;
+	struct ir_loc at = memorder_access_loc(a);
+	if (a->kind == ACC_LOAD && invariant_access(a, a->e, &ps->vm))
+		add_poll(ps, a->e, at, a->obj, a->field, a->space, a->is_volatile ? POLL_VOLATILE : POLL_PLAIN,
 		         ORDER_UNKNOWN);
 	else if (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_STORE && a->e->nkids &&
-	         invariant_address(a->e->kids[0], &ps->vm))
-		add_poll(ps, a->e, a->e->loc, a->obj, a->field, a->space, POLL_ATOMIC, a->order);
+	         invariant_access(a, a->e->kids[0], &ps->vm))
+		add_poll(ps, a->e, at, a->obj, a->field, a->space, POLL_ATOMIC, a->order);
 	return 0;
+}
+
+/* A call the exit condition's helpers make that is not seen through (a
+ * recursive one) may do anything: their loads are then not taken for a
+ * poll. */
+static int opaque_in_helper(const struct access *a, void *arg)
+{
+	(void)arg;
+	return a->kind == ACC_CALL && a->via;
 }
 
 /* A local the condition tests, loaded inside the loop: `do { v = *p; } while (!v);` */
@@ -172,6 +213,7 @@ static void scan_exit_cond(struct poll_scan *ps, struct ir_expr *cond)
 	if (!cond)
 		return;
 	ps->cond = cond;
+	ps->cond_opaque = memorder_expr_accesses(ps->m, cond, ps->loop, opaque_in_helper, NULL);
 	memorder_expr_accesses(ps->m, cond, ps->loop, cond_access, ps);
 	ir_walk_expr(cond, cond_locals, ps);
 }

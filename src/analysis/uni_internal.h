@@ -44,6 +44,7 @@ struct memo {
 	struct memo *next;
 	uint8_t args[16];
 	uint8_t ret;
+	uint8_t ret_lin;             /* LIN_* facts every return value has (uni_lin.c) */
 	bool gdirty;                 /* global memory may be written when it returns */
 };
 
@@ -95,6 +96,8 @@ struct interp {
 	struct frame *frames[MAX_FRAMES];
 	int nframes;
 	uint8_t ret;
+	uint8_t ret_lin;             /* LIN_* facts met over the returns so far */
+	bool ret_seen;               /* a return with a value was run */
 	bool ret_gdirty;             /* ustate.gdirty joined over the returns */
 	struct pending *gotos;
 	struct ptrvec labels_seen;
@@ -152,8 +155,9 @@ enum {
 	LIN_TX = 2,   /* threadIdx.x + a block-uniform value */
 	LIN_TY = 4,
 	LIN_TZ = 8,
+	LIN_RANK = 16, /* the thread's index in its block (thread_rank()) + a block-uniform value */
 };
-#define LIN_TID (LIN_TX | LIN_TY | LIN_TZ)
+#define LIN_TID (LIN_TX | LIN_TY | LIN_TZ | LIN_RANK)
 /* ir_const_value, with the function's constant locals folded too */
 bool uni_const(struct interp *I, const struct ir_expr *e, int64_t *out);
 uint8_t uni_lin_of(struct interp *I, struct ustate *s, const struct ir_expr *e);
@@ -167,6 +171,12 @@ uint8_t uni_refine_binary(struct interp *I, struct ustate *s, const struct ir_ex
  * block at every test (uni_lin.c explains); NULL otherwise. */
 const struct ir_expr *uni_rounded_loop_cond(struct interp *I, struct ustate *s, const struct ir_stmt *st);
 uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params, bool annotate, int depth,
-                         bool *gdirty);
+                         bool *gdirty, uint8_t *ret_lin);
+/* the LIN_* facts of the value call e returns: those every summary of
+ * its callees found at all their returns (0 when there is none) */
+uint8_t uni_call_lin(struct interp *I, const struct ir_expr *e);
+/* the level of the value call e returns, as its callees' summaries
+ * found it (U_THREAD when there is none) */
+uint8_t uni_call_level(struct interp *I, const struct ir_expr *e);
 
 #endif

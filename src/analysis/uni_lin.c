@@ -12,7 +12,15 @@
  *             such values differ by a block-uniform amount, so
  *             idx - threadIdx.x and idx < n + threadIdx.x are
  *             block-uniform (the grid-stride loop of cuCollections that
- *             starts at base + threadIdx.x and tests idx - threadIdx.x).
+ *             starts at base + threadIdx.x and tests idx - threadIdx.x);
+ *   LIN_RANK  the thread's rank in its block (block.thread_rank(), and
+ *             threadIdx.x, which is the rank in a one-dimensional block)
+ *             plus a block-uniform offset: `global_thread_id() -
+ *             block.thread_rank()` is the block's first index.
+ *
+ * A call of a function of the file has the facts its summaries found at
+ * every return (uni_call_lin), so helpers that return
+ * blockIdx.x * blockDim.x + threadIdx.x keep them.
  *
  * Both hold only while every assignment keeps them; a join keeps what
  * both sides have. */
@@ -75,6 +83,8 @@ static uint8_t pure_level(struct interp *I, struct ustate *s, const struct ir_ex
 		return uni_var_level(I, s, e->u.var);
 	case EK_BUILTIN:
 		return uni_builtin_level(I, e);
+	case EK_CALL:
+		return e->u.call.intrinsic == IN_NONE ? uni_call_level(I, e) : U_THREAD;
 	case EK_UNARY:
 		if (e->op == OP_NEG || e->op == OP_PLUS || e->op == OP_NOT || e->op == OP_LNOT)
 			return pure_level(I, s, e->kids[0]);
@@ -153,7 +163,7 @@ static uint8_t thread_rank_lin(struct interp *I, const struct ir_expr *e)
 	if (strstr(t, "grid_group"))
 		return uni_warp_aligned(I) ? LIN_WARP : 0;
 	if (strstr(t, "thread_block") && !strstr(t, "tile"))
-		return LIN_WARP;
+		return LIN_WARP | LIN_RANK;
 	const char *size = strstr(t, "tile") ? strstr(strstr(t, "tile"), "<32") : NULL;
 	return size && (size[3] == '>' || size[3] == ',' || size[3] == 'u' || size[3] == 'U') ? LIN_WARP : 0;
 }
@@ -171,10 +181,15 @@ uint8_t uni_lin_of(struct interp *I, struct ustate *s, const struct ir_expr *e)
 			return LIN_TY;
 		if (e->u.bi.dim == 'z')
 			return LIN_TZ;
-		return LIN_TX | LIN_WARP;
+		/* threadIdx.x is the block's thread rank in a one-dimensional
+		 * block, which is what code that mixes the two assumes; taking
+		 * it for the rank elsewhere only makes a value more uniform */
+		return LIN_TX | LIN_WARP | LIN_RANK;
 	case EK_CALL:
 		if (e->u.call.intrinsic == IN_THREAD_RANK && e->u.call.recv_type)
 			return thread_rank_lin(I, e);
+		if (e->u.call.intrinsic == IN_NONE)
+			return uni_call_lin(I, e);
 		return 0;
 	case EK_VAR:
 		return e->u.var->kind != VAR_GLOBAL && e->u.var->id >= 0 ? s->lin[e->u.var->id] : 0;
@@ -191,6 +206,41 @@ uint8_t uni_lin_of(struct interp *I, struct ustate *s, const struct ir_expr *e)
 	default:
 		return 0;
 	}
+}
+
+uint8_t uni_call_level(struct interp *I, const struct ir_expr *e)
+{
+	/* the most varying of the callees' summaries, the call's own among
+	 * them (made when the call was evaluated) */
+	const struct ir_call *c = &e->u.call;
+	uint8_t l = U_GRID;
+	bool any = false;
+	for (int j = 0; j < ir_call_ncallees(c); j++) {
+		const struct ir_func *t = ir_call_callee(c, j);
+		for (const struct memo *m = t->id >= 0 ? I->U->memo[t->id] : NULL; m; m = m->next) {
+			l = uni_max8(l, m->ret);
+			any = true;
+		}
+	}
+	return any ? l : U_THREAD;
+}
+
+uint8_t uni_call_lin(struct interp *I, const struct ir_expr *e)
+{
+	/* the summaries are memoised per vector of argument levels, and the
+	 * call's own was made when the call was evaluated, before its value
+	 * is asked for: a fact all of them share is one of this call's */
+	const struct ir_call *c = &e->u.call;
+	uint8_t lin = LIN_WARP | LIN_TID;
+	bool any = false;
+	for (int j = 0; j < ir_call_ncallees(c); j++) {
+		const struct ir_func *t = ir_call_callee(c, j);
+		for (const struct memo *m = t->id >= 0 ? I->U->memo[t->id] : NULL; m; m = m->next) {
+			lin &= m->ret_lin;
+			any = true;
+		}
+	}
+	return any ? lin : 0;
 }
 
 uint8_t uni_lin_assigned(struct interp *I, struct ustate *s, const struct ir_expr *assign)

@@ -281,6 +281,14 @@ void uni_exec(struct interp *I, struct ustate *s, struct ir_stmt *st)
 		uint8_t l = uni_eval(I, s, st->u.expr);
 		uint8_t c = uni_ctrl_level_from(I, 0);
 		I->ret = uni_max8(I->ret, uni_max8(l, uni_max8(c, uni_max8(s->exit, s->lexit))));
+		if (st->u.expr) {
+			/* the facts of the value hold for the call only where
+			 * every thread of the block takes the same return: under
+			 * a thread-dependent branch the offsets may differ */
+			uint8_t lin = c <= U_BLOCK && s->exit <= U_BLOCK && s->lexit <= U_BLOCK ? uni_lin_of(I, s, st->u.expr) : 0;
+			I->ret_lin = I->ret_seen ? I->ret_lin & lin : lin;
+			I->ret_seen = true;
+		}
 		if (!s->dead)
 			I->ret_gdirty |= s->gdirty;
 		uint8_t ex = s->exit, lex = s->lexit;

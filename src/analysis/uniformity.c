@@ -29,7 +29,7 @@ const char *uni_level_name(enum uni_level l)
 /* ---- driver ----------------------------------------------------------------- */
 
 uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params, bool annotate, int depth,
-                         bool *gdirty)
+                         bool *gdirty, uint8_t *ret_lin)
 {
 	struct interp I = { 0 };
 	I.U = U;
@@ -51,6 +51,8 @@ uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params
 		I.ret_gdirty |= s.gdirty;
 	if (gdirty)
 		*gdirty = I.ret_gdirty;
+	if (ret_lin)
+		*ret_lin = I.ret_seen ? I.ret_lin : 0;
 	uni_st_free(&s);
 	for (struct pending *p = I.gotos, *n; p; p = n) {
 		n = p->next;
@@ -84,10 +86,11 @@ uint8_t uni_summarize(struct uni *U, struct ir_func *f, const uint8_t *args, int
 	struct memo *m = xcalloc(1, sizeof *m);
 	memcpy(m->args, key, sizeof key);
 	m->ret = worst; /* what a recursive call sees while this one runs */
+	m->ret_lin = 0;  /* and no fact about its value */
 	m->gdirty = true;
 	m->next = U->memo[f->id];
 	U->memo[f->id] = m;
-	m->ret = uni_run_function(U, f, key, false, depth, &m->gdirty);
+	m->ret = uni_run_function(U, f, key, false, depth, &m->gdirty, &m->ret_lin);
 	*gdirty = m->gdirty;
 	return m->ret;
 }
@@ -120,7 +123,7 @@ void uniformity_run(struct ir_unit *u, const struct analysis_options *o)
 		uint8_t params[16] = { 0 };
 		if (U.called[f->id] && !f->is_global)
 			memcpy(params, U.pjoin[f->id], 16);
-		uni_run_function(&U, f, params, true, 0, NULL);
+		uni_run_function(&U, f, params, true, 0, NULL, NULL);
 		/* a project header's functions are reported from every file
 		 * that includes it; the run keeps one of each finding */
 		f->analysed = 1;
