@@ -1,7 +1,7 @@
 // Every block is one thread: no other thread can miss the barrier.
 __global__ void step(int *d)
 {
-	if (d[clock() % 64] > 0)
+	if (atomicAdd(&d[0], 1) % 2)
 		__syncthreads();
 	d[blockIdx.x] = 1;
 }
