@@ -3,6 +3,7 @@
  * case in testdata/compat/ that fails without it. */
 #define _GNU_SOURCE /* dladdr */
 #include "frontend/compat.h"
+#include "frontend/cxutil.h"
 #include "util/xalloc.h"
 
 #include <dlfcn.h>
@@ -151,12 +152,7 @@ static void around_free(struct around *a)
 
 static int tok_is(const struct around *a, unsigned i, const char *s)
 {
-	if (i >= a->n)
-		return 0;
-	CXString sp = clang_getTokenSpelling(a->tu, a->toks[i]);
-	int eq = !strcmp(clang_getCString(sp), s);
-	clang_disposeString(sp);
-	return eq;
+	return i < a->n && cx_token_is(a->tu, a->toks[i], s);
 }
 
 /* A token of a kernel's name, maybe qualified or with template arguments:

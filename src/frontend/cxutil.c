@@ -23,3 +23,11 @@ int cx_decl_has_token(CXTranslationUnit tu, CXCursor decl, const char *word, uns
 	clang_disposeTokens(tu, toks, n);
 	return found;
 }
+
+int cx_token_is(CXTranslationUnit tu, CXToken t, const char *s)
+{
+	CXString sp = clang_getTokenSpelling(tu, t);
+	int eq = !strcmp(clang_getCString(sp), s);
+	clang_disposeString(sp);
+	return eq;
+}

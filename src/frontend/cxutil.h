@@ -10,4 +10,7 @@
  * range is moved to the file first. */
 int cx_decl_has_token(CXTranslationUnit tu, CXCursor decl, const char *word, unsigned max);
 
+/* Whether token t is spelled s. */
+int cx_token_is(CXTranslationUnit tu, CXToken t, const char *s);
+
 #endif

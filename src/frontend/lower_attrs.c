@@ -6,6 +6,7 @@
  * `__cluster_dims__(2, 1, 1)`. Only arguments written as integer
  * literals, with + - * between them, are taken; a macro or a template
  * parameter leaves the attribute unknown (0), as if it were absent. */
+#include "frontend/cxutil.h"
 #include "frontend/lower_internal.h"
 
 #include <stdlib.h>
@@ -19,12 +20,7 @@ struct toks {
 
 static int is(const struct toks *t, unsigned i, const char *s)
 {
-	if (i >= t->n)
-		return 0;
-	CXString sp = clang_getTokenSpelling(t->tu, t->v[i]);
-	int eq = !strcmp(clang_getCString(sp), s);
-	clang_disposeString(sp);
-	return eq;
+	return i < t->n && cx_token_is(t->tu, t->v[i], s);
 }
 
 static int literal(const struct toks *t, unsigned i, long long *out)
