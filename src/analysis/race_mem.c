@@ -86,13 +86,15 @@ struct rv rs_loaded_pointer(struct rs_ctx *c, struct rv loc, const struct ir_exp
 		          : pm == RACE_MEM_GLOBAL ? RACE_MEM_GLOBAL : RACE_MEM_THROUGH;
 		if (mem == RACE_MEM_THROUGH && !c->root_tid)
 			return rv_top(false);
-		struct ir_var *v = arena_alloc(c->pa, sizeof *v);
+		/* in the unit's arena: a race names it (race.via) after the
+		 * simulation's own arenas are gone */
+		struct ir_var *v = arena_alloc(c->u->arena, sizeof *v);
 		memset(v, 0, sizeof *v);
 		char name[160];
 		bool arrow = loc.obj->is_pointer && !loc.obj->is_reference && loc.obj->id >= 0;
 		snprintf(name, sizeof name, "%s%s%s", loc.obj->name ? loc.obj->name : "?",
 		         loc.field ? (arrow ? "->" : ".") : "", loc.field ? loc.field : "");
-		v->name = arena_strdup(c->pa, name);
+		v->name = arena_strdup(c->u->arena, name);
 		v->type = e->type;
 		v->kind = VAR_PARAM;
 		v->is_pointer = 1;
