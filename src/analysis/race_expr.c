@@ -627,10 +627,14 @@ struct rv rs_eval(struct rs_run *r, const struct ir_expr *e)
 	if (!e || !rs_tick(r))
 		return rv_top(false);
 	switch (e->kind) {
-	case EK_CONST:
+	case EK_CONST: {
 		if (e->has_value)
 			return rv_int(e->ival);
-		return rv_top(true);
+		struct rv v = rv_top(true);
+		if (e->has_float) /* one value wherever it is written: 0.0f */
+			v.vid = rs_mix(0x9abc, (uintptr_t)e->ival);
+		return v;
+	}
 	case EK_VAR:
 		return eval_var(r, e);
 	case EK_BUILTIN:

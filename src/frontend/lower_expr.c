@@ -718,7 +718,20 @@ static struct ir_expr *lower_expr_kind(struct lower *L, CXCursor c)
 		e = new_expr(L, EK_CONST, c);
 		e->has_value = eval_int(c, &e->ival);
 		return e;
-	case CXCursor_FloatingLiteral:
+	case CXCursor_FloatingLiteral: {
+		/* its value, so that threads storing the same 0.0f are told
+		 * from threads storing different values (a benign write) */
+		e = new_expr(L, EK_CONST, c);
+		CXEvalResult r = clang_Cursor_Evaluate(c);
+		if (r && clang_EvalResult_getKind(r) == CXEval_Float) {
+			double d = clang_EvalResult_getAsDouble(r);
+			memcpy(&e->ival, &d, sizeof d);
+			e->has_float = 1;
+		}
+		if (r)
+			clang_EvalResult_dispose(r);
+		return e;
+	}
 	case CXCursor_StringLiteral:
 	case CXCursor_CXXNullPtrLiteralExpr:
 	case CXCursor_UnaryExpr: /* sizeof, alignof */

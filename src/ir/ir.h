@@ -155,6 +155,7 @@ struct ir_expr {
 	unsigned is_volatile : 1;  /* an lvalue of volatile-qualified type */
 	unsigned is_pointer : 1;
 	unsigned has_value : 1;    /* EK_CONST with a known integer value */
+	unsigned has_float : 1;    /* EK_CONST: a floating literal, its double's bits in ival */
 	unsigned arrow : 1;        /* EK_MEMBER through '->' */
 	unsigned in_union : 1;     /* EK_MEMBER: the field is a member of a union (it aliases the others) */
 	unsigned in_macro : 1;     /* spelled inside a macro expansion */
