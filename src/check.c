@@ -83,6 +83,7 @@ void cl_launch_note(struct cl_finding *f, struct ir_loc launch, const char *why)
 	size_t n = strlen(f->message) + strlen(cite) + 1;
 	char *m = xmalloc(n);
 	snprintf(m, n, "%s%s", f->message, cite);
+	cl_text_sanitize(m, 0); /* a configuration's file name may hold anything */
 	free((char *)f->message);
 	f->message = m;
 	cl_note(f, launch, "%s", why);
