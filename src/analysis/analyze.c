@@ -22,21 +22,24 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	callgraph_compute_barriers(u);
 	/* which memory object each pointer and reference designates */
 	u->memspace = memspace_new(u);
+	/* the locals assigned once, and their values: the constants the
+	 * uniformity pass folds, and those the launches are computed from */
+	for (int i = 0; i < u->nfuncs; i++) {
+		struct ir_func *f = u->funcs[i];
+		if (f->body) {
+			f->locals = xcalloc(1, sizeof *f->locals);
+			locals_init(f->locals, f);
+		}
+	}
 	/* how each kernel is launched: the host code's launches, the
-	 * kernels' attributes and the configuration's declared launches */
+	 * kernels' attributes and the configuration's declared launches;
+	 * device code folds what they agree on */
 	u->launch = launch_collect(u, o->launches, o->nlaunches);
 	if (o->dump_launches)
 		launch_dump(u, o->dump_launches);
-	/* the locals assigned once, and their values: the constants the
-	 * uniformity pass folds */
-	for (int i = 0; i < u->nfuncs; i++) {
-		struct ir_func *f = u->funcs[i];
-		if (f->is_global || f->is_device) {
-			f->locals = xcalloc(1, sizeof *f->locals);
-			locals_init(f->locals, f);
-			f->locals->launch = launch_of(u, f);
-		}
-	}
+	for (int i = 0; i < u->nfuncs; i++)
+		if (u->funcs[i]->locals && (u->funcs[i]->is_global || u->funcs[i]->is_device))
+			u->funcs[i]->locals->launch = launch_of(u, u->funcs[i]);
 	/* the level of every value and condition (marks analysed functions) */
 	uniformity_run(u, o);
 	/* polls, deciding atomics and the accesses in program order, of the

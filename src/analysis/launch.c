@@ -17,6 +17,9 @@
 
 struct launch_facts {
 	struct kernel_launch **by_func; /* per function id; NULL when nothing is known */
+	/* per function id: a host function's constant arguments, which its
+	 * locals' folding reads (host_params) */
+	struct kernel_launch **host_args;
 	int nfuncs;
 };
 
@@ -468,7 +471,10 @@ struct launch_facts *launch_collect(const struct ir_unit *u, const struct launch
 	struct launch_facts *f = xcalloc(1, sizeof *f);
 	f->nfuncs = u->nfuncs;
 	f->by_func = xcalloc((size_t)u->nfuncs + 1, sizeof *f->by_func);
+	/* the locals of every function (analyze.c built them) */
 	struct locals **L = xcalloc((size_t)u->nfuncs + 1, sizeof *L);
+	for (int i = 0; i < u->nfuncs; i++)
+		L[i] = u->funcs[i]->body ? u->funcs[i]->locals : NULL;
 	/* a configuration's launches stand for every launch of the kernel:
 	 * the code's own are not added to them */
 	for (int i = 0; i < ndecls; i++)
@@ -476,14 +482,8 @@ struct launch_facts *launch_collect(const struct ir_unit *u, const struct launch
 	uint8_t *decl = xcalloc((size_t)u->nfuncs + 1, 1);
 	for (int i = 0; i < u->nfuncs; i++)
 		decl[i] = f->by_func[i] != NULL;
-	for (int i = 0; i < u->nfuncs; i++) {
-		if (!u->funcs[i]->body)
-			continue;
-		L[i] = xcalloc(1, sizeof *L[i]);
-		locals_init(L[i], u->funcs[i]);
-	}
-	struct kernel_launch **hp = xcalloc((size_t)u->nfuncs + 1, sizeof *hp);
-	host_params(u, L, hp);
+	f->host_args = xcalloc((size_t)u->nfuncs + 1, sizeof *f->host_args);
+	host_params(u, L, f->host_args);
 	for (int i = 0; i < u->nfuncs; i++) {
 		struct collect c = { u, u->funcs[i], L[i], f };
 		if (L[i])
@@ -503,19 +503,7 @@ struct launch_facts *launch_collect(const struct ir_unit *u, const struct launch
 		agree(k, (const struct locals *const *)L);
 	}
 	device_facts(u, f);
-	for (int i = 0; i < u->nfuncs; i++) {
-		if (L[i]) {
-			locals_free(L[i]);
-			free(L[i]);
-		}
-		if (hp[i]) {
-			free(hp[i]->param);
-			free(hp[i]->param_known);
-			free(hp[i]);
-		}
-	}
 	free(L);
-	free(hp);
 	free(decl);
 	return f;
 }
@@ -524,14 +512,18 @@ void launch_free(struct launch_facts *f)
 {
 	if (!f)
 		return;
-	for (int i = 0; i < f->nfuncs; i++)
-		if (f->by_func[i]) {
-			free(f->by_func[i]->sites);
-			free(f->by_func[i]->param);
-			free(f->by_func[i]->param_known);
-			free(f->by_func[i]);
-		}
+	for (int i = 0; i < f->nfuncs; i++) {
+		struct kernel_launch *k[2] = { f->by_func[i], f->host_args[i] };
+		for (int j = 0; j < 2; j++)
+			if (k[j]) {
+				free(k[j]->sites);
+				free(k[j]->param);
+				free(k[j]->param_known);
+				free(k[j]);
+			}
+	}
 	free(f->by_func);
+	free(f->host_args);
 	free(f);
 }
 

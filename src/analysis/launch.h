@@ -55,7 +55,10 @@ struct kernel_launch {
 
 struct launch_facts;
 
-/* Collects the unit's launches; DECLS are the configuration's. */
+/* Collects the unit's launches; DECLS are the configuration's. Reads the
+ * locals of every function with a body (ir_func.locals, built before),
+ * and gives a host function's locals the constants every call of it
+ * passes, so that `k<<<g, block_size>>>` in a launcher folds. */
 struct launch_facts *launch_collect(const struct ir_unit *u, const struct launch_decl *decls, int ndecls);
 void launch_free(struct launch_facts *f);
 

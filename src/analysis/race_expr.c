@@ -587,7 +587,14 @@ static struct rv eval_assign(struct rs_run *r, const struct ir_expr *e)
 	struct rv loc = rs_lval(r, lhs);
 	struct rv v = e->op == OP_NONE ? rhs : update(r, e, lhs, e->op, load(r, lhs, loc), rhs);
 	v = rv_fit(v, rs_type(r->c, lhs->type));
-	rs_store(r, lhs, loc, v);
+	/* a floating literal is one value wherever it is written (threads
+	 * storing the same 0.0f are a benign write); only the store is told,
+	 * the run's values stay as they were */
+	const struct ir_expr *c = ir_strip(e->kids[1]);
+	struct rv stored = v;
+	if (e->op == OP_NONE && c && c->kind == EK_CONST && c->has_float && v.k == RV_TOP && !v.vid)
+		stored.vid = rs_mix(0x9abc, (uintptr_t)c->ival);
+	rs_store(r, lhs, loc, stored);
 	return v;
 }
 
@@ -627,14 +634,10 @@ struct rv rs_eval(struct rs_run *r, const struct ir_expr *e)
 	if (!e || !rs_tick(r))
 		return rv_top(false);
 	switch (e->kind) {
-	case EK_CONST: {
+	case EK_CONST:
 		if (e->has_value)
 			return rv_int(e->ival);
-		struct rv v = rv_top(true);
-		if (e->has_float) /* one value wherever it is written: 0.0f */
-			v.vid = rs_mix(0x9abc, (uintptr_t)e->ival);
-		return v;
-	}
+		return rv_top(true);
 	case EK_VAR:
 		return eval_var(r, e);
 	case EK_BUILTIN:
