@@ -409,7 +409,15 @@ uint8_t uni_refine_binary(struct interp *I, struct ustate *s, const struct ir_ex
    with E - B = m * W, tid + k * W < m * W holds for every k < m and for
    no k >= m, whatever tid in [0, W). Each test of the condition is then
    the same in all threads, and so is the trip count. Without the rounding
-   (x < n) the threads whose last x passes n stop one iteration early. */
+   (x < n) the threads whose last x passes n stop one iteration early.
+
+   The grid-stride form is the same argument one level up: W is
+   gridDim.x * blockDim.x and x starts at the thread's global index
+   blockIdx.x * blockDim.x + threadIdx.x, which ranges over [0, W).
+
+   The end may come from a helper of one statement (`return ceil_div(n,
+   w) * w;`, `round_up(n, wrap)`): its returned expression is read with the
+   parameter the stride is passed to standing for the stride. */
 
 static bool is_dim(const struct ir_expr *e, enum ir_builtin which, char dim)
 {
@@ -434,17 +442,73 @@ static const struct ir_expr *resolve(struct interp *I, const struct ir_expr *e)
 	return e;
 }
 
-/* The stride of the loop: blockDim.d, or a positive constant. */
-struct stride { char dim; int64_t k; const struct ir_var *var; };
+/* The stride of the loop: blockDim.d, gridDim.d * blockDim.d (grid), or
+ * a positive constant; var, the local or (in a helper) the parameter
+ * holding it. in_callee: the expressions read are a helper's, whose
+ * variables are not the function's own (no locals resolved, no constant
+ * facts of the caller's). */
+struct stride { char dim; bool grid; int64_t k; const struct ir_var *var; bool in_callee; };
+
+static const struct ir_expr *w_resolve(struct interp *I, const struct ir_expr *e, const struct stride *w)
+{
+	return w->in_callee ? ir_strip(e) : resolve(I, e);
+}
+
+static bool w_const(struct interp *I, const struct ir_expr *e, const struct stride *w, int64_t *v)
+{
+	return w->in_callee ? ir_const_value(e, v) : uni_const(I, e, v);
+}
+
+/* gridDim.d * blockDim.d, either way round */
+static bool is_grid_width(const struct ir_expr *e, char dim)
+{
+	e = ir_strip(e);
+	if (!e || e->kind != EK_BINARY || e->op != OP_MUL)
+		return false;
+	for (int i = 0; i < 2; i++)
+		if (is_dim(ir_strip(e->kids[i]), BI_GRIDDIM, dim) && is_dim(ir_strip(e->kids[!i]), BI_BLOCKDIM, dim))
+			return true;
+	return false;
+}
 
 static bool same_stride(struct interp *I, const struct ir_expr *e, const struct stride *w)
 {
 	int64_t v;
 	if (w->k)
-		return uni_const(I, e, &v) && v == w->k;
+		return w_const(I, e, w, &v) && v == w->k;
 	if (w->var && ir_strip(e) && ir_strip(e)->kind == EK_VAR && ir_strip(e)->u.var == w->var)
 		return true;
-	return is_dim(resolve(I, e), BI_BLOCKDIM, w->dim);
+	e = w_resolve(I, e, w);
+	return w->grid ? is_grid_width(e, w->dim) : is_dim(e, BI_BLOCKDIM, w->dim);
+}
+
+/* The returned expression of a helper whose body is one `return E;`. */
+static const struct ir_expr *single_return(const struct ir_expr *call)
+{
+	if (!call || call->kind != EK_CALL || call->u.call.intrinsic != IN_NONE || call->u.call.ncands ||
+	    !call->u.call.target)
+		return NULL;
+	const struct ir_stmt *b = call->u.call.target->body;
+	while (b && b->kind == SK_BLOCK && b->u.block.n == 1)
+		b = b->u.block.v[0];
+	return b && b->kind == SK_RETURN ? b->u.expr : NULL;
+}
+
+/* The stride as the helper called by `call` sees it: the parameter the
+ * call passes it to, or the same builtin or constant. */
+static struct stride stride_in(struct interp *I, const struct ir_expr *call, const struct stride *w)
+{
+	const struct ir_func *t = call->u.call.target;
+	struct stride in = *w;
+	in.var = NULL;
+	in.in_callee = true;
+	for (int i = 0; i < call->nkids && i < t->nparams; i++)
+		if (same_stride(I, call->kids[i], w)) {
+			in.var = t->params[i];
+			in.k = 0;
+			break;
+		}
+	return in;
 }
 
 static bool multiple_of(struct interp *I, const struct ir_expr *e, const struct stride *w, int depth)
@@ -452,9 +516,14 @@ static bool multiple_of(struct interp *I, const struct ir_expr *e, const struct 
 	int64_t v;
 	if (!e || depth > 8)
 		return false;
-	if (uni_const(I, e, &v))
+	if (w_const(I, e, w, &v))
 		return w->k ? v % w->k == 0 : v == 0;
-	e = resolve(I, e);
+	e = w_resolve(I, e, w);
+	const struct ir_expr *ret = single_return(e);
+	if (ret) {
+		struct stride in = stride_in(I, e, w);
+		return multiple_of(I, ret, &in, depth + 1);
+	}
 	if (!e || e->kind != EK_BINARY)
 		return false;
 	switch (e->op) {
@@ -471,15 +540,43 @@ static bool multiple_of(struct interp *I, const struct ir_expr *e, const struct 
 
 /* The loop variable's first value: threadIdx.d + B, B a block-uniform
  * multiple of the stride. */
+
+/* threadIdx.d for a block stride; for a grid stride the global index
+ * blockIdx.d * blockDim.d + threadIdx.d, also as a helper's result
+ * (`global_thread_id()`). */
+static bool thread_part(struct interp *I, const struct ir_expr *e, const struct stride *w, int depth)
+{
+	e = w_resolve(I, e, w);
+	if (!w->grid)
+		return is_dim(e, BI_THREADIDX, w->dim);
+	const struct ir_expr *ret = single_return(e);
+	if (ret && depth < 4) {
+		struct stride in = *w;
+		in.in_callee = true;
+		return thread_part(I, ret, &in, depth + 1);
+	}
+	if (!e || e->kind != EK_BINARY || e->op != OP_ADD)
+		return false;
+	for (int i = 0; i < 2; i++) {
+		const struct ir_expr *t = w_resolve(I, e->kids[i], w), *b = w_resolve(I, e->kids[!i], w);
+		if (!is_dim(t, BI_THREADIDX, w->dim) || !b || b->kind != EK_BINARY || b->op != OP_MUL)
+			continue;
+		for (int j = 0; j < 2; j++)
+			if (is_dim(ir_strip(b->kids[j]), BI_BLOCKIDX, w->dim) && is_dim(ir_strip(b->kids[!j]), BI_BLOCKDIM, w->dim))
+				return true;
+	}
+	return false;
+}
+
 static bool starts_at_thread(struct interp *I, struct ustate *s, const struct ir_expr *e, const struct stride *w)
 {
-	e = resolve(I, e);
-	if (is_dim(e, BI_THREADIDX, w->dim))
+	if (thread_part(I, e, w, 0))
 		return true;
+	e = resolve(I, e);
 	if (!e || e->kind != EK_BINARY || e->op != OP_ADD)
 		return false;
 	for (int i = 0; i < 2; i++)
-		if (is_dim(resolve(I, e->kids[i]), BI_THREADIDX, w->dim) && multiple_of(I, e->kids[!i], w, 0) &&
+		if (thread_part(I, e->kids[i], w, 0) && multiple_of(I, e->kids[!i], w, 0) &&
 		    pure_level(I, s, e->kids[!i]) <= U_BLOCK)
 			return true;
 	return false;
@@ -526,7 +623,7 @@ const struct ir_expr *uni_rounded_loop_cond(struct interp *I, struct ustate *s, 
 	const struct ir_expr *lhs = ir_strip(cond->kids[0]), *step = x ? step_of(st->u.loop.inc, x) : NULL;
 	if (!step || x->kind == VAR_GLOBAL || x->id < 0 || x->id >= I->nvars || lhs->kind != EK_VAR || lhs->u.var != x)
 		return NULL;
-	struct stride w = { 0, 0, NULL };
+	struct stride w = { 0 };
 	const struct ir_expr *rs = resolve(I, step);
 	if (uni_const(I, step, &w.k)) {
 		if (w.k <= 0)
@@ -534,11 +631,14 @@ const struct ir_expr *uni_rounded_loop_cond(struct interp *I, struct ustate *s, 
 		w.dim = 'x';
 	} else if (rs && rs->kind == EK_BUILTIN && rs->u.bi.which == BI_BLOCKDIM) {
 		w.dim = rs->u.bi.dim ? rs->u.bi.dim : 'x';
-		if (ir_strip(step)->kind == EK_VAR)
-			w.var = ir_strip(step)->u.var;
+	} else if (is_grid_width(rs, 'x') || is_grid_width(rs, 'y') || is_grid_width(rs, 'z')) {
+		w.grid = true;
+		w.dim = is_grid_width(rs, 'x') ? 'x' : is_grid_width(rs, 'y') ? 'y' : 'z';
 	} else {
 		return NULL;
 	}
+	if (!w.k && ir_strip(step)->kind == EK_VAR)
+		w.var = ir_strip(step)->u.var;
 	if (!starts_at_thread(I, s, start, &w) || !multiple_of(I, cond->kids[1], &w, 0) ||
 	    pure_level(I, s, cond->kids[1]) > U_BLOCK)
 		return NULL;
