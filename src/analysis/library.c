@@ -292,3 +292,38 @@ bool library_call(const struct ir_expr *call, struct lib_call *out)
 	}
 	return false;
 }
+
+/* cub's block collectives and where their BlockDimY and BlockDimZ
+ * arguments are (BlockDimX is always the second): the shape of the block
+ * the class is written for, which cub requires the launch to have. */
+static const struct { const char *cls; int y; } block_classes[] = {
+	{ "BlockReduce", 3 }, { "BlockScan", 3 }, { "BlockLoad", 4 }, { "BlockStore", 4 },
+	{ "BlockExchange", 4 }, { "BlockRadixSort", 8 }, { "BlockHistogram", 5 },
+	{ "BlockDiscontinuity", 2 }, { "BlockAdjacentDifference", 2 }, { "BlockShuffle", 2 },
+};
+
+bool library_block_shape(const struct ir_expr *call, int shape[3])
+{
+	const struct ir_call *c = &call->u.call;
+	struct recv r;
+	if (call->kind != EK_CALL || !c->is_method || !parse_recv(c->recv_type, &r))
+		return false;
+	for (size_t i = 0; i < sizeof block_classes / sizeof *block_classes; i++) {
+		if (strcmp(block_classes[i].cls, r.cls))
+			continue;
+		int64_t d[3];
+		int at[3] = { 1, block_classes[i].y, block_classes[i].y + 1 };
+		char buf[8];
+		if (!targ(&r, 1, buf, sizeof buf)) /* no BlockDimX: not this class's spelling */
+			return false;
+		for (int k = 0; k < 3; k++)
+			if (!int_arg(&r, at[k], 1, &d[k]) || d[k] < 1 || d[k] > 1024)
+				return false;
+		if (d[0] * d[1] * d[2] > 1024)
+			return false;
+		for (int k = 0; k < 3; k++)
+			shape[k] = (int)d[k];
+		return true;
+	}
+	return false;
+}

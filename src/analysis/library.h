@@ -38,4 +38,9 @@ struct lib_call {
  * OUT when it is. */
 bool library_call(const struct ir_expr *call, struct lib_call *out);
 
+/* Whether CALL is a method of a cub block collective whose block shape
+ * its template arguments spell as literals (`cub::BlockScan<int, 128>`:
+ * 128x1x1); fills SHAPE when it is. */
+bool library_block_shape(const struct ir_expr *call, int shape[3]);
+
 #endif

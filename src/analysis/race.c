@@ -2,6 +2,7 @@
  * races found, chosen and ordered for reporting (race.h). */
 #include "analysis/race_internal.h"
 #include "analysis/launch.h"
+#include "analysis/library.h"
 #include "analysis/memspace.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
@@ -101,6 +102,33 @@ static void run_shape(struct rs_ctx *c, const struct ir_func *f, bool kernel, co
 	rs_detect(c);
 }
 
+/* The block shape F's own cub block collectives are written for, when
+ * they agree (rules/CL3001.md): cub requires the launch to have it. */
+struct lib_shape { int shape[3]; int n; bool clash; };
+
+static int lib_shape_of(struct ir_expr *e, void *arg)
+{
+	struct lib_shape *ls = arg;
+	int sh[3];
+	if (e->kind != EK_CALL || !library_block_shape(e, sh))
+		return 0;
+	if (ls->n++ && memcmp(sh, ls->shape, sizeof sh))
+		ls->clash = true;
+	memcpy(ls->shape, sh, sizeof sh);
+	return 0;
+}
+
+static bool library_shape(const struct ir_func *f, int shape[3])
+{
+	struct lib_shape ls = { { 0 }, 0, false };
+	if (f->body)
+		ir_walk_stmt_exprs(f->body, lib_shape_of, &ls);
+	if (!ls.n || ls.clash)
+		return false;
+	memcpy(shape, ls.shape, sizeof ls.shape);
+	return true;
+}
+
 /* Runs F in its block shapes; its barriers are judged (race_barrier.c)
  * when JUDGE. */
 static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel, int dims, bool judge)
@@ -114,6 +142,10 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 	if (c->launch) {
 		shapes = (const int (*)[3])l->shapes;
 		n = l->nshapes;
+	} else if (kernel && library_shape(f, bounded[0])) {
+		/* no launch known: the shape its cub collectives are written for */
+		shapes = (const int (*)[3])bounded;
+		n = 1;
 	} else if (dims == 1 && f->launch_bounds > 0 && f->launch_bounds <= 1024) {
 		/* no launch known: the largest block __launch_bounds__ allows is
 		 * the likeliest guess */
