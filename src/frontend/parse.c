@@ -44,6 +44,7 @@ struct cl_parser {
 	struct pch pch;
 	const char **argv;
 	int argc;
+	int first_user;            /* argv[first_user] on: the project's arguments */
 	char **owned;              /* the strings of argv made here */
 	int nowned;
 	struct CXUnsavedFile unsaved[2]; /* texture_fetch_functions.h, the -include'd header */
@@ -133,6 +134,7 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 		push(&v, &n, "-include");
 		push(&v, &n, VDIR "/cudalint_cuda_fallback.h");
 	}
+	p->first_user = n;
 	for (int i = 0; i < o->nargs; i++)
 		push(&v, &n, o->args[i]);
 	p->argv = v;
@@ -403,12 +405,22 @@ static enum CXErrorCode parse_unit(struct cl_parser *p, const char *file, int wi
 	return ec;
 }
 
-/* The PCH, found or built, when it has not been tried yet. */
+/* The PCH, found or built, when it has not been tried yet; not used
+ * when the project's include directories shadow a header it holds. */
 static void want_pch(struct cl_parser *p)
 {
-	if (p->use_pch < 0)
-		p->use_pch = pch_ensure(&p->pch, p->index, p->argv, p->argc, p->unsaved, 2, p->cuda_path,
-		                        p->verbose) == 0;
+	if (p->use_pch >= 0)
+		return;
+	p->use_pch = pch_ensure(&p->pch, p->index, p->argv, p->argc, p->first_user, p->unsaved, 2, p->cuda_path,
+	                        p->verbose) == 0;
+	char why[PATH_MAX * 2 + 128];
+	if (p->use_pch && pch_shadowed(p->pch.path, p->argv + p->first_user, p->argc - p->first_user, why,
+	                               sizeof why)) {
+		p->use_pch = 0;
+		if (p->verbose)
+			cl_eprintf("cudalint: note: not using the precompiled toolkit header: %s; files are parsed "
+			           "without it\n", why);
+	}
 }
 
 int cl_parser_clear_cache(size_t *n, long long *bytes)
