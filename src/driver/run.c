@@ -13,6 +13,7 @@
 #include "control/results.h"
 #include "control/suppress.h"
 #include "driver/files.h"
+#include "driver/hints.h"
 #include "driver/includers.h"
 #include "driver/options.h"
 #include "driver/variants.h"
@@ -127,6 +128,24 @@ static void note_reads(const struct ir_unit *u, const char *file)
 		cl_input_note(u->deps[k], NULL, "a file read by the analysis of", file);
 }
 
+/* A note on the likely cause of U's failure (hints.h): from the error of
+ * its first device function that clang's errors left out, else from its
+ * first error, when nothing else of it could be analysed. Only for
+ * failures: a host error that did not stop the analysis is not worth a
+ * walk of the project tree. */
+static void hint_cause(const char *file, const struct ir_unit *u, int nothing, int quiet)
+{
+	char *hint = NULL;
+	for (int k = 0; !quiet && !hint && k < u->nskipped; k++)
+		if (u->skipped[k]->is_device)
+			hint = cl_hint_for_error(file, u->skipped[k]->error);
+	if (!quiet && !hint && nothing)
+		hint = cl_hint_for_error(file, u->first_ignored);
+	if (hint)
+		cl_eprintf("cudalint: note: %s: %s\n", file, hint);
+	free(hint);
+}
+
 static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_findings *fo, struct cl_failures *xo)
 {
 	const char *file = r->files[i];
@@ -169,6 +188,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 		char *why = xmalloc(n);
 		snprintf(why, n, "%s (the first: %s)", what, u->first_in_main);
 		errorf(file, why);
+		hint_cause(file, u, 1, r->o->quiet);
 		cl_failures_add(xo, file, why);
 		free(why);
 		ir_unit_free(u);
@@ -189,6 +209,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	cl_check_unit(&cx, u);
 	fo->n = first + place_in_headers(&t, u, fo->v + first, fo->n - first);
 	record_coverage(&t, u, xo);
+	hint_cause(t.via ? t.via : file, u, 0, r->o->quiet);
 	/* a unit that printed a warning is not cached: a hit would not repeat it */
 	if (r->cache_dir && r->keys[i] && !u->truncated && !r->o->verbose && !tried)
 		cache_store(r, i, p, u);

@@ -199,8 +199,9 @@ struct ir_unit *through_includer(struct parser *p, const char *file, char **via,
 			ir_unit_free(u);
 	}
 	if (!found && !quiet && !fragment)
-		cl_eprintf("cudalint: note: %s: the header is not self-contained, and no file below %s that "
-		                "includes it could be parsed; it was analysed on its own\n", file, root);
+		cl_eprintf("cudalint: note: %s: the header does not parse on its own (it may need its includer, or "
+		           "flags of its build), and no file below %s that includes it could be parsed; it was "
+		           "analysed on its own\n", file, root);
 	else if (!found && !quiet && n)
 		cl_eprintf("cudalint: note: %s: clang rejects its device code on its own, and none of the files below %s "
 		           "that #include it could be parsed with it; it was analysed on its own\n", file, root);

@@ -64,6 +64,59 @@ static void push_owned(struct cl_parser *p, const char ***v, int *n, char *s)
 	push(v, n, s);
 }
 
+/* Whether S was said already in this process (the flags of a run are
+ * shared by its files: one line each, not one per file). */
+static int said_before(const char *s)
+{
+	static char **said;
+	static int n;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(said[i], s))
+			return 1;
+	said = xrealloc(said, (size_t)(n + 1) * sizeof *said);
+	said[n++] = xstrdup(s);
+	return 0;
+}
+
+/* The project's include directories that do not exist: clang looks in
+ * them without a word, and the headers meant to be there are then "not
+ * found" in a file that has nothing wrong with it. */
+static void name_missing_dirs(const char *const *argv, int argc)
+{
+	for (int i = 0; i < argc; i++) {
+		int skip;
+		const char *dir;
+		struct stat st;
+		if (!pch_include_dir(argv, argc, i, &skip, &dir))
+			continue;
+		i += skip;
+		if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+			continue;
+		char line[PATH_MAX + 200];
+		snprintf(line, sizeof line, "cudalint: warning: include directory %s (%s) does not exist; nothing is "
+		         "found there\n", dir, argv[i - skip]);
+		if (!said_before(line))
+			cl_eprintf("%s", line);
+	}
+}
+
+/* clang's "'F' file not found" with no location: an -include file of the
+ * project that does not exist. */
+static void name_missing_include(const struct lower_error *e)
+{
+	const char *nf = e->file ? NULL : strstr(e->text, "' file not found");
+	const char *open = nf;
+	while (open && open > e->text && open[-1] != '\'')
+		open--;
+	if (!nf || open == e->text)
+		return;
+	char line[PATH_MAX + 200];
+	snprintf(line, sizeof line, "cudalint: warning: -include %.*s: no such file, in the working directory or on "
+	         "the include path; the files parsed with it lack what it declares\n", (int)(nf - open), open);
+	if (!said_before(line))
+		cl_eprintf("%s", line);
+}
+
 struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t errlen)
 {
 	char *cuda = NULL;
@@ -139,6 +192,7 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 		push(&v, &n, o->args[i]);
 	p->argv = v;
 	p->argc = n;
+	name_missing_dirs(o->args, o->nargs);
 	return p;
 }
 
@@ -493,8 +547,11 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	struct arena *scratch = arena_new();
 	int nerrs = 0;
 	struct lower_error *errs = collect_errors(tu, scratch, &nerrs);
-	for (int i = 0; p->verbose && i < nerrs; i++)
-		cl_eprintf("%s\n", errs[i].text);
+	for (int i = 0; i < nerrs; i++) {
+		if (p->verbose)
+			cl_eprintf("%s\n", errs[i].text);
+		name_missing_include(&errs[i]);
+	}
 	struct ir_unit *u = lower_unit(tu, path, errs, nerrs);
 	arena_free(scratch);
 	record_deps(tu, u);
