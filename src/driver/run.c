@@ -128,14 +128,21 @@ static void note_reads(const struct ir_unit *u, const char *file)
 		cl_input_note(u->deps[k], NULL, "a file read by the analysis of", file);
 }
 
-/* A note on the likely cause of U's failure (hints.h): from the error of
- * its first device function that clang's errors left out, else from its
- * first error, when nothing else of it could be analysed. Only for
+/* A note on the likely cause of U's failure (hints.h): from a header
+ * that was not found, else from the error of its first device function
+ * that clang's errors left out, else from its first error, when nothing
+ * of it could be analysed. Only for
  * failures: a host error that did not stop the analysis is not worth a
  * walk of the project tree. */
 static void hint_cause(const char *file, const struct ir_unit *u, int nothing, int quiet)
 {
 	char *hint = NULL;
+	int failed = nothing;
+	for (int k = 0; k < u->nskipped; k++)
+		failed |= u->skipped[k]->is_device;
+	/* a header not found explains the undeclared names that follow */
+	if (!quiet && failed && u->first_ignored && strstr(u->first_ignored, "' file not found"))
+		hint = cl_hint_for_error(file, u->first_ignored);
 	for (int k = 0; !quiet && !hint && k < u->nskipped; k++)
 		if (u->skipped[k]->is_device)
 			hint = cl_hint_for_error(file, u->skipped[k]->error);

@@ -93,8 +93,8 @@ static void name_missing_dirs(const char *const *argv, int argc)
 		if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
 			continue;
 		char line[PATH_MAX + 200];
-		snprintf(line, sizeof line, "cudalint: warning: include directory %s (%s) does not exist; nothing is "
-		         "found there\n", dir, argv[i - skip]);
+		snprintf(line, sizeof line, "cudalint: warning: include directory %s (%s%s%s) does not exist; nothing "
+		         "is found there\n", dir, argv[i - skip], skip ? " " : "", skip ? dir : "");
 		if (!said_before(line))
 			cl_eprintf("%s", line);
 	}
