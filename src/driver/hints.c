@@ -145,6 +145,30 @@ static int visit(const char *path, const char *text, size_t len, void *arg)
 	return 0;
 }
 
+/* The searches of this process: the files of a project that fail alike
+ * (one -include missing) ask for the same name, and each search reads the
+ * whole tree. The file asking is left out of its own search, which the
+ * memo ignores: a file that declared the name would not miss it. */
+struct memo { char *root, *name; int want_decl; char *best; };
+static struct memo *memos;
+static int nmemos;
+
+static int recall(const char *root, const char *name, int want_decl, char **best)
+{
+	for (int i = 0; i < nmemos; i++)
+		if (memos[i].want_decl == want_decl && !strcmp(memos[i].root, root) && !strcmp(memos[i].name, name)) {
+			*best = memos[i].best ? xstrdup(memos[i].best) : NULL;
+			return 0;
+		}
+	return -1;
+}
+
+static void remember(const char *root, const char *name, int want_decl, const char *best)
+{
+	memos = xrealloc(memos, (size_t)(nmemos + 1) * sizeof *memos);
+	memos[nmemos++] = (struct memo){ xstrdup(root), xstrdup(name), want_decl, best ? xstrdup(best) : NULL };
+}
+
 static void rel(const char *p, char *out, size_t len)
 {
 	if (cl_srctext_relpath(p, NULL, out, len) < 0)
@@ -176,7 +200,10 @@ char *cl_hint_for_error(const char *file, const char *err)
 	if (cl_srctext_abspath(file, abs, sizeof abs) < 0)
 		return NULL;
 	cl_project_root(abs, root, sizeof root);
-	cl_walk_project(root, abs, visit, &s);
+	if (recall(root, name, s.want_decl, &s.best) != 0) {
+		cl_walk_project(root, abs, visit, &s);
+		remember(root, name, s.want_decl, s.best);
+	}
 	if (!s.best)
 		return NULL;
 	char h[PATH_MAX], dir[PATH_MAX];

@@ -171,10 +171,9 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 			s = (int)sleep((unsigned)s);
 	struct target t = { file, NULL, NULL };
 	char *via = NULL;
-	/* not cached: a new includer, or none found, would go unnoticed; but a
+	/* not cached: a new includer, or none found, would go unnoticed; a
 	 * .cu that no file names in an #include is a file with errors of its
-	 * own, cached as any (until it changes, an includer added later is
-	 * not looked for) */
+	 * own, and those failures are not cached either (cache_store_file) */
 	int tried = wants_includer(file, u), ncands = 0;
 	if (tried) {
 		struct ir_unit *w = through_includer(p, file, &via, !is_header(file), r->o->quiet, &ncands);
