@@ -90,6 +90,11 @@ static int declares_at(const char *p, const char *eol, const char *at, size_t n)
 		if ((size_t)(b - w) == strlen(not_types[i]) && !strncmp(w, not_types[i], (size_t)(b - w)))
 			return 0;
 	int typed = b > p && (ident_char(b[-1]) || b[-1] == '*' || b[-1] == '&');
+	/* what comes before a declared name is types and qualifiers: an
+	 * operator or a bracket there makes NAME a use (`x = a * NAME(2)`) */
+	for (const char *t = p; typed && t < b; t++)
+		if (strchr("=()?!+-/,;.|^%\"'", *t))
+			typed = 0;
 	return typed && after < eol && strchr("(;=[", *after);
 }
 

@@ -8,7 +8,7 @@
 
 mkdir -p .git inc src
 printf '#define TILE 32\n__device__ inline int twice(int x) { return 2 * x; }\n' >inc/common.h
-printf '// only uses it: not a declaration\ninline int tile2(void) { return TILE2 + 1; }\n' >inc/uses.h
+printf '// only uses them: no declaration\ninline int tile2(int a) { return TILE2 + 1; }\ninline int w(int a) { int z = a * WIDTH(2); return z; }\n' >inc/uses.h
 cat >src/k.cu <<'CU'
 __global__ void k(int *p)
 {
@@ -40,6 +40,8 @@ __global__ void u(int *p)
 CU
 say "an identifier no project header declares (inc/uses.h only uses it): no note"
 run --no-cuda-toolkit src/u.cu
+sed 's/TILE2/WIDTH(1)/' src/u.cu >src/w.cu
+run --no-cuda-toolkit src/w.cu
 
 say "an include directory and an -include file that do not exist: one line each, for two files"
 run --no-cuda-toolkit -I nope src/k.cu src/h.cu --extra-arg=-include --extra-arg=inc/missing.h
