@@ -74,7 +74,9 @@ static int project_arg(const char *const *argv, int argc, int first_user, int i,
 		*skip = 1;
 		return 1;
 	}
-	return !strncmp(argv[i], "-include", 8) || pch_include_dir(argv, argc, i, skip, &dir);
+	if (!strncmp(argv[i], "-include", 8) && argv[i][8] && strcmp(argv[i], "-include-pch"))
+		return 1; /* -includeFILE */
+	return pch_include_dir(argv, argc, i, skip, &dir);
 }
 
 /* The temporary names of this process's build. */
