@@ -128,29 +128,26 @@ static void note_reads(const struct ir_unit *u, const char *file)
 		cl_input_note(u->deps[k], NULL, "a file read by the analysis of", file);
 }
 
-/* A note on the likely cause of U's failure (hints.h): from a header
- * that was not found, else from the error of its first device function
- * that clang's errors left out, else from its first error, when nothing
- * of it could be analysed. Only for
- * failures: a host error that did not stop the analysis is not worth a
- * walk of the project tree. */
-static void hint_cause(const char *file, const struct ir_unit *u, int nothing, int quiet)
+/* The likely cause of U's failure (hints.h), malloc'd, or NULL: from a
+ * header that was not found, else from the error of its first device
+ * function that clang's errors left out, else from its first error, when
+ * NOTHING of it could be analysed. Only for failures: a host error that
+ * did not stop the analysis is not worth a walk of the project tree. */
+static char *failure_cause(const char *file, const struct ir_unit *u, int nothing)
 {
 	char *hint = NULL;
 	int failed = nothing;
 	for (int k = 0; k < u->nskipped; k++)
 		failed |= u->skipped[k]->is_device;
 	/* a header not found explains the undeclared names that follow */
-	if (!quiet && failed && u->first_ignored && strstr(u->first_ignored, "' file not found"))
+	if (failed && u->first_ignored && strstr(u->first_ignored, "' file not found"))
 		hint = cl_hint_for_error(file, u->first_ignored);
-	for (int k = 0; !quiet && !hint && k < u->nskipped; k++)
+	for (int k = 0; !hint && k < u->nskipped; k++)
 		if (u->skipped[k]->is_device)
 			hint = cl_hint_for_error(file, u->skipped[k]->error);
-	if (!quiet && !hint && nothing)
+	if (!hint && nothing)
 		hint = cl_hint_for_error(file, u->first_ignored);
-	if (hint)
-		cl_eprintf("cudalint: note: %s: %s\n", file, hint);
-	free(hint);
+	return hint;
 }
 
 static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_findings *fo, struct cl_failures *xo)
@@ -194,7 +191,10 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 		char *why = xmalloc(n);
 		snprintf(why, n, "%s (the first: %s)", what, u->first_in_main);
 		errorf(file, why);
-		hint_cause(file, u, 1, r->o->quiet);
+		char *cause = failure_cause(file, u, 1);
+		if (cause && !r->o->quiet)
+			cl_eprintf("cudalint: note: %s: %s\n", file, cause);
+		free(cause);
 		cl_failures_add(xo, file, why);
 		free(why);
 		ir_unit_free(u);
@@ -214,8 +214,9 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	struct cl_ctx cx = { .out = fo, .path = t.via ? t.via : file, .levels = g->levels, .enabled = g->enabled };
 	cl_check_unit(&cx, u);
 	fo->n = first + place_in_headers(&t, u, fo->v + first, fo->n - first);
-	record_coverage(&t, u, xo);
-	hint_cause(t.via ? t.via : file, u, 0, r->o->quiet);
+	char *cause = failure_cause(t.via ? t.via : file, u, 0);
+	record_coverage(&t, u, cause, xo); /* reported with the failures (finish.c) */
+	free(cause);
 	/* a unit that printed a warning is not cached: a hit would not repeat it */
 	if (r->cache_dir && r->keys[i] && !u->truncated && !r->o->verbose && !tried)
 		cache_store(r, i, p, u);

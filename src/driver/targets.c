@@ -70,9 +70,9 @@ static int cmp_fn_line(const void *a, const void *b)
  * their own, and the target's summary says how much of it was analysed:
  * each device function defined in it, analysed, partly analysed (an
  * analysis stopped inside it) or not analysed. */
-void record_coverage(const struct target *t, const struct ir_unit *u, struct cl_failures *xo)
+void record_coverage(const struct target *t, const struct ir_unit *u, const char *cause, struct cl_failures *xo)
 {
-	struct cl_file_summary s = { .file = t->file };
+	struct cl_file_summary s = { .file = t->file, .cause = (char *)cause };
 	if (!t->via) { /* the includer's host code is not the header's concern */
 		s.errors_ignored = u->errors_ignored;
 		s.first_ignored = (char *)u->first_ignored;

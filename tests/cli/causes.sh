@@ -17,6 +17,9 @@ __global__ void k(int *p)
 CU
 say "an identifier that a project header declares: the note names the header and the flags"
 run --no-cuda-toolkit src/k.cu
+say "the same cause in JSON, in the file's summary"
+run --no-cuda-toolkit --format=json src/k.cu
+check 'grep -q "\"cause\": \"\`TILE\` is not declared: \`inc/common.h\` in this project declares it" "$T/out"' "no cause in the JSON file summary"
 say "its twin, with the -include the build passes: analysed, clean, no note"
 run --no-cuda-toolkit src/k.cu --extra-arg=-include --extra-arg=inc/common.h
 
