@@ -74,7 +74,9 @@ static void name_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CX
 	int quoted = 0;
 	CXString fn = clang_getFileName(f), fromn = clang_getFileName(from);
 	const char *fs = clang_getCString(fn), *froms = clang_getCString(fromn);
-	if (text && fs && froms && realpath(fs, file) && directive_name(text, len, offset, name, sizeof name, &quoted) == 0) {
+	/* a tab or a newline in a name would break the list's lines */
+	if (text && fs && froms && realpath(fs, file) && !strpbrk(file, "\t\n") &&
+	    directive_name(text, len, offset, name, sizeof name, &quoted) == 0 && !strchr(name, '\t')) {
 		char dir[PATH_MAX];
 		snprintf(dir, sizeof dir, "%s", froms);
 		char *slash = strrchr(dir, '/');
