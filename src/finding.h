@@ -84,6 +84,7 @@ struct cl_file_summary {
 	int device_functions, unanalysed, errors_ignored;
 	char *first_ignored;  /* NULL when none */
 	struct cl_fn_summary *fns; int nfns;
+	char *cause;          /* what the build likely lacks (driver/hints.h), or NULL */
 };
 
 /* "analysed" (every device function), "partial" or "not-analysed" */

@@ -76,6 +76,7 @@ static struct json_object *summaries_json(const struct cl_failures *x)
 		json_object_object_add(o, "unanalysed", json_object_new_int(s->unanalysed));
 		json_object_object_add(o, "errors_ignored", json_object_new_int(s->errors_ignored));
 		json_object_object_add(o, "first_ignored", str_or_null(s->first_ignored));
+		json_object_object_add(o, "cause", str_or_null(s->cause));
 		struct json_object *fa = json_object_new_array();
 		for (int k = 0; k < s->nfns; k++)
 			json_object_array_add(fa, cl_fn_summary_json(&s->fns[k]));
@@ -225,14 +226,15 @@ static int read_summaries(struct json_object *sa, struct cl_failures *x, char *e
 	for (size_t i = 0, n = json_object_array_length(sa); i < n; i++) {
 		struct json_object *o = json_object_array_get_idx(sa, i);
 		struct cl_file_summary s = { 0 };
-		const char *file, *first;
+		const char *file, *first, *cause;
 		if (!json_object_is_type(o, json_type_object) || get_str(o, "file", 0, &file) < 0 ||
 		    get_int(o, "device_functions", &s.device_functions) < 0 ||
 		    get_int(o, "unanalysed", &s.unanalysed) < 0 || get_int(o, "errors_ignored", &s.errors_ignored) < 0 ||
-		    get_str(o, "first_ignored", 1, &first) < 0)
+		    get_str(o, "first_ignored", 1, &first) < 0 || get_str(o, "cause", 1, &cause) < 0)
 			return bad(err, errlen, "bad file summary", i);
 		s.file = file;
 		s.first_ignored = (char *)first;
+		s.cause = (char *)cause;
 		struct json_object *fa;
 		if (json_object_object_get_ex(o, "functions", &fa) && json_object_is_type(fa, json_type_array)) {
 			size_t m = json_object_array_length(fa);
@@ -342,6 +344,7 @@ void cl_failures_summary(struct cl_failures *x, const struct cl_file_summary *s)
 	*d = *s;
 	d->file = cl_intern(s->file);
 	d->first_ignored = s->first_ignored ? xstrdup(s->first_ignored) : NULL;
+	d->cause = s->cause ? xstrdup(s->cause) : NULL;
 	d->fns = s->nfns ? xcalloc((size_t)s->nfns, sizeof *d->fns) : NULL;
 	for (int k = 0; k < s->nfns; k++)
 		d->fns[k] = (struct cl_fn_summary){ cl_intern(s->fns[k].name), s->fns[k].line, s->fns[k].status,
@@ -396,6 +399,7 @@ void cl_failures_free(struct cl_failures *x)
 		free(x->v[i].reason);
 	for (size_t i = 0; i < x->nsum; i++) {
 		free(x->sum[i].first_ignored);
+		free(x->sum[i].cause);
 		for (int k = 0; k < x->sum[i].nfns; k++)
 			free(x->sum[i].fns[k].reason);
 		free(x->sum[i].fns);

@@ -90,13 +90,16 @@ void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u
 }
 
 /* File I's merged findings F, NF, when every build that was analysed gave
- * its part (cache_store): one that failed, or printed a warning, is not
- * cached. */
+ * its part (cache_store) and nothing failed: a build that failed, or
+ * printed a warning, or a device function that clang's errors left out
+ * (X holds it) is not cached, so the file is analysed again next time
+ * (docs/cli.md): the cause is often outside the file and its headers (an
+ * include path, a missing -include), and a fix there must be seen. */
 void cache_store_file(struct run *r, int i, int nanalysed, const struct cl_finding *f, size_t nf,
                              const struct cl_failures *x)
 {
 	struct cl_variants *vs = variants_of(r, i);
-	if (!r->cache_dir || !r->keys[i] || vs->ndeps_from != nanalysed)
+	if (!r->cache_dir || !r->keys[i] || vs->ndeps_from != nanalysed || x->n)
 		return;
 	cl_rcache_store(r->cache_dir, r->keys[i], (const char **)vs->deps.v, vs->deps.n, &r->t0, f, nf, x);
 }

@@ -113,6 +113,8 @@ int report_unanalysed(struct run *r)
 	}
 	for (size_t i = 0; i < r->failures.nsum && !r->o->quiet; i++) {
 		const struct cl_file_summary *s = &r->failures.sum[i];
+		if (s->cause)
+			cl_eprintf("cudalint: note: %s: %s\n", s->file, s->cause);
 		if (!s->errors_ignored)
 			continue;
 		cl_eprintf("cudalint: note: %s: %d clang error%s outside device code did not stop the analysis "

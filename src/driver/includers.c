@@ -129,6 +129,60 @@ static int cmp_cand(const void *a, const void *b)
 	return strcmp(x->path, y->path);
 }
 
+void cl_project_root(const char *file, char *root, size_t len)
+{
+	char abs[PATH_MAX];
+	if (cl_srctext_abspath(file, abs, sizeof abs) < 0)
+		snprintf(abs, sizeof abs, "%s", file);
+	project_root(abs, root, len);
+}
+
+void cl_walk_project(const char *root, const char *skip, int (*fn)(const char *path, const char *text, size_t len, void *arg),
+                     void *arg)
+{
+	char top[PATH_MAX];
+	snprintf(top, sizeof top, "%s", root);
+	char *argv[] = { top, NULL };
+	FTS *fts = fts_open(argv, FTS_PHYSICAL | FTS_NOCHDIR, NULL);
+	if (!fts)
+		return;
+	int seen = 0;
+	FTSENT *e;
+	while ((e = fts_read(fts)) && seen < MAX_FILES) {
+		if (e->fts_info == FTS_D && e->fts_level > 0 && e->fts_name[0] == '.') {
+			fts_set(fts, e, FTS_SKIP); /* .git and other hidden folders */
+			continue;
+		}
+		if (e->fts_info != FTS_F || !has_ext(e->fts_name, source_exts) || (skip && !strcmp(e->fts_path, skip)))
+			continue;
+		seen++;
+		if (e->fts_statp->st_size > MAX_BYTES)
+			continue;
+		size_t len;
+		struct cl_srctext *st = cl_srctext_new(); /* it keeps what it read: one per file */
+		const char *text = st ? cl_srctext_file(st, e->fts_path, &len) : NULL;
+		int stop = text && fn(e->fts_path, text, len, arg);
+		cl_srctext_free(st);
+		if (stop)
+			break;
+	}
+	fts_close(fts);
+}
+
+struct includers { const char *base, *hdir; struct cand *c; int n, cap; };
+
+static int add_includer(const char *path, const char *text, size_t len, void *arg)
+{
+	struct includers *w = arg;
+	if (!includes_name(text, len, w->base))
+		return 0;
+	CL_VEC_GROW(w->c, w->n, w->cap);
+	w->c[w->n].path = xstrdup(path);
+	w->c[w->n].rank = rank_of(w->hdir, path);
+	w->n++;
+	return 0;
+}
+
 int cl_find_includers(const char *header, char ***out, char *root, size_t rootlen)
 {
 	char abs[PATH_MAX];
@@ -141,38 +195,10 @@ int cl_find_includers(const char *header, char ***out, char *root, size_t rootle
 	char *slash = strrchr(hdir, '/');
 	if (slash)
 		*slash = 0;
-	const char *base = base_of(abs);
-
-	char *argv[] = { root, NULL };
-	FTS *fts = fts_open(argv, FTS_PHYSICAL | FTS_NOCHDIR, NULL);
-	if (!fts)
-		return 0;
-	struct cand *c = NULL;
-	int n = 0, cap = 0, seen = 0;
-	FTSENT *e;
-	while ((e = fts_read(fts)) && seen < MAX_FILES) {
-		if (e->fts_info == FTS_D && e->fts_level > 0 && e->fts_name[0] == '.') {
-			fts_set(fts, e, FTS_SKIP); /* .git and other hidden folders */
-			continue;
-		}
-		if (e->fts_info != FTS_F || !has_ext(e->fts_name, source_exts) || !strcmp(e->fts_path, abs))
-			continue;
-		seen++;
-		if (e->fts_statp->st_size > MAX_BYTES)
-			continue;
-		size_t len;
-		struct cl_srctext *st = cl_srctext_new(); /* it keeps what it read: one per file */
-		const char *text = st ? cl_srctext_file(st, e->fts_path, &len) : NULL;
-		int hit = text && includes_name(text, len, base);
-		cl_srctext_free(st);
-		if (!hit)
-			continue;
-		CL_VEC_GROW(c, n, cap);
-		c[n].path = xstrdup(e->fts_path);
-		c[n].rank = rank_of(hdir, e->fts_path);
-		n++;
-	}
-	fts_close(fts);
+	struct includers w = { base_of(abs), hdir, NULL, 0, 0 };
+	cl_walk_project(root, abs, add_includer, &w);
+	int n = w.n;
+	struct cand *c = w.c;
 	if (n > 1)
 		qsort(c, (size_t)n, sizeof *c, cmp_cand);
 	*out = xcalloc((size_t)n + 1, sizeof **out);

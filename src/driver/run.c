@@ -13,6 +13,7 @@
 #include "control/results.h"
 #include "control/suppress.h"
 #include "driver/files.h"
+#include "driver/hints.h"
 #include "driver/includers.h"
 #include "driver/options.h"
 #include "driver/variants.h"
@@ -127,6 +128,28 @@ static void note_reads(const struct ir_unit *u, const char *file)
 		cl_input_note(u->deps[k], NULL, "a file read by the analysis of", file);
 }
 
+/* The likely cause of U's failure (hints.h), malloc'd, or NULL: from a
+ * header that was not found, else from the error of its first device
+ * function that clang's errors left out, else from its first error, when
+ * NOTHING of it could be analysed. Only for failures: a host error that
+ * did not stop the analysis is not worth a walk of the project tree. */
+static char *failure_cause(const char *file, const struct ir_unit *u, int nothing)
+{
+	char *hint = NULL;
+	int failed = nothing;
+	for (int k = 0; k < u->nskipped; k++)
+		failed |= u->skipped[k]->is_device;
+	/* a header not found explains the undeclared names that follow */
+	if (failed && u->first_ignored && strstr(u->first_ignored, "' file not found"))
+		hint = cl_hint_for_error(file, u->first_ignored);
+	for (int k = 0; !hint && k < u->nskipped; k++)
+		if (u->skipped[k]->is_device)
+			hint = cl_hint_for_error(file, u->skipped[k]->error);
+	if (!hint && nothing)
+		hint = cl_hint_for_error(file, u->first_ignored);
+	return hint;
+}
+
 static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_findings *fo, struct cl_failures *xo)
 {
 	const char *file = r->files[i];
@@ -145,10 +168,9 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 			s = (int)sleep((unsigned)s);
 	struct target t = { file, NULL, NULL };
 	char *via = NULL;
-	/* not cached: a new includer, or none found, would go unnoticed; but a
+	/* not cached: a new includer, or none found, would go unnoticed; a
 	 * .cu that no file names in an #include is a file with errors of its
-	 * own, cached as any (until it changes, an includer added later is
-	 * not looked for) */
+	 * own, and those failures are not cached either (cache_store_file) */
 	int tried = wants_includer(file, u), ncands = 0;
 	if (tried) {
 		struct ir_unit *w = through_includer(p, file, &via, !is_header(file), r->o->quiet, &ncands);
@@ -169,6 +191,10 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 		char *why = xmalloc(n);
 		snprintf(why, n, "%s (the first: %s)", what, u->first_in_main);
 		errorf(file, why);
+		char *cause = failure_cause(file, u, 1);
+		if (cause && !r->o->quiet)
+			cl_eprintf("cudalint: note: %s: %s\n", file, cause);
+		free(cause);
 		cl_failures_add(xo, file, why);
 		free(why);
 		ir_unit_free(u);
@@ -188,7 +214,9 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	struct cl_ctx cx = { .out = fo, .path = t.via ? t.via : file, .levels = g->levels, .enabled = g->enabled };
 	cl_check_unit(&cx, u);
 	fo->n = first + place_in_headers(&t, u, fo->v + first, fo->n - first);
-	record_coverage(&t, u, xo);
+	char *cause = failure_cause(t.via ? t.via : file, u, 0);
+	record_coverage(&t, u, cause, xo); /* reported with the failures (finish.c) */
+	free(cause);
 	/* a unit that printed a warning is not cached: a hit would not repeat it */
 	if (r->cache_dir && r->keys[i] && !u->truncated && !r->o->verbose && !tried)
 		cache_store(r, i, p, u);

@@ -148,7 +148,7 @@ void cache_store_file(struct run *r, int i, int nanalysed, const struct cl_findi
 
 /* targets.c */
 const char *header_path(const char *p);
-void record_coverage(const struct target *t, const struct ir_unit *u, struct cl_failures *xo);
+void record_coverage(const struct target *t, const struct ir_unit *u, const char *cause, struct cl_failures *xo);
 size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct cl_finding *f, size_t n);
 int is_header(const char *file);
 int self_contained(const struct ir_unit *u);

@@ -70,9 +70,9 @@ static int cmp_fn_line(const void *a, const void *b)
  * their own, and the target's summary says how much of it was analysed:
  * each device function defined in it, analysed, partly analysed (an
  * analysis stopped inside it) or not analysed. */
-void record_coverage(const struct target *t, const struct ir_unit *u, struct cl_failures *xo)
+void record_coverage(const struct target *t, const struct ir_unit *u, const char *cause, struct cl_failures *xo)
 {
-	struct cl_file_summary s = { .file = t->file };
+	struct cl_file_summary s = { .file = t->file, .cause = (char *)cause };
 	if (!t->via) { /* the includer's host code is not the header's concern */
 		s.errors_ignored = u->errors_ignored;
 		s.first_ignored = (char *)u->first_ignored;
@@ -199,8 +199,9 @@ struct ir_unit *through_includer(struct parser *p, const char *file, char **via,
 			ir_unit_free(u);
 	}
 	if (!found && !quiet && !fragment)
-		cl_eprintf("cudalint: note: %s: the header is not self-contained, and no file below %s that "
-		                "includes it could be parsed; it was analysed on its own\n", file, root);
+		cl_eprintf("cudalint: note: %s: the header does not parse on its own (it may need its includer, or "
+		           "flags of its build), and no file below %s that includes it could be parsed; it was "
+		           "analysed on its own\n", file, root);
 	else if (!found && !quiet && n)
 		cl_eprintf("cudalint: note: %s: clang rejects its device code on its own, and none of the files below %s "
 		           "that #include it could be parsed with it; it was analysed on its own\n", file, root);

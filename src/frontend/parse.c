@@ -44,6 +44,7 @@ struct cl_parser {
 	struct pch pch;
 	const char **argv;
 	int argc;
+	int first_user;            /* argv[first_user] on: the project's arguments */
 	char **owned;              /* the strings of argv made here */
 	int nowned;
 	struct CXUnsavedFile unsaved[2]; /* texture_fetch_functions.h, the -include'd header */
@@ -61,6 +62,59 @@ static void push_owned(struct cl_parser *p, const char ***v, int *n, char *s)
 	p->owned = xrealloc(p->owned, (size_t)(p->nowned + 1) * sizeof *p->owned);
 	p->owned[p->nowned++] = s;
 	push(v, n, s);
+}
+
+/* Whether S was said already in this process (the flags of a run are
+ * shared by its files: one line each, not one per file). */
+static int said_before(const char *s)
+{
+	static char **said;
+	static int n;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(said[i], s))
+			return 1;
+	said = xrealloc(said, (size_t)(n + 1) * sizeof *said);
+	said[n++] = xstrdup(s);
+	return 0;
+}
+
+/* The project's include directories that do not exist: clang looks in
+ * them without a word, and the headers meant to be there are then "not
+ * found" in a file that has nothing wrong with it. */
+static void name_missing_dirs(const char *const *argv, int argc)
+{
+	for (int i = 0; i < argc; i++) {
+		int skip;
+		const char *dir;
+		struct stat st;
+		if (!pch_include_dir(argv, argc, i, &skip, &dir))
+			continue;
+		i += skip;
+		if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+			continue;
+		char line[PATH_MAX + 200];
+		snprintf(line, sizeof line, "cudalint: warning: include directory %s (%s%s%s) does not exist; nothing "
+		         "is found there\n", dir, argv[i - skip], skip ? " " : "", skip ? dir : "");
+		if (!said_before(line))
+			cl_eprintf("%s", line);
+	}
+}
+
+/* clang's "'F' file not found" with no location: an -include file of the
+ * project that does not exist. */
+static void name_missing_include(const struct lower_error *e)
+{
+	const char *nf = e->file ? NULL : strstr(e->text, "' file not found");
+	const char *open = nf;
+	while (open && open > e->text && open[-1] != '\'')
+		open--;
+	if (!nf || open == e->text)
+		return;
+	char line[PATH_MAX + 200];
+	snprintf(line, sizeof line, "cudalint: warning: -include %.*s: no such file, in the working directory or on "
+	         "the include path; the files parsed with it lack what it declares\n", (int)(nf - open), open);
+	if (!said_before(line))
+		cl_eprintf("%s", line);
 }
 
 struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t errlen)
@@ -133,10 +187,12 @@ struct cl_parser *cl_parser_new(const struct cl_parse_opts *o, char *err, size_t
 		push(&v, &n, "-include");
 		push(&v, &n, VDIR "/cudalint_cuda_fallback.h");
 	}
+	p->first_user = n;
 	for (int i = 0; i < o->nargs; i++)
 		push(&v, &n, o->args[i]);
 	p->argv = v;
 	p->argc = n;
+	name_missing_dirs(o->args, o->nargs);
 	return p;
 }
 
@@ -403,12 +459,22 @@ static enum CXErrorCode parse_unit(struct cl_parser *p, const char *file, int wi
 	return ec;
 }
 
-/* The PCH, found or built, when it has not been tried yet. */
+/* The PCH, found or built, when it has not been tried yet; not used
+ * when the project's include directories shadow a header it holds. */
 static void want_pch(struct cl_parser *p)
 {
-	if (p->use_pch < 0)
-		p->use_pch = pch_ensure(&p->pch, p->index, p->argv, p->argc, p->unsaved, 2, p->cuda_path,
-		                        p->verbose) == 0;
+	if (p->use_pch >= 0)
+		return;
+	p->use_pch = pch_ensure(&p->pch, p->index, p->argv, p->argc, p->first_user, p->unsaved, 2, p->cuda_path,
+	                        p->verbose) == 0;
+	char why[PATH_MAX * 2 + 128];
+	if (p->use_pch && pch_shadowed(p->pch.path, p->argv + p->first_user, p->argc - p->first_user, why,
+	                               sizeof why)) {
+		p->use_pch = 0;
+		if (p->verbose)
+			cl_eprintf("cudalint: note: not using the precompiled toolkit header: %s; files are parsed "
+			           "without it\n", why);
+	}
 }
 
 int cl_parser_clear_cache(size_t *n, long long *bytes)
@@ -481,8 +547,11 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	struct arena *scratch = arena_new();
 	int nerrs = 0;
 	struct lower_error *errs = collect_errors(tu, scratch, &nerrs);
-	for (int i = 0; p->verbose && i < nerrs; i++)
-		cl_eprintf("%s\n", errs[i].text);
+	for (int i = 0; i < nerrs; i++) {
+		if (p->verbose)
+			cl_eprintf("%s\n", errs[i].text);
+		name_missing_include(&errs[i]);
+	}
 	struct ir_unit *u = lower_unit(tu, path, errs, nerrs);
 	arena_free(scratch);
 	record_deps(tu, u);

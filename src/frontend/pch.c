@@ -3,6 +3,8 @@
  *   cuda-KEY.cuh   the header that is precompiled (the PCH records its
  *                  size and time: it is rewritten only when it differs)
  *   cuda-KEY.pch   the PCH, renamed into place whole
+ *   cuda-KEY.pch.names  the headers it holds, as included and as found
+ *                  (pch_shadow.c), renamed into place before the PCH
  *   cuda-KEY.pch.PID.tmp*  a build in progress, or the leftover of a
  *                  killed one
  *   pch.lock       flock(2)ed by whoever builds a PCH, of any key
@@ -48,56 +50,47 @@ static const char pch_header[] =
 	"#include <vector>\n";
 
 struct paths {
-	char dir[4096], pch[4200], hdr[4200], lock[4200], tmp[4300];
+	char dir[4096], pch[4200], hdr[4200], lock[4200], tmp[4300], names[4300], tmp_names[4400];
 };
 
-/* Whether DIR holds something of the name of a header the PCH includes,
- * or of a folder of the toolkit's: then the PCH's headers could resolve
- * to another file with DIR on the include path than without it. */
-static int shadows_toolkit(const char *dir)
+/* Whether argument I (with its value, *SKIP more) is one of the project's
+ * (at FIRST_USER or later) that the PCH is built without: an include
+ * directory or an -include file. Without them, the PCH holds the
+ * toolkit's and the system's headers only, so the targets of a
+ * compilation database, which differ mostly in those, share one PCH
+ * instead of one 25 MB build of 10 s each; a project directory that
+ * would shadow one of its headers keeps the PCH from being used
+ * (pch_shadowed), and the project's -include files are parsed with each
+ * file, where their errors are the file's, and their changes are seen
+ * by the result cache. Macros always count: clang accepts a PCH built
+ * without a -D that the command line has, though the headers may test it. */
+static int project_arg(const char *const *argv, int argc, int first_user, int i, int *skip)
 {
-	/* the PCH's own headers, the toolkit's folders, and the C and C++
-	 * headers they pull in most (a project that shadows a standard
-	 * header breaks its own build as well) */
-	static const char *const names[] = {
-		"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "driver_types.h", "cooperative_groups.h",
-		"cooperative_groups", "cuda", "crt", "nv", "cccl", "bits", "cstdio", "cstdlib", "vector", "new",
-		"cmath", "cstring", "cstddef", "cstdint", "type_traits", "limits", "utility", "memory", "atomic",
-		"cassert", "algorithm", "initializer_list", "stdio.h", "stdlib.h", "string.h", "math.h",
-		"stddef.h", "stdint.h", "assert.h", "limits.h", NULL
-	};
-	char p[4200];
-	for (int i = 0; names[i]; i++) {
-		snprintf(p, sizeof p, "%s/%s", dir, names[i]);
-		if (access(p, F_OK) == 0)
-			return 1;
+	const char *dir;
+	*skip = 0;
+	if (i < first_user)
+		return 0;
+	if (!strcmp(argv[i], "-include") && i + 1 < argc) {
+		*skip = 1;
+		return 1;
 	}
-	return 0;
+	if (!strncmp(argv[i], "-include", 8) && argv[i][8] && strcmp(argv[i], "-include-pch"))
+		return 1; /* -includeFILE */
+	return pch_include_dir(argv, argc, i, skip, &dir);
 }
 
-/* Whether argument I (with its value, *SKIP more) is a project's include
- * directory that cannot change what the toolkit's headers mean: a PCH is
- * shared by flag sets that differ only in such directories (each target
- * of a compilation database has its own), instead of one 25 MB build of
- * 10 s for each. Macros always count: clang accepts a PCH built without a
- * -D that the command line has, though the headers may test it. */
-static int project_include(const char *const *argv, int argc, int i, int *skip)
+/* The temporary names of this process's build. */
+static void tmp_name(struct paths *f)
 {
-	const char *a = argv[i], *dir = NULL;
-	*skip = 0;
-	if ((!strcmp(a, "-I") || !strcmp(a, "-iquote")) && i + 1 < argc) {
-		dir = argv[i + 1];
-		*skip = 1;
-	} else if (!strncmp(a, "-I", 2) && a[2]) {
-		dir = a + 2;
-	}
-	return dir && !shadows_toolkit(dir);
+	snprintf(f->tmp, sizeof f->tmp, "%s.%ld.tmp", f->pch, (long)getpid());
+	snprintf(f->tmp_names, sizeof f->tmp_names, "%s.names", f->tmp);
 }
 
 /* Its names: the key is libclang, cudalint, the header, the arguments
- * (less project include directories) and the toolkit's cuda_runtime.h (a
- * PCH of another libclang or argument set fails to load). */
-static int name_files(struct paths *f, const char *const *argv, int argc, const char *cuda_path)
+ * (less the project's include directories and -include files) and the
+ * toolkit's cuda_runtime.h (a PCH of another libclang or argument set
+ * fails to load). */
+static int name_files(struct paths *f, const char *const *argv, int argc, int first_user, const char *cuda_path)
 {
 	if (cl_cache_dir(NULL, f->dir, sizeof f->dir) != 0)
 		return -1;
@@ -110,7 +103,7 @@ static int name_files(struct paths *f, const char *const *argv, int argc, const 
 	cl_hash_str(&h, pch_header);
 	for (int i = 0; i < argc; i++) {
 		int skip;
-		if (project_include(argv, argc, i, &skip))
+		if (project_arg(argv, argc, first_user, i, &skip))
 			i += skip;
 		else
 			cl_hash_str(&h, argv[i]);
@@ -127,7 +120,8 @@ static int name_files(struct paths *f, const char *const *argv, int argc, const 
 	snprintf(f->pch, sizeof f->pch, "%s/cuda-%s.pch", f->dir, key);
 	snprintf(f->hdr, sizeof f->hdr, "%s/cuda-%s.cuh", f->dir, key);
 	snprintf(f->lock, sizeof f->lock, "%s/pch.lock", f->dir);
-	snprintf(f->tmp, sizeof f->tmp, "%s.%ld.tmp", f->pch, (long)getpid());
+	snprintf(f->names, sizeof f->names, "%s.names", f->pch);
+	tmp_name(f);
 	return 0;
 }
 
@@ -147,6 +141,16 @@ static int usable(const char *path, struct pch *out)
 	out->dev = st.st_dev;
 	out->ino = st.st_ino;
 	return 0;
+}
+
+/* The PCH of F, with the list of its headers (pch_shadow.c): one without
+ * the list cannot be checked, and is built again. */
+static int have(const struct paths *f, struct pch *out)
+{
+	struct stat st;
+	if (stat(f->names, &st) != 0 || !S_ISREG(st.st_mode))
+		return -1;
+	return usable(f->pch, out);
 }
 
 static double now_s(void)
@@ -181,7 +185,7 @@ static enum lock_result lock_or_wait(const struct paths *f, double deadline, str
 			*fd = -1;
 			return NO_LOCK;
 		}
-		if (usable(f->pch, out) == 0 || now_s() >= deadline) {
+		if (have(f, out) == 0 || now_s() >= deadline) {
 			close(*fd);
 			*fd = -1;
 			return out->path ? APPEARED : GAVE_UP;
@@ -207,11 +211,14 @@ static int is_pch(const char *name)
 	return !strncmp(name, "cuda-", 5) && n > 9 && !strcmp(name + n - 4, ".pch");
 }
 
-/* cuda-KEY.cuh, the header an evicted cuda-KEY.pch was built from */
+/* cuda-KEY.cuh, the header an evicted cuda-KEY.pch was built from, and
+ * cuda-KEY.pch.names, the list of the headers it held */
 static void remove_header(int dirfd, const char *pch)
 {
 	char hdr[300];
 	if (snprintf(hdr, sizeof hdr, "%.*s.cuh", (int)strlen(pch) - 4, pch) < (int)sizeof hdr)
+		(void)unlinkat(dirfd, hdr, 0);
+	if (snprintf(hdr, sizeof hdr, "%s.names", pch) < (int)sizeof hdr)
 		(void)unlinkat(dirfd, hdr, 0);
 }
 
@@ -250,7 +257,7 @@ struct build {
 	int nargs;
 	struct CXUnsavedFile *unsaved;
 	unsigned nunsaved;
-	const char *hdr, *tmp;
+	const char *hdr, *tmp, *tmp_names;
 };
 
 /* In the child: parse the header, save it to the temporary name. Nothing
@@ -282,6 +289,10 @@ static int build_child(void *arg)
 		}
 		clang_disposeDiagnostic(d);
 	}
+	if (pch_write_names(tu, b->tmp_names) != 0) {
+		fprintf(stderr, "could not write the list of its headers\n");
+		return 1;
+	}
 	int se = clang_saveTranslationUnit(tu, b->tmp, clang_defaultSaveOptions(tu));
 	if (se != CXSaveError_None) {
 		fprintf(stderr, "libclang could not write it (save error %d)\n", se);
@@ -301,13 +312,15 @@ static int build(const struct paths *f, const struct build *b0, double seconds, 
 	struct build b = *b0;
 	b.hdr = f->hdr;
 	b.tmp = f->tmp;
+	b.tmp_names = f->tmp_names;
 	int rc = cl_child_run(build_child, &b, (long)(seconds * 1000), why, len);
 	if (rc == -2)
 		snprintf(why, len, "it took longer than the %.0f s left of CUDALINT_PCH_TIMEOUT", seconds);
 	if (rc == 0 && usable(f->tmp, out) == 0) {
 		free(out->path);
 		out->path = NULL;
-		if (rename(f->tmp, f->pch) == 0 && usable(f->pch, out) == 0)
+		/* the list first: a PCH without it is not used */
+		if (rename(f->tmp_names, f->names) == 0 && rename(f->tmp, f->pch) == 0 && have(f, out) == 0)
 			return 0;
 		snprintf(why, len, "cannot rename it into place: %s", strerror(errno));
 	} else if (rc == 0) {
@@ -342,8 +355,10 @@ static int build_locked(const struct paths *f, int locked, struct build *b, doub
 	if (rc != 0) {
 		if (locked)
 			cl_cache_sweep(f->dir, is_build_leftover, 0); /* a killed build's too */
-		else
+		else {
 			unlink(f->tmp);
+			unlink(f->tmp_names);
+		}
 	}
 	return rc;
 }
@@ -378,7 +393,7 @@ static void build_in_background(struct paths *f, int fd, struct build *b, unsign
 			close(dn);
 	}
 	/* the builder's own name, for what it leaves behind */
-	snprintf(f->tmp, sizeof f->tmp, "%s.%ld.tmp", f->pch, (long)getpid());
+	tmp_name(f);
 	struct pch got = { 0 };
 	char why[600];
 	if (build_locked(f, fd >= 0, b, now_s() + limit, limit, &got, why, sizeof why) != 0) {
@@ -417,14 +432,14 @@ static int failed_lately(const struct paths *f, char *why, size_t len)
 	return 1;
 }
 
-int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc,
+int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc, int first_user,
                struct CXUnsavedFile *unsaved, unsigned nunsaved, const char *cuda_path, int verbose)
 {
 	struct paths f;
 	memset(out, 0, sizeof *out);
-	if (!cuda_path || name_files(&f, argv, argc, cuda_path) != 0)
+	if (!cuda_path || name_files(&f, argv, argc, first_user, cuda_path) != 0)
 		return -1;
-	if (usable(f.pch, out) == 0) {
+	if (have(&f, out) == 0) {
 		cl_cache_touch(f.pch); /* in use: the last to be evicted */
 		return 0;
 	}
@@ -453,7 +468,7 @@ int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc
 			        f.pch);
 		return -1;
 	}
-	if (lr == LOCKED && usable(f.pch, out) == 0) { /* built while we waited for the lock */
+	if (lr == LOCKED && have(&f, out) == 0) { /* built while we waited for the lock */
 		close(fd);
 		return 0;
 	}
@@ -462,10 +477,17 @@ int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc
 		        pch_background ? " in the background, for the next run; parsing without it" : "");
 
 	const char **args = xmalloc((size_t)(argc + 2) * sizeof *args);
-	memcpy(args, argv, (size_t)argc * sizeof *args);
-	args[argc] = "-Xclang";
-	args[argc + 1] = "-fpch-instantiate-templates";
-	struct build b = { index, args, argc + 2, unsaved, nunsaved, NULL, NULL };
+	int nargs = 0;
+	for (int i = 0; i < argc; i++) {
+		int skip;
+		if (project_arg(argv, argc, first_user, i, &skip))
+			i += skip;
+		else
+			args[nargs++] = argv[i];
+	}
+	args[nargs++] = "-Xclang";
+	args[nargs++] = "-fpch-instantiate-templates";
+	struct build b = { index, args, nargs, unsaved, nunsaved, NULL, NULL, NULL };
 	int rc = -1;
 	if (pch_background)
 		build_in_background(&f, fd, &b, limit);

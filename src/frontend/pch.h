@@ -18,13 +18,18 @@ struct pch {
 	ino_t ino;   /* that one is removed if it turns out damaged */
 };
 
-/* A PCH matching ARGV in *OUT, built if needed: under a lock shared by
+/* A PCH matching ARGV in *OUT, where ARGV[FIRST_USER] on are the
+ * project's arguments: its include directories and -include files are
+ * left out of the build and the key (the PCH holds the toolkit's and the
+ * system's headers only, and a project's header that does not parse
+ * never fails the build), so that the targets of a compilation database
+ * share one PCH; built if needed: under a lock shared by
  * concurrent runs, in a child process, within guard_pch_timeout(), and
  * not charged to any file's time limit. 0 on success; -1 when none can
  * be had (no cache directory; the build failed, timed out, or another
  * process's build did not finish in time), after a one-line warning
  * naming the PCH. VERBOSE: a note when building or waiting. */
-int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc,
+int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc, int first_user,
                struct CXUnsavedFile *unsaved, unsigned nunsaved, const char *cuda_path, int verbose);
 
 /* When ON, a missing PCH is built in the background for the next run
@@ -42,5 +47,23 @@ int pch_clear(size_t *n, long long *bytes);
  * changed): removes the file if it is still the one P names, so that the
  * next pch_ensure builds it again. Frees P's path. */
 void pch_discard(struct pch *p);
+
+/* pch_shadow.c: the headers a PCH holds, and include paths that shadow
+ * them. */
+
+/* Writes to PATH the list of TU's headers: each as its #include spelled
+ * it and the file it resolved to, one per line, tab-separated. */
+int pch_write_names(CXTranslationUnit tu, const char *path);
+
+/* Whether ARGV[I] is an include-directory flag (-I, -iquote, -isystem,
+ * -idirafter, joined or not): then *DIR is the directory and *SKIP the
+ * number of arguments after I that it takes. */
+int pch_include_dir(const char *const *argv, int argc, int i, int *skip, const char **dir);
+
+/* Whether an include directory of ARGV holds a file, under a name the
+ * PCH at path PCH included, other than the one the PCH holds (or the
+ * PCH's list cannot be read): then the PCH must not be used, and WHY
+ * names the file. */
+int pch_shadowed(const char *pch, const char *const *argv, int argc, char *why, size_t len);
 
 #endif

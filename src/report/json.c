@@ -60,6 +60,7 @@ int cl_report_json(FILE *out, const struct cl_findings *f, const struct cl_failu
 		json_object_object_add(o, "device_functions", json_object_new_int(s->device_functions));
 		json_object_object_add(o, "device_functions_unanalysed", json_object_new_int(s->unanalysed));
 		json_object_object_add(o, "errors_ignored", json_object_new_int(s->errors_ignored));
+		json_object_object_add(o, "cause", str_or_null(s->cause));
 		int partly = 0;
 		json_object *fns = json_object_new_array();
 		for (int k = 0; k < s->nfns; k++) {

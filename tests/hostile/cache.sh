@@ -236,8 +236,10 @@ else
 	[ "$(wc -c <"$PCH")" -gt 100000 ] || fail "the damaged PCH was kept ($(wc -c <"$PCH") bytes)"
 
 	# Flag sets that differ only in a project's include directories share
-	# the PCH (no second build); a directory that holds a file of the name
-	# of a toolkit or standard header it includes is part of its key.
+	# the PCH (no second build); a directory that holds another file under
+	# the name of a header the PCH holds keeps the PCH from being used (the
+	# file would meet the toolkit's copy already in the unit), and -v says
+	# which file.
 	mkdir -p inc1 shadow
 	: >shadow/vector
 	run pch-shared-include-dirs "1" -v "$TK" --no-cache-results -Iinc1 tk.cu $FG
@@ -245,8 +247,9 @@ else
 	grep -q 'building' err && fail "a project include directory made another PCH: $(head -c 300 err)"
 	run pch-shadowing-dir "1" -v "$TK" --no-cache-results -Ishadow tk.cu $FG
 	finds
-	grep -q 'building the precompiled toolkit header' err ||
-		fail "a directory with a 'vector' in it shared the PCH built without it: $(head -c 300 err)"
+	grep -q 'building' err && fail "a shadowing directory made another PCH: $(head -c 300 err)"
+	grep -q '^cudalint: note: not using the precompiled toolkit header: shadow/vector, on the include path, shadows the toolkit.s <vector>' err ||
+		fail "a directory with a 'vector' in it did not turn the PCH off: $(head -c 300 err)"
 
 	# Another run holds the build lock and never finishes: give up waiting
 	# in time, and parse without the PCH.

@@ -55,7 +55,7 @@ static struct cl_fn_summary T_fns[3] = {
 	{"k3", 12, CL_FN_PARTLY, "the block simulation stopped at line 15 (a goto); accesses after it are not checked "
 	                         "for races"},
 };
-static struct cl_file_summary T_sum[1] = {{"src/partial.cu", 3, 1, 2, NULL, T_fns, 3}};
+static struct cl_file_summary T_sum[1] = {{"src/partial.cu", 3, 1, 2, NULL, T_fns, 3, NULL}};
 static struct cl_failures T_failures = {.v = T_fail, .n = 2, .cap = 2, .sum = T_sum, .nsum = 1, .capsum = 1};
 
 static void make_findings(void)
