@@ -60,6 +60,10 @@ struct race {
 	/* the launch whose block shape shows it, when the kernel was run in
 	 * its launches' shapes (line 0 otherwise) */
 	struct ir_loc launch;
+	/* every thread that ran either access, in each block shape where they
+	 * raced, was in one warp: code only one warp runs (`if (tid < 32)`),
+	 * which is how warp-synchronous code is written (CL3001) */
+	bool one_warp;
 };
 
 /* The races of u's device code, at most one per access reported and per
