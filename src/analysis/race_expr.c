@@ -171,15 +171,22 @@ static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write)
  * or memory the file does not declare (race_mem.c). */
 static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8_t kind, uint32_t vid, int size)
 {
+	struct rs_ctx *c = r->c;
+	if (loc.k == RV_TOP && !r->lost) {
+		/* maybe __shared__ memory, somewhere: the exits' verdicts cannot
+		 * rest on this block shape (race_exit.c) */
+		enum ir_space s = memspace_space(c->ms, e);
+		if (s == SPACE_SHARED || s == SPACE_GENERIC)
+			c->xunplaced = true;
+	}
 	if (loc.k != RV_PTR || r->lost)
 		return;
-	struct rs_ctx *c = r->c;
 	int mem = rs_obj_memory(c, loc.obj);
 	if (mem != RACE_MEM_SHARED || loc.uoff) {
 		/* the barrier facts see it as before: memory they cannot place,
 		 * or global memory */
 		if (mem == RACE_MEM_SHARED)
-			rs_touch(c, r->phase, RM_UNKNOWN);
+			rs_touch(c, r->phase, RM_UNKNOWN), c->xunplaced = true;
 		else
 			other_memory(r, e, (kind & RK_WRITE) != 0);
 		/* global memory only at an address known exactly */
@@ -187,6 +194,7 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 			return;
 	} else if (loc.i < 0) {
 		rs_touch(c, r->phase, RM_UNKNOWN);
+		c->xunplaced = true;
 		return;
 	}
 	if (loc.prm && mem == RACE_MEM_SHARED)
