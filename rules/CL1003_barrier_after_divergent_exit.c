@@ -61,7 +61,7 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		f = cl_report(cx, &cl_rules[RULE_CL1003], call->loc,
 			"%s comes after a `%s` (line %u) that only the threads for which %s holds take; exited threads "
 			"count as arrived, so it does not hang, but the threads that left never write `%s` (line %u), "
-			"which `%s` (line %u) reads after a barrier: it sees stale shared memory (a wrong sum in a "
+			"which `%s` (line %u) reads after a barrier: it sees stale data (a wrong sum, in a "
 			"reduction); keep every thread running to the last barrier and guard the work instead (neutral "
 			"values for the idle threads)",
 			subj, exit_word(c->kind), line, cond, wr, xf.write->loc.line, rd, xf.read->loc.line);

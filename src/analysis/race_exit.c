@@ -7,16 +7,19 @@
  * what goes wrong is the data: a thread that left never writes what it
  * would have written after the exit, and a thread that stayed may read it
  * after the barrier (a block reduction's `s[tid + stride]` of a thread
- * that returned). So an exit is judged by the words of __shared__ memory
- * that a staying thread reads after a barrier that follows the exit:
+ * that returned). So an exit is judged by the words of memory (__shared__,
+ * and global memory through the kernel's parameters at addresses the run
+ * knows) that a staying thread reads after a barrier that follows the
+ * exit:
  *
  *  - a word some thread surely wrote before the read (before the exit, in
  *    the exit's own arm, which the leavers run, or after the exit in a
  *    thread that stays whenever the reader does) is fine;
  *  - a word only written after the exit by threads that may leave while
  *    the reader stays is stale: the exit is harmful;
- *  - a word no thread wrote leaves the exit unjudged (it is not the
- *    exit's doing, and nothing says it is fine).
+ *  - a __shared__ word no thread wrote leaves the exit unjudged (it is
+ *    not the exit's doing, and nothing says it is fine); a global one is
+ *    the kernel's input.
  *
  * Which threads leave: a condition the run decides from the thread
  * (`threadIdx.y >= 4`) leaves exactly those threads; one decided by a
@@ -182,9 +185,12 @@ static struct rs_exitrec *rec_of(struct rs_ctx *c, const struct ir_stmt *ret)
 	return &c->exits[c->nexits++];
 }
 
-static bool shared_word(const struct rs_entry *e, void *arg)
+/* The words at known addresses: __shared__ memory, and memory reached
+ * through the kernel's parameters (global memory) */
+static bool known_word(const struct rs_entry *e, void *arg)
 {
-	return !e->uoff && rs_obj_memory((const struct rs_ctx *)arg, e->obj) == RACE_MEM_SHARED;
+	(void)arg;
+	return !e->uoff;
 }
 
 static int cmp_word(const void *pa, const void *pb)
@@ -261,6 +267,10 @@ static int judge_word(struct rs_ctx *c, const struct ir_stmt *ret, struct rs_exi
 		}
 		if (sure)
 			continue;
+		/* memory other than __shared__ holds what was there before the
+		 * kernel: a word no thread writes is input, not stale */
+		if (!doubt && !unknown && rs_obj_memory(c, rd->obj) != RACE_MEM_SHARED)
+			continue;
 		if (!doubt || unknown) {
 			out = WORD_UNKNOWN;
 			continue;
@@ -318,7 +328,7 @@ void rs_exits_shape(struct rs_ctx *c)
 {
 	if (c->nxpass) {
 		int ns = 0;
-		int64_t (*slots)[2] = rs_word_slots(c, shared_word, c, cmp_word, &ns);
+		int64_t (*slots)[2] = rs_word_slots(c, known_word, c, cmp_word, &ns);
 		for (int i = 0; i < c->nxpass; i++) {
 			bool seen = false;
 			for (int j = 0; j < i && !seen; j++)
