@@ -167,26 +167,33 @@ static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write)
 		rs_touch(c, r->phase, RM_UNKNOWN);
 }
 
+/* Whether an access at LOC may be to __shared__ memory at an address the
+ * run does not know: unknown (in a shared or generic space), or in a
+ * __shared__ object at an unknown or negative offset. */
+static bool unplaced(const struct rs_ctx *c, const struct ir_expr *e, struct rv loc)
+{
+	if (loc.k == RV_TOP) {
+		enum ir_space s = memspace_space(c->ms, e);
+		return s == SPACE_SHARED || s == SPACE_GENERIC;
+	}
+	return loc.k == RV_PTR && rs_obj_memory(c, loc.obj) == RACE_MEM_SHARED && (loc.uoff || loc.i < 0);
+}
+
 /* Logs an access of the bytes LOC by this thread: a __shared__ object's,
  * or memory the file does not declare (race_mem.c). */
 static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8_t kind, uint32_t vid, int size)
 {
-	struct rs_ctx *c = r->c;
-	if (loc.k == RV_TOP && !r->lost) {
-		/* maybe __shared__ memory, somewhere: the exits' verdicts cannot
-		 * rest on this block shape (race_exit.c) */
-		enum ir_space s = memspace_space(c->ms, e);
-		if (s == SPACE_SHARED || s == SPACE_GENERIC)
-			c->xunplaced = true;
-	}
+	if (!r->lost && unplaced(r->c, e, loc))
+		r->c->xunplaced = true; /* the exits' verdicts cannot rest on this block shape (race_exit.c) */
 	if (loc.k != RV_PTR || r->lost)
 		return;
+	struct rs_ctx *c = r->c;
 	int mem = rs_obj_memory(c, loc.obj);
 	if (mem != RACE_MEM_SHARED || loc.uoff) {
 		/* the barrier facts see it as before: memory they cannot place,
 		 * or global memory */
 		if (mem == RACE_MEM_SHARED)
-			rs_touch(c, r->phase, RM_UNKNOWN), c->xunplaced = true;
+			rs_touch(c, r->phase, RM_UNKNOWN);
 		else
 			other_memory(r, e, (kind & RK_WRITE) != 0);
 		/* global memory only at an address known exactly */
@@ -194,7 +201,6 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 			return;
 	} else if (loc.i < 0) {
 		rs_touch(c, r->phase, RM_UNKNOWN);
-		c->xunplaced = true;
 		return;
 	}
 	if (loc.prm && mem == RACE_MEM_SHARED)
