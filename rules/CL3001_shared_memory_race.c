@@ -9,7 +9,9 @@
  *    an atomic one: reported on the (later) plain access.
  *
  * When every pair seen was two lanes of one warp, the fix named is a
- * __syncwarp(). */
+ * __syncwarp(); when that code is warp-synchronous (lockstep below), the
+ * message says that it relies on lock-step warps, and --warp-synchronous=note
+ * reports the volatile ones as notes. */
 #include "analysis/race.h"
 #include "checks.h"
 #include "ordering.h"
@@ -25,6 +27,43 @@ static bool after_in_source(const struct ir_expr *a, const struct ir_expr *b)
 }
 
 struct report_ctx { struct cl_ctx *cx; };
+
+/* Warp-synchronous code, written for GPUs that run the lanes of a warp in
+ * lock-step (before Volta): one lane reads what another lane of its warp
+ * writes, in code only one warp runs (`if (tid < 32) { s[tid] +=
+ * s[tid + 16]; ... }`) or through volatile memory, the idiom's marker
+ * (it kept the compiler from caching the elements in registers). Two
+ * writes of different values race even in lock-step, so only a read
+ * against a write counts. */
+static bool lockstep(const struct race *r)
+{
+	if (!r->same_warp || (r->kind != RACE_RAW && r->kind != RACE_WAR))
+		return false;
+	return r->one_warp || r->at->is_volatile || r->other->is_volatile;
+}
+
+/* A lock-step race, RAW or a WAR in straight-line code: what Volta's
+ * independent thread scheduling breaks, and the two fixes. Only the
+ * volatile form was correct on the older GPUs: without it the compiler
+ * may keep or reorder the accesses, and --warp-synchronous=note keeps
+ * that form a warning. */
+static struct cl_finding *report_lockstep(struct cl_ctx *cx, const struct race *r, const char *a, const char *b,
+                                          const char *mem)
+{
+	bool vol = r->at->is_volatile && r->other->is_volatile;
+	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
+		"`%s` %s %s that another lane of its warp %s (`%s`) with no `__syncwarp()` in between: this "
+		"warp-synchronous code relies on the lanes of a warp running in lock-step, which Volta and later GPUs "
+		"do not guarantee, so %s%s; in each step read into a register, `__syncwarp()`, write, `__syncwarp()`, "
+		"or do the steps in registers with `__shfl_down_sync()`",
+		a, r->kind == RACE_RAW ? "reads" : "overwrites", mem, r->kind == RACE_RAW ? "writes" : "reads", b,
+		r->kind == RACE_RAW ? "it can read the value from before the write"
+		                    : "that lane can read the new value instead of the old one",
+		vol ? "" : " (and without `volatile` the compiler may cache or reorder these accesses on any GPU)");
+	if (vol && cx->warp_sync_note && f->level > CL_LEVEL_NOTE)
+		f->level = CL_LEVEL_NOTE;
+	return f;
+}
 
 /* Which memory, in words: a __shared__ object, or memory the file does
  * not declare, named by the parameter it is reached through. */
@@ -54,6 +93,11 @@ static void report(const struct race *r, void *arg)
 	const char *note;
 	switch (r->kind) {
 	case RACE_RAW:
+		if (lockstep(r)) {
+			f = report_lockstep(cx, r, a, b, mem);
+			note = "written here";
+			break;
+		}
 		f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
 		              "`%s` reads %s that other threads write (`%s`) with no barrier in between, so "
 		              "it can read the value from before the write; put %s between the write and the read",
@@ -76,6 +120,9 @@ static void report(const struct race *r, void *arg)
 			              "(or double-buffer the array)",
 			              a, b, fix);
 			note = "read here in the previous iteration";
+		} else if (lockstep(r)) {
+			f = report_lockstep(cx, r, a, b, mem);
+			note = "read here";
 		} else {
 			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
 			              "`%s` overwrites %s that other threads read (`%s`) with no barrier in "

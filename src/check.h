@@ -14,6 +14,8 @@ struct cl_ctx {
 	const enum cl_level *levels;      /* per rule index (cl_rule.index): configured level */
 	const unsigned char *enabled;     /* per rule index; read by the dispatch, rules/rules.c */
 	const struct ir_func *fn;         /* set by cl_for_each_call */
+	int warp_sync_note;               /* --warp-synchronous=note: CL3001's lock-step races on volatile
+	                                   * memory are notes (rules/CL3001.md) */
 };
 
 /* Reports a finding of rule r at loc; returns it so notes can be added. */

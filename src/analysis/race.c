@@ -99,6 +99,7 @@ static void run_shape(struct rs_ctx *c, const struct ir_func *f, bool kernel, co
 	for (int t = 0; t < c->nthreads; t++)
 		rs_run_thread(c, f, kernel, t);
 	rs_barriers_shape(c);
+	rs_exits_shape(c);
 	rs_detect(c);
 }
 
@@ -264,6 +265,7 @@ struct race_facts {
 	struct race *races; int nraces;       /* chosen, in source order */
 	struct barrier_fact *bars; int nbars; /* in source order */
 	struct race_stop *stops; int nstops;  /* in the order the functions ran */
+	struct exit_fact *exits; int nexits;
 };
 
 /* One finding per write and per access reported: fixing one (a barrier)
@@ -316,6 +318,8 @@ struct race_facts *race_analyze(const struct ir_unit *u, const struct memorder *
 	int n = rs_pairs_races(&c, &out->races);
 	out->nraces = choose_races(out->races, n);
 	out->nbars = rs_barrier_facts(&c, &out->bars);
+	out->nexits = rs_exit_facts(&c, &out->exits);
+	rs_exits_free(&c);
 	out->stops = c.stops;
 	out->nstops = c.nstops;
 	free(rc.shared);
@@ -346,6 +350,7 @@ void race_facts_free(struct race_facts *f)
 	free(f->races);
 	free(f->bars);
 	free(f->stops);
+	free(f->exits);
 	free(f);
 }
 
@@ -372,6 +377,15 @@ int race_stops(const struct ir_unit *u, const struct race_stop **out)
 	const struct race_facts *f = u->race;
 	*out = f ? f->stops : NULL;
 	return f ? f->nstops : 0;
+}
+
+struct exit_fact race_exit(const struct ir_unit *u, const struct ir_stmt *ret)
+{
+	const struct race_facts *f = facts_of(u);
+	for (int i = 0; f && i < f->nexits; i++)
+		if (f->exits[i].ret == ret)
+			return f->exits[i];
+	return (struct exit_fact){ EXIT_UNJUDGED, ret, NULL, NULL };
 }
 
 void race_barriers(const struct ir_unit *u, barrier_fact_fn fn, void *arg)

@@ -60,6 +60,10 @@ struct race {
 	/* the launch whose block shape shows it, when the kernel was run in
 	 * its launches' shapes (line 0 otherwise) */
 	struct ir_loc launch;
+	/* every thread that ran either access, in each block shape where they
+	 * raced, was in one warp: code only one warp runs (`if (tid < 32)`),
+	 * which is how warp-synchronous code is written (CL3001) */
+	bool one_warp;
 };
 
 /* The races of u's device code, at most one per access reported and per
@@ -101,6 +105,28 @@ struct barrier_fact {
  * warp, in source order. */
 typedef void (*barrier_fact_fn)(const struct barrier_fact *b, void *arg);
 void race_barriers(const struct ir_unit *u, barrier_fact_fn fn, void *arg);
+
+/* An early `return` from a kernel's own body that only some threads take,
+ * before a block barrier (CL1003), judged from the same runs
+ * (race_exit.c): whether a thread that stays reads, after a barrier,
+ * __shared__ memory that only threads that may have left would have
+ * written after the exit. */
+enum exit_verdict {
+	EXIT_UNJUDGED,  /* not run, or not followed exactly: nothing is known */
+	EXIT_HARMLESS,  /* every such read sees a value some thread surely wrote */
+	EXIT_STALE,     /* a read of words only leavers write after the exit */
+};
+
+struct exit_fact {
+	enum exit_verdict verdict;
+	const struct ir_stmt *ret;    /* the return statement (an ir_cause's stmt) */
+	/* EXIT_STALE: a write the leavers skip, and a read after the barrier
+	 * that misses it */
+	const struct ir_expr *write, *read;
+};
+
+/* The fact about RET; EXIT_UNJUDGED when the runs did not judge it. */
+struct exit_fact race_exit(const struct ir_unit *u, const struct ir_stmt *ret);
 
 /* A function whose block simulation could not follow some thread to its
  * end: the first point where that happened (in it or in a callee), and

@@ -167,10 +167,24 @@ static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write)
 		rs_touch(c, r->phase, RM_UNKNOWN);
 }
 
+/* Whether an access at LOC may be to __shared__ memory at an address the
+ * run does not know: unknown (in a shared or generic space), or in a
+ * __shared__ object at an unknown or negative offset. */
+static bool unplaced(const struct rs_ctx *c, const struct ir_expr *e, struct rv loc)
+{
+	if (loc.k == RV_TOP) {
+		enum ir_space s = memspace_space(c->ms, e);
+		return s == SPACE_SHARED || s == SPACE_GENERIC;
+	}
+	return loc.k == RV_PTR && rs_obj_memory(c, loc.obj) == RACE_MEM_SHARED && (loc.uoff || loc.i < 0);
+}
+
 /* Logs an access of the bytes LOC by this thread: a __shared__ object's,
  * or memory the file does not declare (race_mem.c). */
 static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8_t kind, uint32_t vid, int size)
 {
+	if (!r->lost && unplaced(r->c, e, loc))
+		r->c->xunplaced = true; /* the exits' verdicts cannot rest on this block shape (race_exit.c) */
 	if (loc.k != RV_PTR || r->lost)
 		return;
 	struct rs_ctx *c = r->c;

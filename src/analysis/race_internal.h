@@ -158,6 +158,9 @@ struct rs_sync {
 };
 
 struct rs_pairrec;
+struct rs_exitpass;
+struct rs_exitcover;
+struct rs_exitrec;
 
 /* What the run asks of a statement, cached: whether a block barrier is
  * in it, and for a loop the variables it assigns (marks by variable id of
@@ -244,6 +247,13 @@ struct rs_ctx {
 	 * functions whose runs did (race_stops) */
 	struct race_stop stop;
 	struct race_stop *stops; int nstops, capstops;
+	/* early exits (race_exit.c): the current block shape's passes and
+	 * what the exits' arms wrote, whether a thread was lost or a
+	 * __shared__ access had an unknown address; the verdicts so far */
+	struct rs_exitpass *xpass; int nxpass, capxpass;
+	struct rs_exitcover *xcover; int nxcover, capxcover;
+	bool xlost, xunplaced;
+	struct rs_exitrec *exits; int nexits, capexits;
 };
 
 /* race_mem.c: memory the file does not declare. The value parameter P
@@ -304,6 +314,14 @@ void rs_barriers_free(struct rs_ctx *c);
 bool rs_skipped_matters(const struct ir_stmt *s, const struct ir_expr *e);
 /* Source order: file, line, column. */
 int rs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b);
+/* race_exit.c: the current block shape's exits judged, before rs_detect
+ * clears the log; the verdicts, after the last function. */
+void rs_exits_shape(struct rs_ctx *c);
+int rs_exit_facts(struct rs_ctx *c, struct exit_fact **out);
+void rs_exits_free(struct rs_ctx *c);
+/* Words of __shared__ memory the log holds from entry FROM on, written
+ * by the arm of exit RET run aside. */
+void rs_exit_cover(struct rs_ctx *c, const struct ir_stmt *ret, int from);
 /* The confirmed pairs as races, for the caller to choose from. */
 int rs_pairs_races(struct rs_ctx *c, struct race **out);
 

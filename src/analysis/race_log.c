@@ -27,6 +27,8 @@ struct rs_pairrec {
 	bool here;                 /* raced in the current block shape */
 	uint64_t found;            /* the shapes of the current function it raced in */
 	bool cross_warp;           /* a witness with its two threads in two warps */
+	bool wide;                 /* raced in a block shape where the threads that ran its two
+	                            * accesses were in more than one warp */
 	bool by_iteration;         /* RACE_WAR: a witness whose read is in a later iteration of a loop */
 	struct ir_loc loop;        /* ... of this loop */
 	struct ir_loc launch;      /* confirmed in a launch's shape: that launch */
@@ -463,6 +465,22 @@ static int popcount(const uint64_t *v)
 	return n;
 }
 
+/* Whether the threads of A and B (exec bitmaps) are all in one warp: the
+ * accesses ran only in a warp-sized part of the block (`if (tid < 32)`). */
+static bool one_warp(const uint64_t *a, const uint64_t *b)
+{
+	int lo = -1, hi = -1;
+	for (int i = 0; i < RS_MAX_THREADS / 64; i++) {
+		uint64_t w = a[i] | b[i];
+		if (!w)
+			continue;
+		if (lo < 0)
+			lo = i * 64 + __builtin_ctzll(w);
+		hi = i * 64 + 63 - __builtin_clzll(w);
+	}
+	return lo < 0 || lo / 32 == hi / 32;
+}
+
 /* The weak pairs of this block shape that a majority of threads would run
  * into; then a clean slate for the next shape. */
 static void settle(struct rs_ctx *c)
@@ -478,6 +496,8 @@ static void settle(struct rs_ctx *c)
 		}
 		if (p->here)
 			p->found |= bit;
+		if (p->here && !one_warp(c->sites[p->at].exec, c->sites[p->other].exec))
+			p->wide = true;
 		p->here = false;
 		memset(p->partners, 0, sizeof p->partners);
 		p->weak[0] = p->weak[1] = false;
@@ -640,7 +660,8 @@ int rs_pairs_races(struct rs_ctx *c, struct race **out)
 			continue;
 		v[n++] = (struct race){ (enum race_kind)p->kind, c->sites[p->at].e, c->sites[p->at].fn, c->sites[p->other].e,
 		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop,
-		                        (enum race_memory)p->mem, p->via, p->launch };
+		                        (enum race_memory)p->mem, p->via, p->launch,
+		                        !p->cross_warp && !p->wide };
 	}
 	*out = v;
 	return n;

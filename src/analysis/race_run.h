@@ -75,6 +75,17 @@ const struct rs_lit *rs_drop_scope(struct rs_run *r, const struct rs_lit *base, 
 struct rs_frame *rs_frame_new(const struct ir_func *f, struct rs_frame *caller);
 void rs_frame_free(struct rs_frame *fr);
 
+/* race_exit.c */
+/* The return of `if` statement S that leaves the kernel in one arm only
+ * (*LEAVE_WHEN: the condition's value that takes it), when S is in the
+ * kernel's own body, outside loops, its condition thread-varying, and the
+ * thread has not passed it yet; NULL otherwise. */
+const struct ir_stmt *rs_exit_of(struct rs_run *r, const struct ir_stmt *s, bool *leave_when);
+/* Records this thread at exit RET of S: HOW 0 it left, 1 it went on;
+ * SPLIT: the run did not decide who leaves (a picked value, or no value). */
+void rs_exit_pass(struct rs_run *r, const struct ir_stmt *s, const struct ir_stmt *ret, bool leave_when, int how,
+                  bool split);
+
 /* race_stmt.c */
 enum flow rs_exec(struct rs_run *r, const struct ir_stmt *s);
 /* Runs BODY in the new frame FR; the literals an early return left end

@@ -122,8 +122,72 @@ static enum lit_scope exit_scope(const struct rs_run *r, enum flow f)
 	return r->kernel && r->top && !r->top->caller ? LIT_THREAD : LIT_FUNCTION;
 }
 
+/* ---- early exits (race_exit.c) ------------------------------------------------ */
+
+static int has_call(struct ir_expr *e, void *arg)
+{
+	(void)arg;
+	return e->kind == EK_CALL || e->kind == EK_OTHER;
+}
+
+/* Assignments without calls, and the return: an arm that can be run aside
+ * and undone. */
+static bool plain_arm(const struct ir_stmt *s)
+{
+	if (!s)
+		return true;
+	switch (s->kind) {
+	case SK_BLOCK:
+		for (int i = 0; i < s->u.block.n; i++)
+			if (!plain_arm(s->u.block.v[i]))
+				return false;
+		return true;
+	case SK_RETURN:
+		return !s->u.expr;
+	case SK_EXPR:
+		return s->u.expr && ir_strip(s->u.expr)->kind == EK_ASSIGN &&
+		       !ir_walk_expr((struct ir_expr *)s->u.expr, has_call, NULL);
+	default:
+		return false;
+	}
+}
+
+/* The exit arm ARM of RET, which this thread does not take in this run
+ * but may in others (the run picked the value that decides it): what it
+ * writes before leaving is noted, then undone. */
+static void run_aside(struct rs_run *r, const struct ir_stmt *arm, const struct ir_stmt *ret)
+{
+	struct rs_ctx *c = r->c;
+	if (!plain_arm(arm))
+		return;
+	struct snapshot before = save(r);
+	int log0 = c->nlog, syncs0 = c->nsyncs, phase = r->phase;
+	bool outside = r->outside;
+	uint8_t pm = phase >= 0 && phase < c->npmem ? c->pmem[phase] : 0;
+	rs_exec(r, arm);
+	if (!r->lost && !r->outside)
+		rs_exit_cover(c, ret, log0);
+	rs_unlog(c, log0);
+	c->nsyncs = syncs0;
+	restore(r, &before);
+	free(before.vars);
+	r->outside = outside;
+	if (phase >= 0 && phase < c->npmem)
+		c->pmem[phase] = pm;
+}
+
+/* A thread that went on past an undecided exit from the kernel (the way
+ * that left ended with LEFT): any thread may leave there. */
+static void stayed_undecided(struct rs_run *r, const struct ir_stmt *s, enum flow left)
+{
+	bool leave_when;
+	const struct ir_stmt *ret = s && left == FL_RETURN ? rs_exit_of(r, s, &leave_when) : NULL;
+	if (ret)
+		rs_exit_pass(r, s, ret, leave_when, 1, true);
+}
+
 static enum flow exec_undecided(struct rs_run *r, const struct ir_expr *cond, struct rv cv, const struct ir_stmt *then,
-                                const struct ir_stmt *els)
+                                const struct ir_stmt *els, const struct ir_stmt *s)
 {
 	bool uni = rs_uniform(cond);
 	int fl = rs_lit_flags(cond, cv);
@@ -154,12 +218,14 @@ static enum flow exec_undecided(struct rs_run *r, const struct ir_expr *cond, st
 	} else if (fa != FL_NORMAL && fb == FL_NORMAL) {
 		/* the way that left (return, break, continue) goes on no more: what
 		 * follows runs only where the condition is false */
-		enum lit_scope s = exit_scope(r, fa);
-		r->lits = rs_push_lit(r, rs_drop_scope(r, base, LIT_BRANCH), cond, false, fl, s);
+		enum lit_scope sc = exit_scope(r, fa);
+		r->lits = rs_push_lit(r, rs_drop_scope(r, base, LIT_BRANCH), cond, false, fl, sc);
+		stayed_undecided(r, s, fa);
 	} else if (fa == FL_NORMAL) {
 		restore(r, &after_a);
-		enum lit_scope s = exit_scope(r, fb);
-		r->lits = rs_push_lit(r, base, cond, true, fl, s);
+		enum lit_scope sc = exit_scope(r, fb);
+		r->lits = rs_push_lit(r, base, cond, true, fl, sc);
+		stayed_undecided(r, s, fb);
 		out = FL_NORMAL;
 	} else if (fa == fb) {
 		join_into(r, &after_a, uni);
@@ -184,6 +250,15 @@ static enum flow exec_if(struct rs_run *r, const struct ir_stmt *s)
 		return FL_LOST;
 	if (c.k == RV_INT || c.k == RV_PTR || c.k == RV_LOCAL) {
 		const struct ir_stmt *arm = c.k != RV_INT || c.i ? s->u.if_.then : s->u.if_.els;
+		bool leave_when;
+		const struct ir_stmt *ret = rs_exit_of(r, s, &leave_when);
+		if (ret && (arm == s->u.if_.then) == leave_when) {
+			rs_exit_pass(r, s, ret, leave_when, 0, false);
+		} else if (ret) {
+			if (c.prm)
+				run_aside(r, leave_when ? s->u.if_.then : s->u.if_.els, ret);
+			rs_exit_pass(r, s, ret, leave_when, 1, c.prm);
+		}
 		if (c.prm && r->c->judging && rs_skipped_matters(arm == s->u.if_.then ? s->u.if_.els : s->u.if_.then, NULL))
 			r->c->inexact = true; /* the other arm runs in other launches */
 		int phase = r->phase;
@@ -192,7 +267,7 @@ static enum flow exec_if(struct rs_run *r, const struct ir_stmt *s)
 			note_barriers(r, s, s->u.if_.cond, phase);
 		return f;
 	}
-	return exec_undecided(r, s->u.if_.cond, c, s->u.if_.then, s->u.if_.els);
+	return exec_undecided(r, s->u.if_.cond, c, s->u.if_.then, s->u.if_.els, s);
 }
 
 /* After a loop cut short or left at an unknown point: what it assigns is
@@ -509,11 +584,11 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 		if (l && i < l->kernel->nparams && l->param_known[i])
 			fr->vars[p->id] = rv_int(l->param[i]);
 	}
-	int log0 = c->nlog, syncs0 = c->nsyncs, events0 = c->nevents;
+	int log0 = c->nlog, syncs0 = c->nsyncs, events0 = c->nevents, xpass0 = c->nxpass, xcover0 = c->nxcover;
 	enum flow fl = rs_run_body(&r, fr, root->body);
 	rs_frame_free(fr);
 	if (fl == FL_LOST || r.lost)
-		c->inexact = true;
+		c->inexact = c->xlost = true;
 	/* the first thread lost names the point, for the report (a thread
 	 * that indexed past an array is dropped below, and does not count) */
 	if ((fl == FL_LOST || r.why) && !r.outside && !c->stop.why) {
@@ -529,5 +604,7 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 		rs_unlog(c, log0);
 		c->nsyncs = syncs0;
 		c->nevents = events0;
+		c->nxpass = xpass0;
+		c->nxcover = xcover0;
 	}
 }

@@ -35,6 +35,7 @@ void cl_config_init(struct cl_config *c)
 	c->fail_on = CL_LEVEL_WARNING;
 	c->warp_aligned_blocks = -1;
 	c->respect_gitignore = -1;
+	c->warp_sync_note = -1;
 }
 
 static void free_list(char **v, size_t n)
@@ -481,6 +482,14 @@ static int load_key(struct loader *L, const char *key, const yaml_node_t *k, con
 	}
 	if (strcmp(key, "assume-warp-aligned-blocks") == 0)
 		return want_bool(L, key, v, &c->warp_aligned_blocks);
+	if (strcmp(key, "warp-synchronous") == 0) {
+		if (!(s = want_scalar(L, key, v)))
+			return -1;
+		if (strcmp(s, "note") && strcmp(s, "warning"))
+			return fail(L, v, "bad value '%s' for 'warp-synchronous': use warning or note", s);
+		c->warp_sync_note = !strcmp(s, "note");
+		return 0;
+	}
 	if (strcmp(key, "launches") == 0)
 		return want_launches(L, v);
 	if (strcmp(key, "respect-gitignore") == 0)
@@ -671,6 +680,8 @@ static void merge(struct cl_config *base, struct cl_config *child)
 		base->warp_aligned_blocks = child->warp_aligned_blocks;
 	if (child->respect_gitignore >= 0)
 		base->respect_gitignore = child->respect_gitignore;
+	if (child->warp_sync_note >= 0)
+		base->warp_sync_note = child->warp_sync_note;
 	cl_config_free(child);
 }
 

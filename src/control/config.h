@@ -12,6 +12,8 @@
  *   fail-on:    note | warning | error, the least level that makes exit status 1
  *   unanalysed: error | warning, what a device function clang could not parse
  *               does to the exit status (error: 2; warning: nothing)
+ *   warp-synchronous: warning | note, the level of CL3001's lock-step races
+ *               through volatile memory (rules/CL3001.md)
  *   per-file-ignores: map of path glob -> rules turned off for those files
  *   respect-gitignore: whether a directory walk skips what git ignores
  *   extends:    another config file this one builds on (relative to it)
@@ -95,6 +97,7 @@ struct cl_config {
 	int unanalysed_set;  /* unanalysed: was given */
 	int warp_aligned_blocks; /* assume-warp-aligned-blocks: -1 not set, else 0 or 1 */
 	int respect_gitignore;   /* respect-gitignore: -1 not set, else 0 or 1 */
+	int warp_sync_note;      /* warp-synchronous: -1 not set, 1 note, 0 warning */
 };
 
 /* The built-in defaults: every rule as in the rule table, all files. */

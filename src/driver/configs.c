@@ -78,6 +78,7 @@ int finish_cfg(struct run *r, struct cfg *g)
 	g->unanalysed_warning = o->unanalysed ? o->unanalysed == 2 : g->c.unanalysed_warning;
 	g->ao.warp_aligned_blocks = o->warp_aligned_set || g->c.warp_aligned_blocks < 0 ? o->warp_aligned_blocks
 	                                                                                : g->c.warp_aligned_blocks;
+	g->warp_sync_note = o->warp_sync ? o->warp_sync == 2 : g->c.warp_sync_note > 0;
 	/* launches: the analysis' view of them (analysis/launch.h) */
 	g->launches = xcalloc(g->c.nlaunches + 1, sizeof *g->launches);
 	for (size_t i = 0; i < g->c.nlaunches; i++) {

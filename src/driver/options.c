@@ -56,6 +56,11 @@ void options_usage(FILE *out)
 	      "  --no-assume-warp-aligned-blocks\n"
 	      "                          do not assume blockDim.x is a multiple of 32\n"
 	      "                          (threadIdx.y/.z are then thread-varying)\n"
+	      "  --warp-synchronous=warning|note\n"
+	      "                          the level of shared-memory races in warp-synchronous\n"
+	      "                          code through volatile memory (CL3001): note for code\n"
+	      "                          that runs only on GPUs before Volta (default: config\n"
+	      "                          warp-synchronous, warning)\n"
 	      "  --no-respect-gitignore  also analyse files git ignores in the directories\n"
 	      "                          searched (default: config respect-gitignore, true)\n"
 	      "  --follow-links          follow symbolic links out of the directories searched\n"
@@ -158,7 +163,7 @@ enum {
 	OPT_FORMAT, OPT_COLOR, OPT_NO_COLOR, OPT_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE,
 	OPT_SRCROOT, OPT_EXPLAIN, OPT_ENABLE, OPT_DISABLE, OPT_SEVERITY, OPT_FAIL_ON,
 	OPT_UNANALYSED, OPT_SHOW_SOURCE, OPT_NO_SHOW_SOURCE, OPT_EXIT_ZERO,
-	OPT_REPORT_SUPPRESSED, OPT_WARN_UNUSED, OPT_WARP_ALIGNED, OPT_NO_WARP_ALIGNED,
+	OPT_REPORT_SUPPRESSED, OPT_WARN_UNUSED, OPT_WARP_ALIGNED, OPT_NO_WARP_ALIGNED, OPT_WARP_SYNC,
 	OPT_NO_TOOLKIT, OPT_NO_CACHE, OPT_CACHE_RESULTS, OPT_NO_CACHE_RESULTS,
 	OPT_SHOW_TOOLKIT, OPT_LIST_RULES, OPT_VERSION, OPT_DUMP_IR, OPT_DUMP_LAUNCHES, OPT_PATHS,
 	OPT_STATISTICS, OPT_STDIN_FILENAME, OPT_RESPECT_GITIGNORE, OPT_NO_RESPECT_GITIGNORE,
@@ -190,6 +195,7 @@ static const struct option long_options[] = {
 	{ "warn-unused-suppressions", no_argument, 0, OPT_WARN_UNUSED },
 	{ "assume-warp-aligned-blocks", no_argument, 0, OPT_WARP_ALIGNED },
 	{ "no-assume-warp-aligned-blocks", no_argument, 0, OPT_NO_WARP_ALIGNED },
+	{ "warp-synchronous", required_argument, 0, OPT_WARP_SYNC },
 	{ "baseline", required_argument, 0, OPT_BASELINE },
 	{ "write-baseline", required_argument, 0, OPT_WRITE_BASELINE },
 	{ "jobs", required_argument, 0, 'j' },
@@ -356,6 +362,11 @@ static int take(struct options *o, int c, const char *v)
 		if (strcmp(v, "error") && strcmp(v, "warning"))
 			return usage_error("--unanalysed expects error or warning, not '%s'", v);
 		o->unanalysed = strcmp(v, "error") ? 2 : 1;
+		break;
+	case OPT_WARP_SYNC:
+		if (strcmp(v, "note") && strcmp(v, "warning"))
+			return usage_error("--warp-synchronous expects warning or note, not '%s'", v);
+		o->warp_sync = strcmp(v, "note") ? 1 : 2;
 		break;
 	case 'v': o->verbose = 1; break;
 	case 'q': o->quiet = 1; break;

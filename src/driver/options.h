@@ -42,6 +42,7 @@ struct options {
 	int warn_unused_suppressions;
 	int warp_aligned_blocks;
 	int warp_aligned_set;         /* --[no-]assume-warp-aligned-blocks was given */
+	int warp_sync;                /* --warp-synchronous: 0 not given, 1 warning, 2 note */
 	struct rule_opt *rule_opts; int nrule_opts;
 	int fail_on_set;
 	enum cl_level fail_on;

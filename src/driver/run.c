@@ -211,7 +211,8 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 		ir_dump(u, stderr);
 	struct cfg *g = r->cfg_of[i];
 	size_t first = fo->n;
-	struct cl_ctx cx = { .out = fo, .path = t.via ? t.via : file, .levels = g->levels, .enabled = g->enabled };
+	struct cl_ctx cx = { .out = fo, .path = t.via ? t.via : file, .levels = g->levels, .enabled = g->enabled,
+	                   .warp_sync_note = g->warp_sync_note };
 	cl_check_unit(&cx, u);
 	fo->n = first + place_in_headers(&t, u, fo->v + first, fo->n - first);
 	char *cause = failure_cause(t.via ? t.via : file, u, 0);

@@ -35,6 +35,7 @@ struct cfg {
 	enum cl_level fail_on;
 	int unanalysed_warning;    /* an unanalysed device function does not make status 2 */
 	int respect_gitignore;     /* a directory walk leaves out the files git ignores */
+	int warp_sync_note;        /* CL3001's volatile lock-step races are notes (check.h) */
 	const char **args;         /* config clang-args (paths resolved), then the command line's */
 	int nargs;
 	int nowned;                /* args[0..nowned) are the config's, made here */

@@ -112,6 +112,7 @@ static void put_config(FILE *out, const struct run *r, const struct cfg *g, cons
 	fprintf(out, "unanalysed: %s\n", g->unanalysed_warning ? "warning" : "error");
 	fprintf(out, "assume-warp-aligned-blocks: %s\n", g->ao.warp_aligned_blocks ? "true" : "false");
 	fprintf(out, "respect-gitignore: %s\n", g->respect_gitignore ? "true" : "false");
+	fprintf(out, "warp-synchronous: %s\n", g->warp_sync_note ? "note" : "warning");
 	if (c->nlaunches)
 		fputs("launches:\n", out);
 	for (size_t i = 0; i < c->nlaunches; i++) {

@@ -8,7 +8,7 @@ __global__ void reduce_bad(const float *in, float *out, int n)
     unsigned i = blockIdx.x * blockDim.x + tid;
     if (i >= n) return;
     sdata[tid] = in[i];
-    __syncthreads(); // expect: CL1003
+    __syncthreads(); // expect: CL1003 "never write `sdata[tid]`"
     for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
         if (tid < s)
             sdata[tid] += sdata[tid + s];

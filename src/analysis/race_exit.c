@@ -1,0 +1,371 @@
+/* race_exit.c - early exits before block barriers, judged from the
+ * block's runs (race.h: exit facts, rules/CL1003.md).
+ *
+ * `if (cond) return;` in a kernel's own body, with cond differing between
+ * threads, leaves some threads out of every later barrier. On sm_70 and
+ * later an exited thread counts as arrived, so the barrier does not hang;
+ * what goes wrong is the data: a thread that left never writes what it
+ * would have written after the exit, and a thread that stayed may read it
+ * after the barrier (a block reduction's `s[tid + stride]` of a thread
+ * that returned). So an exit is judged by the words of memory (__shared__,
+ * and global memory through the kernel's parameters at addresses the run
+ * knows) that a staying thread reads after a barrier that follows the
+ * exit:
+ *
+ *  - a word some thread surely wrote before the read (before the exit, in
+ *    the exit's own arm, which the leavers run, or after the exit in a
+ *    thread that stays whenever the reader does) is fine;
+ *  - a word only written after the exit by threads that may leave while
+ *    the reader stays is stale: the exit is harmful;
+ *  - a __shared__ word no thread wrote leaves the exit unjudged (it is
+ *    not the exit's doing, and nothing says it is fine); a global one is
+ *    the kernel's input.
+ *
+ * Which threads leave: a condition the run decides from the thread
+ * (`threadIdx.y >= 4`) leaves exactly those threads; one decided by a
+ * value the run picked (a kernel's integer `n`), or not decided at all,
+ * may leave any of them, and a comparison `key(t) >= n` (or >, <, <=)
+ * of a thread-varying key with a block-uniform bound leaves the threads
+ * of the largest (smallest) keys: a thread with a smaller key than the
+ * reader never leaves while the reader stays (`if (id > len) return;`
+ * before thread 0 fills `buf`). Where the run picked the value, the exit
+ * arm (a few plain statements) is run aside for what the leavers write
+ * before they go (`maxvals[warp] = -INFINITY; return;`), then undone.
+ *
+ * An exit is harmless only where every thread of every block shape ran to
+ * its end and every __shared__ access after the exit had a known address;
+ * harmful where each block shape that judged it found a stale word (any,
+ * for shapes of real launches). */
+#include "analysis/race_run.h"
+#include "util/vec.h"
+#include "util/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define RX_CHECKS 4000000 /* comparisons in one block shape */
+
+enum { PASS_LEFT, PASS_STAYED };
+
+/* One thread at one exit, once: it left there, or went on (after the
+ * exit's arm when the run took both ways). */
+struct rs_exitpass {
+	const struct ir_stmt *ret;
+	int thread, seq, phase;
+	uint8_t how;
+	bool split;       /* the run did not decide who leaves: any thread may */
+	bool keyed;       /* key: the thread's side of the comparison */
+	int8_t dir;       /* +1: the largest keys leave; -1: the smallest; 0: unknown */
+	int64_t key;
+};
+
+/* A word the exit's arm, run aside, wrote (what a leaver leaves behind). */
+struct rs_exitcover {
+	const struct ir_stmt *ret;
+	const struct ir_var *obj;
+	const char *field;
+	int64_t word;
+	int phase;
+};
+
+struct rs_exitrec {
+	const struct ir_stmt *ret;
+	int judged, harmful, unjudged;     /* block shapes */
+	bool launch_harm;                  /* harmful in a real launch's shape */
+	const struct ir_expr *write, *read;
+};
+
+/* ---- the exits a thread passes ------------------------------------------------ */
+
+/* The return an arm ends with: the arm itself, or the last statement of
+ * its block. */
+static const struct ir_stmt *leaving_return(const struct ir_stmt *s)
+{
+	while (s && s->kind == SK_BLOCK && s->u.block.n > 0)
+		s = s->u.block.v[s->u.block.n - 1];
+	return s && s->kind == SK_RETURN ? s : NULL;
+}
+
+/* No memory read through an index or a pointer, no call, no update:
+ * evaluating it again logs nothing and changes nothing. */
+static int impure(struct ir_expr *e, void *arg)
+{
+	(void)arg;
+	switch (e->kind) {
+	case EK_CONST: case EK_VAR: case EK_BUILTIN: case EK_BINARY: case EK_COND:
+		return 0;
+	case EK_UNARY:
+		return e->op == OP_DEREF || e->op == OP_ADDR || e->op == OP_PREINC || e->op == OP_PREDEC ||
+		       e->op == OP_POSTINC || e->op == OP_POSTDEC;
+	case EK_MEMBER:
+		return e->arrow;
+	default:
+		return 1;
+	}
+}
+
+/* The thread's key and the direction of COND when true, for `key OP
+ * bound`: +1 when large keys make it true. */
+static void key_of(struct rs_run *r, const struct ir_expr *cond, struct rs_exitpass *p, bool leave_when)
+{
+	const struct ir_expr *e = ir_strip(cond);
+	if (!e || e->kind != EK_BINARY || e->nkids != 2 ||
+	    (e->op != OP_LT && e->op != OP_LE && e->op != OP_GT && e->op != OP_GE))
+		return;
+	int side = !rs_uniform(e->kids[0]) && rs_uniform(e->kids[1]) ? 0
+	         : rs_uniform(e->kids[0]) && !rs_uniform(e->kids[1]) ? 1 : -1;
+	if (side < 0 || ir_walk_expr(e->kids[side], impure, NULL))
+		return;
+	struct rv v = rs_eval(r, e->kids[side]);
+	if (v.k != RV_INT || r->lost)
+		return;
+	int dir = e->op == OP_GT || e->op == OP_GE ? 1 : -1;
+	p->key = v.i;
+	p->keyed = true;
+	p->dir = (int8_t)((side ? -dir : dir) * (leave_when ? 1 : -1));
+}
+
+/* Whether this thread already passed RET (threads run one by one, so its
+ * passes are the last ones). */
+static bool passed(const struct rs_ctx *c, int thread, const struct ir_stmt *ret)
+{
+	for (int i = c->nxpass - 1; i >= 0 && c->xpass[i].thread == thread; i--)
+		if (c->xpass[i].ret == ret)
+			return true;
+	return false;
+}
+
+const struct ir_stmt *rs_exit_of(struct rs_run *r, const struct ir_stmt *s, bool *leave_when)
+{
+	if (!r->kernel || !r->top || r->top->caller || r->loops || rs_uniform(s->u.if_.cond) ||
+	    !s->u.if_.cond)
+		return NULL;
+	const struct ir_stmt *ret = leaving_return(s->u.if_.then);
+	*leave_when = true;
+	if (!ret && (ret = leaving_return(s->u.if_.els)))
+		*leave_when = false;
+	if (!ret || leaving_return(*leave_when ? s->u.if_.els : s->u.if_.then))
+		return NULL;
+	return passed(r->c, r->lin, ret) ? NULL : ret;
+}
+
+void rs_exit_pass(struct rs_run *r, const struct ir_stmt *s, const struct ir_stmt *ret, bool leave_when, int how,
+                  bool split)
+{
+	struct rs_ctx *c = r->c;
+	struct rs_exitpass p = { ret, r->lin, r->seq, r->phase, (uint8_t)how, split, false, 0, 0 };
+	if (how == PASS_STAYED && split)
+		key_of(r, s->u.if_.cond, &p, leave_when);
+	CL_VEC_GROW(c->xpass, c->nxpass, c->capxpass);
+	c->xpass[c->nxpass++] = p;
+}
+
+void rs_exit_cover(struct rs_ctx *c, const struct ir_stmt *ret, int from)
+{
+	for (int i = from; i < c->nlog; i++) {
+		const struct rs_entry *e = &c->log[i];
+		if (!(e->kind & RK_WRITE) || e->uoff || rs_obj_memory(c, e->obj) != RACE_MEM_SHARED)
+			continue;
+		for (int64_t w = e->off / 4; w <= (e->off + e->size - 1) / 4; w++) {
+			CL_VEC_GROW(c->xcover, c->nxcover, c->capxcover);
+			c->xcover[c->nxcover++] = (struct rs_exitcover){ ret, e->obj, e->field, w, e->phase };
+		}
+	}
+}
+
+/* ---- one block shape ---------------------------------------------------------- */
+
+static struct rs_exitrec *rec_of(struct rs_ctx *c, const struct ir_stmt *ret)
+{
+	for (int i = 0; i < c->nexits; i++)
+		if (c->exits[i].ret == ret)
+			return &c->exits[i];
+	CL_VEC_GROW(c->exits, c->nexits, c->capexits);
+	c->exits[c->nexits] = (struct rs_exitrec){ .ret = ret };
+	return &c->exits[c->nexits++];
+}
+
+/* The words at known addresses: __shared__ memory, and memory reached
+ * through the kernel's parameters (global memory) */
+static bool known_word(const struct rs_entry *e, void *arg)
+{
+	(void)arg;
+	return !e->uoff;
+}
+
+static int cmp_word(const void *pa, const void *pb)
+{
+	const struct rs_entry *a = &rs_slot_ctx->log[((const int64_t *)pa)[0]], *b = &rs_slot_ctx->log[((const int64_t *)pb)[0]];
+	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
+	if (a->obj != b->obj)
+		return (uintptr_t)a->obj < (uintptr_t)b->obj ? -1 : 1;
+	if (a->field != b->field)
+		return (uintptr_t)a->field < (uintptr_t)b->field ? -1 : 1;
+	if (wa != wb)
+		return wa < wb ? -1 : 1;
+	return a->phase < b->phase ? -1 : a->phase > b->phase;
+}
+
+enum { LEAVE_NEVER, LEAVE_ALONE, LEAVE_UNKNOWN };
+
+/* Whether A may leave at the exit while B, which stayed, goes on: never
+ * (A stayed by a condition the run decided, or A is B, or A's key says it
+ * stays whenever B does), alone (the keys say so), or unknown (no keys:
+ * a thread-varying value the run does not know, `c = w * 32 + lane`). */
+static int may_leave_alone(const struct rs_exitpass *a, const struct rs_exitpass *b)
+{
+	if (!a || a->how != PASS_STAYED || !a->split || a->thread == b->thread)
+		return LEAVE_NEVER;
+	if (!a->keyed || !b->keyed || a->dir != b->dir || !a->dir)
+		return LEAVE_UNKNOWN;
+	return (a->dir > 0 ? a->key > b->key : a->key < b->key) ? LEAVE_ALONE : LEAVE_NEVER;
+}
+
+static bool covered_aside(const struct rs_ctx *c, const struct ir_stmt *ret, const struct rs_entry *e, int64_t w,
+                          int before)
+{
+	for (int i = 0; i < c->nxcover; i++) {
+		const struct rs_exitcover *x = &c->xcover[i];
+		if (x->ret == ret && x->obj == e->obj && x->field == e->field && x->word == w && x->phase < before)
+			return true;
+	}
+	return false;
+}
+
+enum { WORD_FINE, WORD_STALE, WORD_UNKNOWN };
+
+/* Word slots [a, b) (one word, by phase) against exit RET, whose passes
+ * by thread are PASS: the first stale read, or whether a read had no
+ * writer at all. */
+static int judge_word(struct rs_ctx *c, const struct ir_stmt *ret, struct rs_exitpass **pass, int64_t (*slots)[2],
+                      int a, int b, long *checks, const struct rs_entry **w_out, const struct rs_entry **r_out)
+{
+	int out = WORD_FINE;
+	for (int i = a; i < b; i++) {
+		const struct rs_entry *rd = &c->log[slots[i][0]];
+		const struct rs_exitpass *pb = pass[rd->thread];
+		if (!(rd->kind & (RK_READ | RK_ATOMIC)) || !pb || pb->how != PASS_STAYED || rd->seq < pb->seq ||
+		    rd->phase <= pb->phase)
+			continue;
+		bool sure = covered_aside(c, ret, rd, slots[i][1], rd->phase), unknown = false;
+		const struct rs_entry *doubt = NULL;
+		for (int j = a; j < b && !sure; j++) {
+			const struct rs_entry *w = &c->log[slots[j][0]];
+			if (++*checks > RX_CHECKS)
+				return WORD_UNKNOWN;
+			if (j == i || !(w->kind & (RK_WRITE | RK_ATOMIC)) || w->phase > rd->phase ||
+			    (w->phase == rd->phase && (w->thread != rd->thread || w->seq >= rd->seq)))
+				continue;
+			const struct rs_exitpass *pw = pass[w->thread];
+			int k = !pw || w->seq < pw->seq ? LEAVE_NEVER : may_leave_alone(pw, pb);
+			if (k == LEAVE_NEVER)
+				sure = true;
+			else if (k == LEAVE_UNKNOWN)
+				unknown = true;
+			else if (!doubt)
+				doubt = w;
+		}
+		if (sure)
+			continue;
+		/* memory other than __shared__ holds what was there before the
+		 * kernel: a word no thread writes is input, not stale */
+		if (!doubt && !unknown && rs_obj_memory(c, rd->obj) != RACE_MEM_SHARED)
+			continue;
+		if (!doubt || unknown) {
+			out = WORD_UNKNOWN;
+			continue;
+		}
+		*w_out = doubt;
+		*r_out = rd;
+		return WORD_STALE;
+	}
+	return out;
+}
+
+/* Judges RET in the current log. */
+static void judge(struct rs_ctx *c, const struct ir_stmt *ret, int64_t (*slots)[2], int ns)
+{
+	struct rs_exitrec *x = rec_of(c, ret);
+	if (c->xlost || c->xunplaced) {
+		x->unjudged++;
+		return;
+	}
+	struct rs_exitpass **pass = xcalloc((size_t)c->nthreads + 1, sizeof *pass);
+	for (int i = 0; i < c->nxpass; i++)
+		if (c->xpass[i].ret == ret && c->xpass[i].thread < c->nthreads && !pass[c->xpass[i].thread])
+			pass[c->xpass[i].thread] = &c->xpass[i];
+	long checks = 0;
+	int verdict = WORD_FINE;
+	const struct rs_entry *w = NULL, *rd = NULL;
+	for (int a = 0; a < ns && verdict != WORD_STALE;) {
+		int b = a + 1;
+		const struct rs_entry *ea = &c->log[slots[a][0]];
+		while (b < ns && slots[b][1] == slots[a][1] && c->log[slots[b][0]].obj == ea->obj &&
+		       c->log[slots[b][0]].field == ea->field)
+			b++;
+		int v = judge_word(c, ret, pass, slots, a, b, &checks, &w, &rd);
+		if (v != WORD_FINE)
+			verdict = v;
+		a = b;
+	}
+	free(pass);
+	if (verdict == WORD_UNKNOWN) {
+		x->unjudged++;
+		return;
+	}
+	x->judged++;
+	if (verdict == WORD_STALE) {
+		x->harmful++;
+		x->launch_harm |= c->launch != NULL;
+		if (!x->write) {
+			x->write = c->sites[w->site].e;
+			x->read = c->sites[rd->site].e;
+		}
+	}
+}
+
+void rs_exits_shape(struct rs_ctx *c)
+{
+	if (c->nxpass) {
+		int ns = 0;
+		int64_t (*slots)[2] = rs_word_slots(c, known_word, c, cmp_word, &ns);
+		for (int i = 0; i < c->nxpass; i++) {
+			bool seen = false;
+			for (int j = 0; j < i && !seen; j++)
+				seen = c->xpass[j].ret == c->xpass[i].ret;
+			if (!seen)
+				judge(c, c->xpass[i].ret, slots, ns);
+		}
+		free(slots);
+	}
+	c->nxpass = c->nxcover = 0;
+	c->xlost = c->xunplaced = false;
+}
+
+int rs_exit_facts(struct rs_ctx *c, struct exit_fact **out)
+{
+	struct exit_fact *v = xcalloc((size_t)c->nexits + 1, sizeof *v);
+	for (int i = 0; i < c->nexits; i++) {
+		const struct rs_exitrec *x = &c->exits[i];
+		enum exit_verdict k = EXIT_UNJUDGED;
+		if (x->harmful && (x->launch_harm || (x->harmful == x->judged && !x->unjudged)))
+			k = EXIT_STALE;
+		else if (x->judged && !x->harmful && !x->unjudged)
+			k = EXIT_HARMLESS;
+		v[i] = (struct exit_fact){ k, x->ret, k == EXIT_STALE ? x->write : NULL, k == EXIT_STALE ? x->read : NULL };
+	}
+	*out = v;
+	return c->nexits;
+}
+
+void rs_exits_free(struct rs_ctx *c)
+{
+	free(c->xpass);
+	free(c->xcover);
+	free(c->exits);
+	c->xpass = NULL;
+	c->xcover = NULL;
+	c->exits = NULL;
+	c->nxpass = c->nxcover = c->nexits = 0;
+	c->capxpass = c->capxcover = c->capexits = 0;
+}
