@@ -64,7 +64,8 @@ static int visit(const struct access *a, void *arg)
 		             memorder_released_elsewhere(s->m, a->obj, a->field, a->e, s->flag, s->flag_field);
 		if ((!load && !store) || memorder_is_sync(s->m, a->obj, a->field))
 			return 0;
-		if (s->only_decided && !memorder_in_decided_branch(s->m, s->fn, a->stmt))
+		if (s->only_decided && (!memorder_in_decided_branch(s->m, s->fn, a->stmt) ||
+		                        memorder_holds_ticket(s->m, a->obj)))
 			return 0;
 	} else {
 		/* what another block reads is not in this block's __shared__

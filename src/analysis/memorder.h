@@ -152,6 +152,11 @@ int memorder_after(const struct memorder *m, struct ir_stmt *s, access_fn fn, vo
 /* Accesses before statement s, nearest first. */
 int memorder_before(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg);
 
+/* Whether obj is a __shared__ variable a deciding atomic's result went
+ * to (`amLast`, a broadcast ticket `tile`): reading it reads the ticket,
+ * not data handed over by it. */
+bool memorder_holds_ticket(const struct memorder *m, const struct ir_var *obj);
+
 /* Whether st sits inside a branch or loop decided by a deciding atomic's
  * result (through variables derived from it). */
 bool memorder_in_decided_branch(const struct memorder *m, const struct ir_func *fn, const struct ir_stmt *st);
