@@ -85,6 +85,8 @@ struct memorder {
 	struct objkey *sync; int nsync;           /* sync objects: polled, or tickets */
 	struct objkey *polled; int npolled;       /* objects some loop polls */
 	struct objkey *written; int nwritten;     /* objects device code stores to */
+	struct objkey *written_direct; int nwritten_direct; /* ... not through a pointer kept in them
+	                                           * (`gp = p`, `s.cap = n`, not `gp[i] = v`) */
 	struct objkey *read; int nread;           /* objects device code reads (a load, or an
 	                                           * atomic whose result is used) */
 	struct objkey *rewritten; int nrewritten; /* objects stored to at two places or more */
@@ -125,6 +127,12 @@ void memorder_free(struct memorder *m);
 bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field);
+/* Whether load a reads memory device code writes. A pointer read itself
+ * (`ring_base`, `s.items`) shares its object and member with the memory
+ * it points at (`ring_base[i]`, `s.items[i]`); only a store to the
+ * pointer (`ring_base = p`) writes it: one the host set before the launch
+ * hands nothing over, whatever is written where it points. */
+bool memorder_load_written(const struct memorder *m, const struct access *a);
 bool memorder_is_read(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_rewritten(const struct memorder *m, const struct ir_var *obj, const char *field);
 /* Whether a store to the object other than e is followed, in its
