@@ -200,6 +200,31 @@ static void find_receivers(struct memorder *m, const struct ir_unit *u)
 	free(clash);
 }
 
+static int note_host_call(struct ir_expr *e, void *arg)
+{
+	uint8_t *called = arg;
+	if (e->kind == EK_CALL && e->u.call.target)
+		called[e->u.call.target->id] = 1;
+	return 0;
+}
+
+/* The __host__ __device__ functions that host code calls and no device
+ * code of the unit does (a ring buffer's init run before the launch):
+ * what they store, the host stores. One nobody calls stays device code,
+ * which another unit's kernels may call. malloc'd, by function id. */
+static uint8_t *host_only(const struct memorder *m, const struct ir_unit *u)
+{
+	uint8_t *from_host = xcalloc((size_t)u->nfuncs + 1, 1);
+	for (int i = 0; i < u->nfuncs; i++)
+		if (!u->funcs[i]->is_device && !u->funcs[i]->is_global && u->funcs[i]->body)
+			ir_walk_stmt_exprs(u->funcs[i]->body, note_host_call, from_host);
+	for (int i = 0; i < m->ncalls; i++)
+		from_host[m->calls[i].callee->id] = 0;
+	for (int i = 0; i < u->nfuncs; i++)
+		from_host[i] &= u->funcs[i]->is_host && !u->funcs[i]->is_global;
+	return from_host;
+}
+
 const struct ir_func *memorder_func_of(const struct memorder *m, const struct ir_stmt *s)
 {
 	while (s && s->parent)
@@ -353,17 +378,20 @@ struct memorder *memorder_new(const struct ir_unit *u, const struct memspace *ms
 			memorder_stmt_accesses(m, u->funcs[i]->body, note_call, &cw);
 	}
 	find_receivers(m, u);
+	uint8_t *hosts = host_only(m, u);
 	for (int i = 0; i < u->nfuncs; i++) {
 		const struct ir_func *f = u->funcs[i];
 		m->taint_local[i] = xcalloc((size_t)f->nvars + 1, 1);
 		if (!f->is_device && !f->is_global)
 			continue;
-		memorder_stmt_accesses(m, f->body, note_written, m);
+		if (!hosts[i])
+			memorder_stmt_accesses(m, f->body, note_written, m);
 		if (!f->analysed)
 			continue;
 		mo_poll_scan_function(m, f);
 		mo_find_deciding(m, f);
 	}
+	free(hosts);
 	for (int i = 0; i < m->npolls; i++) {
 		mo_add_key(&m->sync, &m->nsync, m->polls[i].obj, m->polls[i].field);
 		mo_add_key(&m->polled, &m->npolled, m->polls[i].obj, m->polls[i].field);
