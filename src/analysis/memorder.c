@@ -93,48 +93,6 @@ bool memorder_is_rewritten(const struct memorder *m, const struct ir_var *obj, c
 	return obj && mo_in_keys(m->rewritten, m->nrewritten, obj, field);
 }
 
-/* Whether lvalue e reaches its memory through a pointer: `gp[i]`,
- * `*gp`, `s.p[i]`, `r->x`; not `gp`, `s.p` or `arr[i]`, which are the
- * variable's own storage. */
-static bool through_pointer(const struct ir_expr *e)
-{
-	for (e = ir_strip(e); e; e = ir_strip(e)) {
-		switch (e->kind) {
-		case EK_MEMBER:
-			if (!e->nkids)
-				return false;
-			if (e->arrow)
-				return true;
-			e = e->kids[0];
-			break;
-		case EK_INDEX:
-			if (e->kids[0]->is_pointer)
-				return true;
-			e = e->kids[0];
-			break;
-		case EK_UNARY:
-			return e->op == OP_DEREF;
-		default:
-			return false;
-		}
-	}
-	return false;
-}
-
-/* The same for the location an atomic's pointer argument designates. */
-static bool atomic_through_pointer(const struct ir_expr *p)
-{
-	p = ir_strip(p);
-	return !(p && p->kind == EK_UNARY && p->op == OP_ADDR) || through_pointer(p->kids[0]);
-}
-
-bool memorder_load_written(const struct memorder *m, const struct access *a)
-{
-	if (a->e->is_pointer && !through_pointer(a->e))
-		return a->obj && mo_in_keys(m->written_direct, m->nwritten_direct, a->obj, a->field);
-	return memorder_is_written(m, a->obj, a->field);
-}
-
 /* An atomic whose value the statement throws away (`atomicAdd(&n, 1);`)
  * reads nothing anyone uses. */
 static bool result_used(const struct access *a)
@@ -152,8 +110,9 @@ static int note_written(const struct access *a, void *arg)
 		if (memorder_is_written(m, a->obj, a->field))
 			mo_add_key(&m->rewritten, &m->nrewritten, a->obj, a->field);
 		mo_add_key(&m->written, &m->nwritten, a->obj, a->field);
-		if (a->kind == ACC_STORE ? !through_pointer(a->e) : !a->e->nkids || !atomic_through_pointer(a->e->kids[0]))
-			mo_add_key(&m->written_direct, &m->nwritten_direct, a->obj, a->field);
+		if (a->obj)
+			CL_VEC_PUSH(m->stores, m->nstores, m->cstores,
+			            ((struct mo_store){ a->obj, a->field, a->e, a->stmt, a->kind == ACC_ATOMIC }));
 	}
 	if (a->kind == ACC_LOAD || (a->kind == ACC_ATOMIC && (a->in == IN_ATOMIC_LOAD || result_used(a))))
 		mo_add_key(&m->read, &m->nread, a->obj, a->field);
@@ -351,7 +310,7 @@ void memorder_free(struct memorder *m)
 	free(m->sync);
 	free(m->polled);
 	free(m->written);
-	free(m->written_direct);
+	free(m->stores);
 	free(m->read);
 	free(m->rewritten);
 	free(m->calls);

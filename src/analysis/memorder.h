@@ -85,8 +85,14 @@ struct memorder {
 	struct objkey *sync; int nsync;           /* sync objects: polled, or tickets */
 	struct objkey *polled; int npolled;       /* objects some loop polls */
 	struct objkey *written; int nwritten;     /* objects device code stores to */
-	struct objkey *written_direct; int nwritten_direct; /* ... not through a pointer kept in them
-	                                           * (`gp = p`, `s.cap = n`, not `gp[i] = v`) */
+	/* the stores and atomic writes of device code, each in the function
+	 * that makes it (memorder_level.c tells a pointer from its target) */
+	struct mo_store {
+		const struct ir_var *obj; const char *field;
+		const struct ir_expr *e; const struct ir_stmt *stmt; /* the lvalue, or the atomic call */
+		bool atomic;
+	} *stores;
+	int nstores, cstores;
 	struct objkey *read; int nread;           /* objects device code reads (a load, or an
 	                                           * atomic whose result is used) */
 	struct objkey *rewritten; int nrewritten; /* objects stored to at two places or more */
@@ -128,10 +134,11 @@ bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj, const 
 bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field);
 /* Whether load a reads memory device code writes. A pointer read itself
- * (`ring_base`, `s.items`) shares its object and member with the memory
- * it points at (`ring_base[i]`, `s.items[i]`); only a store to the
+ * (`ring_base`, `r->items`) shares its object and member with the memory
+ * it points at (`ring_base[i]`, `r->items[i]`); only a store to the
  * pointer (`ring_base = p`) writes it: one the host set before the launch
- * hands nothing over, whatever is written where it points. */
+ * hands nothing over, whatever is written where it points
+ * (memorder_level.c). */
 bool memorder_load_written(const struct memorder *m, const struct access *a);
 bool memorder_is_read(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_rewritten(const struct memorder *m, const struct ir_var *obj, const char *field);
