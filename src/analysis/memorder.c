@@ -60,6 +60,19 @@ bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, cons
 	return obj && mo_in_keys(m->polled, m->npolled, obj, field);
 }
 
+bool memorder_is_waited(const struct memorder *m, const struct ir_var *obj, const char *field)
+{
+	return obj && mo_in_keys(m->waited, m->nwaited, obj, field);
+}
+
+static int note_waited(const struct access *a, void *arg)
+{
+	struct memorder *m = arg;
+	if (a->kind == ACC_LOAD && a->space != SPACE_LOCAL)
+		mo_add_key(&m->waited, &m->nwaited, a->obj, a->field);
+	return 0;
+}
+
 bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field)
 {
 	return obj && mo_in_keys(m->written, m->nwritten, obj, field);
@@ -309,6 +322,7 @@ void memorder_free(struct memorder *m)
 	free(m->deciding);
 	free(m->sync);
 	free(m->polled);
+	free(m->waited);
 	free(m->written);
 	free(m->stores);
 	free(m->read);
@@ -354,6 +368,7 @@ struct memorder *memorder_new(const struct ir_unit *u, const struct memspace *ms
 	for (int i = 0; i < m->npolls; i++) {
 		mo_add_key(&m->sync, &m->nsync, m->polls[i].obj, m->polls[i].field);
 		mo_add_key(&m->polled, &m->npolled, m->polls[i].obj, m->polls[i].field);
+		memorder_expr_accesses(m, m->polls[i].cond, m->polls[i].loop, note_waited, m);
 	}
 	for (int i = 0; i < m->ndeciding; i++)
 		if (m->deciding[i]->nkids)

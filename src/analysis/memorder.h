@@ -84,6 +84,8 @@ struct memorder {
 	struct ir_expr **deciding; int ndeciding; /* deciding RMW atomic calls */
 	struct objkey *sync; int nsync;           /* sync objects: polled, or tickets */
 	struct objkey *polled; int npolled;       /* objects some loop polls */
+	struct objkey *waited; int nwaited;       /* objects a poll's exit condition reads
+	                                           * (`head - tail >= size`: head, tail, size) */
 	struct objkey *written; int nwritten;     /* objects device code stores to */
 	/* the stores and atomic writes of device code, each in the function
 	 * that makes it (memorder_level.c tells a pointer from its target) */
@@ -132,6 +134,10 @@ void memorder_free(struct memorder *m);
 
 bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field);
+/* Whether a poll's exit condition reads the object: a counter the loop
+ * waits on beside the flag (a ring buffer's tail in `head - tail >= size`),
+ * re-read each time round, not data the flag hands over. */
+bool memorder_is_waited(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field);
 /* Whether load a reads memory device code writes. A pointer read itself
  * (`ring_base`, `r->items`) shares its object and member with the memory

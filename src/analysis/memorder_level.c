@@ -140,13 +140,35 @@ static int store_level(const struct memorder *m, const struct mo_store *s)
 	return lvalue_level(m, fn, s->e, 0);
 }
 
+static int is_expr(struct ir_expr *e, void *arg)
+{
+	return e == arg;
+}
+
+/* The function whose body holds expression e: for an access of a helper
+ * seen through, the helper (the call's target, or one it calls), whose
+ * locals its lvalue names. */
+static const struct ir_func *func_holding(const struct memorder *m, const struct access *a)
+{
+	if (!a->via)
+		return memorder_func_of(m, a->stmt);
+	const struct ir_func *t = a->via->u.call.target;
+	if (t && t->body && ir_walk_stmt_exprs(t->body, is_expr, a->e))
+		return t;
+	for (int i = 0; i < m->u->nfuncs; i++)
+		if (m->u->funcs[i]->body && ir_walk_stmt_exprs(m->u->funcs[i]->body, is_expr, a->e))
+			return m->u->funcs[i];
+	return NULL;
+}
+
 bool memorder_load_written(const struct memorder *m, const struct access *a)
 {
 	if (!memorder_is_written(m, a->obj, a->field))
 		return false;
-	if (a->via)
-		return true; /* a helper's lvalue: its locals are not the caller's */
-	int level = lvalue_level(m, memorder_func_of(m, a->stmt), a->e, 0);
+	const struct ir_func *fn = func_holding(m, a);
+	if (!fn)
+		return true;
+	int level = lvalue_level(m, fn, a->e, 0);
 	if (level == LEVEL_UNKNOWN)
 		return true;
 	for (int i = 0; i < m->nstores; i++) {
