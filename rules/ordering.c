@@ -59,12 +59,14 @@ static int visit(const struct access *a, void *arg)
 		 * set it made before (a critical section entered without
 		 * acquire): it matters where another store to the object is
 		 * followed by a write of the flag */
-		bool load = a->kind == ACC_LOAD && memorder_is_written(s->m, a->obj, a->field);
+		bool load = a->kind == ACC_LOAD && !memorder_is_waited(s->m, a->obj, a->field) &&
+		            memorder_load_written(s->m, a);
 		bool store = s->stores && a->kind == ACC_STORE &&
 		             memorder_released_elsewhere(s->m, a->obj, a->field, a->e, s->flag, s->flag_field);
 		if ((!load && !store) || memorder_is_sync(s->m, a->obj, a->field))
 			return 0;
-		if (s->only_decided && !memorder_in_decided_branch(s->m, s->fn, a->stmt))
+		if (s->only_decided && (!memorder_in_decided_branch(s->m, s->fn, a->stmt) ||
+		                        memorder_holds_ticket(s->m, a->obj)))
 			return 0;
 	} else {
 		/* what another block reads is not in this block's __shared__

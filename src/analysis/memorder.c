@@ -60,6 +60,19 @@ bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, cons
 	return obj && mo_in_keys(m->polled, m->npolled, obj, field);
 }
 
+bool memorder_is_waited(const struct memorder *m, const struct ir_var *obj, const char *field)
+{
+	return obj && mo_in_keys(m->waited, m->nwaited, obj, field);
+}
+
+static int note_waited(const struct access *a, void *arg)
+{
+	struct memorder *m = arg;
+	if (a->kind == ACC_LOAD && a->space != SPACE_LOCAL)
+		mo_add_key(&m->waited, &m->nwaited, a->obj, a->field);
+	return 0;
+}
+
 bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field)
 {
 	return obj && mo_in_keys(m->written, m->nwritten, obj, field);
@@ -110,6 +123,9 @@ static int note_written(const struct access *a, void *arg)
 		if (memorder_is_written(m, a->obj, a->field))
 			mo_add_key(&m->rewritten, &m->nrewritten, a->obj, a->field);
 		mo_add_key(&m->written, &m->nwritten, a->obj, a->field);
+		if (a->obj)
+			CL_VEC_PUSH(m->stores, m->nstores, m->cstores,
+			            ((struct mo_store){ a->obj, a->field, a->e, a->stmt, a->kind == ACC_ATOMIC }));
 	}
 	if (a->kind == ACC_LOAD || (a->kind == ACC_ATOMIC && (a->in == IN_ATOMIC_LOAD || result_used(a))))
 		mo_add_key(&m->read, &m->nread, a->obj, a->field);
@@ -154,6 +170,31 @@ static void find_receivers(struct memorder *m, const struct ir_unit *u)
 		if (clash[i])
 			m->this_recv[i] = NULL;
 	free(clash);
+}
+
+static int note_host_call(struct ir_expr *e, void *arg)
+{
+	uint8_t *called = arg;
+	if (e->kind == EK_CALL && e->u.call.target)
+		called[e->u.call.target->id] = 1;
+	return 0;
+}
+
+/* The __host__ __device__ functions that host code calls and no device
+ * code of the unit does (a ring buffer's init run before the launch):
+ * what they store, the host stores. One nobody calls stays device code,
+ * which another unit's kernels may call. malloc'd, by function id. */
+static uint8_t *host_only(const struct memorder *m, const struct ir_unit *u)
+{
+	uint8_t *from_host = xcalloc((size_t)u->nfuncs + 1, 1);
+	for (int i = 0; i < u->nfuncs; i++)
+		if (!u->funcs[i]->is_device && !u->funcs[i]->is_global && u->funcs[i]->body)
+			ir_walk_stmt_exprs(u->funcs[i]->body, note_host_call, from_host);
+	for (int i = 0; i < m->ncalls; i++)
+		from_host[m->calls[i].callee->id] = 0;
+	for (int i = 0; i < u->nfuncs; i++)
+		from_host[i] &= u->funcs[i]->is_host && !u->funcs[i]->is_global;
+	return from_host;
 }
 
 const struct ir_func *memorder_func_of(const struct memorder *m, const struct ir_stmt *s)
@@ -281,7 +322,9 @@ void memorder_free(struct memorder *m)
 	free(m->deciding);
 	free(m->sync);
 	free(m->polled);
+	free(m->waited);
 	free(m->written);
+	free(m->stores);
 	free(m->read);
 	free(m->rewritten);
 	free(m->calls);
@@ -308,20 +351,24 @@ struct memorder *memorder_new(const struct ir_unit *u, const struct memspace *ms
 			memorder_stmt_accesses(m, u->funcs[i]->body, note_call, &cw);
 	}
 	find_receivers(m, u);
+	uint8_t *hosts = host_only(m, u);
 	for (int i = 0; i < u->nfuncs; i++) {
 		const struct ir_func *f = u->funcs[i];
 		m->taint_local[i] = xcalloc((size_t)f->nvars + 1, 1);
 		if (!f->is_device && !f->is_global)
 			continue;
-		memorder_stmt_accesses(m, f->body, note_written, m);
+		if (!hosts[i])
+			memorder_stmt_accesses(m, f->body, note_written, m);
 		if (!f->analysed)
 			continue;
 		mo_poll_scan_function(m, f);
 		mo_find_deciding(m, f);
 	}
+	free(hosts);
 	for (int i = 0; i < m->npolls; i++) {
 		mo_add_key(&m->sync, &m->nsync, m->polls[i].obj, m->polls[i].field);
 		mo_add_key(&m->polled, &m->npolled, m->polls[i].obj, m->polls[i].field);
+		memorder_expr_accesses(m, m->polls[i].cond, m->polls[i].loop, note_waited, m);
 	}
 	for (int i = 0; i < m->ndeciding; i++)
 		if (m->deciding[i]->nkids)

@@ -84,7 +84,17 @@ struct memorder {
 	struct ir_expr **deciding; int ndeciding; /* deciding RMW atomic calls */
 	struct objkey *sync; int nsync;           /* sync objects: polled, or tickets */
 	struct objkey *polled; int npolled;       /* objects some loop polls */
+	struct objkey *waited; int nwaited;       /* objects a poll's exit condition reads
+	                                           * (`head - tail >= size`: head, tail, size) */
 	struct objkey *written; int nwritten;     /* objects device code stores to */
+	/* the stores and atomic writes of device code, each in the function
+	 * that makes it (memorder_level.c tells a pointer from its target) */
+	struct mo_store {
+		const struct ir_var *obj; const char *field;
+		const struct ir_expr *e; const struct ir_stmt *stmt; /* the lvalue, or the atomic call */
+		bool atomic;
+	} *stores;
+	int nstores, cstores;
 	struct objkey *read; int nread;           /* objects device code reads (a load, or an
 	                                           * atomic whose result is used) */
 	struct objkey *rewritten; int nrewritten; /* objects stored to at two places or more */
@@ -124,7 +134,18 @@ void memorder_free(struct memorder *m);
 
 bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field);
+/* Whether a poll's exit condition reads the object: a counter the loop
+ * waits on beside the flag (a ring buffer's tail in `head - tail >= size`),
+ * re-read each time round, not data the flag hands over. */
+bool memorder_is_waited(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field);
+/* Whether load a reads memory device code writes. A pointer read itself
+ * (`ring_base`, `r->items`) shares its object and member with the memory
+ * it points at (`ring_base[i]`, `r->items[i]`); only a store to the
+ * pointer (`ring_base = p`) writes it: one the host set before the launch
+ * hands nothing over, whatever is written where it points
+ * (memorder_level.c). */
+bool memorder_load_written(const struct memorder *m, const struct access *a);
 bool memorder_is_read(const struct memorder *m, const struct ir_var *obj, const char *field);
 bool memorder_is_rewritten(const struct memorder *m, const struct ir_var *obj, const char *field);
 /* Whether a store to the object other than e is followed, in its
@@ -151,6 +172,11 @@ int memorder_stmt_accesses(const struct memorder *m, struct ir_stmt *s, access_f
 int memorder_after(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg);
 /* Accesses before statement s, nearest first. */
 int memorder_before(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg);
+
+/* Whether obj is a __shared__ variable a deciding atomic's result went
+ * to (`amLast`, a broadcast ticket `tile`): reading it reads the ticket,
+ * not data handed over by it. */
+bool memorder_holds_ticket(const struct memorder *m, const struct ir_var *obj);
 
 /* Whether st sits inside a branch or loop decided by a deciding atomic's
  * result (through variables derived from it). */
