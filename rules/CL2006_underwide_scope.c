@@ -168,6 +168,7 @@ struct reach {
 	struct scope_ctx *sc;
 	const struct access *b;
 	bool grid_addr;      /* b's address is the same in every thread of the grid */
+	bool block_slots;    /* b's address is the same in every thread of a block */
 	struct access other; /* the witness */
 	int why;             /* 0 none, 1 same address in other blocks, 2 device scope */
 };
@@ -179,6 +180,28 @@ static const struct ir_expr *address(const struct access *a)
 	if (e->kind == EK_UNARY && e->op == OP_ADDR)
 		e = ir_strip(e->kids[0]);
 	return e;
+}
+
+/* How far the location an address designates varies: the join of the
+ * levels of its indices and base pointers (`head[bid]`: U_BLOCK, one
+ * location per block; `done[tid]`: U_THREAD), not of the value there. */
+static enum uni_level location_level(const struct ir_expr *e)
+{
+	e = ir_strip(e);
+	switch (e->kind) {
+	case EK_INDEX: {
+		enum uni_level a = location_level(e->kids[0]), i = e->kids[1]->level;
+		return a > i ? a : i;
+	}
+	case EK_MEMBER:
+		return e->nkids ? location_level(e->kids[0]) : U_GRID;
+	case EK_UNARY:
+		return e->op == OP_DEREF ? e->kids[0]->level : U_THREAD;
+	case EK_VAR:
+		return U_GRID;
+	default:
+		return U_THREAD;
+	}
 }
 
 static bool inside(const struct ir_stmt *s, const struct ir_stmt *region)
@@ -231,8 +254,15 @@ static int reaching(const struct access *a, void *arg)
 		r->why = 1;
 		return 1;
 	}
-	if (a->scope > SCOPE_BLOCK && !inside(a->stmt, b->stmt) && r->why == 0) {
-		r->other = *a; /* keep looking for the stronger witness */
+	/* a device-scope access at another address (`head[otherBlock]`
+	 * against `head[bid]`) says most; keep looking for the stronger
+	 * witness of the same address in other blocks */
+	/* both locations chosen per block (slots of a per-block array), at
+	 * different addresses: threads of one block reach another's slot */
+	if (a->scope > SCOPE_BLOCK && !inside(a->stmt, b->stmt) && r->block_slots &&
+	    location_level(address(a)) <= U_BLOCK && !ir_expr_equal(address(a), address(b)) &&
+	    (r->why == 0 || (ir_expr_equal(address(&r->other), address(b)) && !ir_expr_equal(address(a), address(b))))) {
+		r->other = *a;
 		r->why = 2;
 	}
 	return 0;
@@ -282,7 +312,8 @@ static void check_block_atomic(struct scope_ctx *sc, const struct access *b)
 	    scope_chosen_by_branch(m, b))
 		return;
 	const struct ir_expr *addr = address(b);
-	struct reach r = { .sc = sc, .b = b, .grid_addr = addr->level == U_GRID };
+	enum uni_level lv = location_level(addr);
+	struct reach r = { .sc = sc, .b = b, .grid_addr = lv == U_GRID, .block_slots = lv <= U_BLOCK };
 	memorder_stmt_accesses(m, sc->fn->body, reaching, &r);
 	char name[64], what[96], reason[512];
 	intrinsic_display(b->e, name, sizeof name);
@@ -294,7 +325,7 @@ static void check_block_atomic(struct scope_ctx *sc, const struct access *b)
 	                  ((is_write(b) && memorder_write_extent(m, b->e) == EXTENT_CROSS) ||
 	                   (is_poll_or_decision(m, b->e) && memorder_read_extent(m, b->e) == EXTENT_CROSS));
 	if (r.why == 1) {
-		snprintf(reason, sizeof reason, "the same location is updated in other blocks");
+		snprintf(reason, sizeof reason, "the same location is accessed atomically in other blocks");
 	} else if (r.grid_addr && memorder_every_block(sc->fn, b->stmt) && launched_with_blocks(sc->u, sc->fn)) {
 		snprintf(reason, sizeof reason, "every block of the grid runs it on this one location (each launch in the "
 		         "file has several blocks)");
@@ -306,22 +337,26 @@ static void check_block_atomic(struct scope_ctx *sc, const struct access *b)
 		char other[64], at[96];
 		intrinsic_display(r.other.e, other, sizeof other);
 		memorder_describe(address(&r.other), at, sizeof at);
-		snprintf(reason, sizeof reason, "this function also updates `%s` with device scope (`%s` on `%s`), "
-		         "which says threads of other blocks touch it; if one of them can reach this location while "
-		         "the kernel runs", b->obj->name ? b->obj->name : "it", other, at);
+		snprintf(reason, sizeof reason, "`%s` is also accessed with device scope (`%s` on `%s`), which says "
+		         "threads of other blocks touch it; if one of them can reach this location while the kernel "
+		         "runs", b->obj->name ? b->obj->name : "it", other, at);
 	} else {
 		return;
 	}
 	if (!first_report(sc, b->e))
 		return;
+	char fix[96];
+	const char *suffix = strstr(name, "_block");
+	if (suffix)
+		snprintf(fix, sizeof fix, "`%.*s%s`", (int)(suffix - name), name, suffix + 6);
+	else
+		snprintf(fix, sizeof fix, "`cuda::thread_scope_device`");
 	struct cl_finding *f = cl_report(sc->cx, &cl_rules[RULE_CL2006], memorder_access_loc(b),
 		"`%s` on `%s` has block scope, so it is atomic and ordered only against threads of its own block, "
-		"but %s, %s (a scoped race: updates can be lost and values read stale); use the device-scope "
-		"atomic (`%.*s`, or `cuda::thread_scope_device`)",
-		name, what, reason, r.why == 2 ? "the two race" : "and those race with it",
-		(int)(strstr(name, "_block") ? strstr(name, "_block") - name : (long)strlen(name)), name);
+		"but %s, %s (a scoped race: updates can be lost and values read stale); use device scope: %s",
+		name, what, reason, r.why == 2 ? "the two race" : "and those race with it", fix);
 	if (r.why == 1 || r.why == 2)
-		cl_note(f, r.other.e->loc, r.why == 1 ? "the same location, in other blocks" : "the device-scope update");
+		cl_note(f, r.other.e->loc, r.why == 1 ? "the same location, in other blocks" : "the device-scope access");
 }
 
 /* ---- the host ------------------------------------------------------------------ */
