@@ -27,6 +27,7 @@
 #include "analysis/launch.h"
 #include "checks.h"
 #include "ordering.h"
+#include "scope_index.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -204,6 +205,11 @@ static enum uni_level location_level(const struct ir_expr *e)
 	}
 }
 
+static const struct ir_expr *index_of(const struct ir_expr *lv)
+{
+	return lv->kind == EK_INDEX && lv->nkids == 2 ? lv->kids[1] : NULL;
+}
+
 static bool inside(const struct ir_stmt *s, const struct ir_stmt *region)
 {
 	for (; s; s = s->parent)
@@ -316,6 +322,7 @@ static void check_block_atomic(struct scope_ctx *sc, const struct access *b)
 	struct reach r = { .sc = sc, .b = b, .grid_addr = lv == U_GRID, .block_slots = lv <= U_BLOCK };
 	memorder_stmt_accesses(m, sc->fn->body, reaching, &r);
 	char name[64], what[96], reason[512];
+	const struct ir_expr *div = NULL;
 	intrinsic_display(b->e, name, sizeof name);
 	memorder_describe(addr, what, sizeof what);
 	/* a sync object every atomic of which has block scope, with
@@ -333,6 +340,13 @@ static void check_block_atomic(struct scope_ctx *sc, const struct access *b)
 	} else if (sync_cross) {
 		snprintf(reason, sizeof reason, "the threads that hand data over through it run in different blocks");
 		r.why = 4;
+	} else if (index_of(addr) && scope_index_neighbours_share(sc->fn, index_of(addr), &div)) {
+		char d[64];
+		memorder_describe(div, d, sizeof d);
+		snprintf(reason, sizeof reason, "its index is the global thread index divided by `%s`: consecutive "
+		         "threads share an element, and unless `%s` divides the block size, the last threads of one "
+		         "block and the first of the next share one", d, d);
+		r.why = 5;
 	} else if (r.why == 2) {
 		char other[64], at[96];
 		intrinsic_display(r.other.e, other, sizeof other);
@@ -354,7 +368,7 @@ static void check_block_atomic(struct scope_ctx *sc, const struct access *b)
 	struct cl_finding *f = cl_report(sc->cx, &cl_rules[RULE_CL2006], memorder_access_loc(b),
 		"`%s` on `%s` has block scope, so it is atomic and ordered only against threads of its own block, "
 		"but %s, %s (a scoped race: updates can be lost and values read stale); use device scope: %s",
-		name, what, reason, r.why == 2 ? "the two race" : "and those race with it", fix);
+		name, what, reason, r.why == 2 ? "the two race" : r.why == 5 ? "whose updates race" : "and those race with it", fix);
 	if (r.why == 1 || r.why == 2)
 		cl_note(f, r.other.e->loc, r.why == 1 ? "the same location, in other blocks" : "the device-scope access");
 }
