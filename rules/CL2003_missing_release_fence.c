@@ -13,14 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool is_poll_load(const struct memorder *m, const struct ir_expr *e)
-{
-	for (int i = 0; i < m->npolls; i++)
-		if (m->polls[i].load == e)
-			return true;
-	return false;
-}
-
 struct publish_ctx {
 	struct cl_ctx *cx; const struct memorder *m; const struct ir_func *fn;
 	const struct ir_expr *hits[16]; int nhits; /* the data stores reported so far */
@@ -340,27 +332,11 @@ static void check_other_threads(struct publish_ctx *pc, const struct access *a, 
 static int publication(const struct access *a, void *arg)
 {
 	struct publish_ctx *pc = arg;
-	const struct memorder *m = pc->m;
-	if (!memorder_is_sync(m, a->obj, a->field) || order_helper_no_publication(a))
+	struct order_scan s;
+	if (!order_publication_scan(pc->m, pc->fn, a, -1, &s))
 		return 0;
-	if (a->kind == ACC_ATOMIC) {
-		if (a->in == IN_ATOMIC_LOAD || memorder_rmw_reads_only(a->e) || is_poll_load(m, a->e))
-			return 0;
-		if (a->order == ORDER_RELEASE || a->order == ORDER_ACQ_REL || a->order == ORDER_SEQ_CST)
-			return 0; /* a release operation orders what came before */
-	} else if (a->kind != ACC_STORE || !memorder_is_polled(m, a->obj, a->field)) {
-		/* a plain store publishes only to a loop that polls; a ticket is
-		 * taken with an atomic, and resetting it for the next launch
-		 * (threadFenceReduction's `retirementCount = 0`) publishes nothing */
-		return 0;
-	}
-	/* alone with its object between two barriers: whoever observes it
-	 * does so after a barrier that already orders the data */
-	if (memorder_write_barrier_ordered(m, a->e) || memorder_write_unobserved(m, a->e))
-		return 0;
-	struct order_scan s = { .m = m, .fn = pc->fn, .flag = a->obj, .flag_field = a->field, .flag_space = a->space,
-	                        .extent = memorder_write_extent(m, a->e), .dir = ORDER_BEFORE };
-	order_scan_from(&s, a);
+	if (s.found && s.narrowed)
+		return 0; /* fenced, but with too narrow a scope: CL2006 */
 	if (s.found && ((a->via && s.hit.via == a->via) || reported_before(pc, a, s.hit.e)))
 		return 0; /* both in the helper: its own walk reports it */
 	char flag[96], data[96];

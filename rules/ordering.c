@@ -51,6 +51,10 @@ static int visit(const struct access *a, void *arg)
 	struct order_scan *s = arg;
 	if (orders(s, a) || a->kind == ACC_CALL)
 		return 1; /* ordered, or beyond what cudalint can see: stop quietly */
+	if (a->kind == ACC_FENCE && !s->narrowed) {
+		s->narrowed = true; /* a fence, but of too narrow a scope */
+		s->narrow = *a;
+	}
 	if (!a->obj || memorder_same_object(a->obj, a->field, s->flag, s->flag_field) || a->space == SPACE_LOCAL)
 		return 0;
 	if (s->dir == ORDER_AFTER) {
@@ -103,6 +107,7 @@ static void after_return(struct order_scan *s, const struct ir_func *fn, int dep
 void order_scan_run(struct order_scan *s, struct ir_stmt *st)
 {
 	s->found = false;
+	s->narrowed = false;
 	if (s->dir == ORDER_BEFORE) {
 		memorder_before(s->m, st, visit, s);
 		return;
@@ -146,6 +151,7 @@ void order_scan_from(struct order_scan *s, const struct access *a)
 	/* the helper's accesses before a, nearest first, then the caller's
 	 * before the statement of the call */
 	s->found = false;
+	s->narrowed = false;
 	struct prefix p = { .a = a, .at = -1 };
 	memorder_expr_accesses(s->m, (struct ir_expr *)a->via, a->stmt, note_prefix, &p);
 	int stop = 0;

@@ -25,6 +25,12 @@ struct order_scan {
 	bool found;
 	struct access hit;               /* the unordered data access */
 	const struct ir_func *hit_fn;    /* the function it is in (a caller of fn, after a helper returns) */
+	/* a fence the scan went past because its scope is narrower than the
+	 * hand-off needs (__threadfence_block() before a publication to
+	 * another block): with found, the finding is CL2006's, not a missing
+	 * fence (CL2003, CL2004) */
+	bool narrowed;
+	struct access narrow;            /* the nearest such fence */
 };
 
 /* Scans from statement st (after: its nested branches first, then what
@@ -37,6 +43,25 @@ void order_scan_run(struct order_scan *s, struct ir_stmt *st);
 /* The same from access a: when a is a helper's, seen through from the
  * call a->via, what precedes it in the helper comes first. */
 void order_scan_from(struct order_scan *s, const struct access *a);
+
+/* Whether access a publishes a sync object in a way the release scan
+ * checks (CL2003 and CL2006 share the choice): a plain or atomic write
+ * of a polled or ticket object that is no release operation, not read
+ * only, not ordered by barriers alone. Then runs the scan before it
+ * into *s, with the extent x (EXTENT_CROSS forced by CL2006 where the
+ * write's own scope says another block reads it) or, for x < 0, the
+ * write's own. fn is the function walked. */
+bool order_publication_scan(const struct memorder *m, const struct ir_func *fn, const struct access *a, int x,
+                            struct order_scan *s);
+
+/* The observations the acquire scan checks (CL2004 and CL2006 share
+ * them): relaxed atomic polls, and relaxed deciding atomics with no
+ * fence of the needed scope right before them. Calls fn for each whose
+ * scan found an unordered access, with the observation (the poll's load
+ * or the atomic), whether it is a ticket, and the function to report in. */
+typedef void (*order_obs_fn)(const struct order_scan *s, const struct ir_expr *obs, bool ticket,
+                             const struct ir_func *fn, void *arg);
+void order_each_observation(const struct memorder *m, const struct ir_unit *u, order_obs_fn fn, void *arg);
 
 /* The memory object a unit's memorder facts are keyed by. */
 const struct memorder *order_facts(const struct ir_unit *u);

@@ -220,6 +220,14 @@ bool memorder_write_barrier_ordered(const struct memorder *m, const struct ir_ex
 bool memorder_write_unobserved(const struct memorder *m, const struct ir_expr *e);
 bool memorder_read_barrier_ordered(const struct memorder *m, const struct ir_expr *e);
 
+/* Of any two statements of function fn (memorder_extent.c, for accesses
+ * that are no sync sites): whether the branches and early returns above
+ * them provably let them run in different sets of blocks
+ * (`blockIdx.x == 0` against its else branch); and whether nothing
+ * above st reads blockIdx, so that it runs in every block of the grid. */
+bool memorder_blocks_differ(const struct ir_func *fn, struct ir_stmt *a, struct ir_stmt *b);
+bool memorder_every_block(const struct ir_func *fn, struct ir_stmt *st);
+
 /* "`*flag`", "`box->ready`": the source of an lvalue for messages. */
 const char *memorder_describe(const struct ir_expr *e, char *buf, unsigned len);
 

@@ -841,3 +841,26 @@ bool memorder_released_elsewhere(const struct memorder *m, const struct ir_var *
 	}
 	return false;
 }
+
+/* ---- blocks of any two statements (CL2006) --------------------------------- */
+
+bool memorder_blocks_differ(const struct ir_func *fn, struct ir_stmt *a, struct ir_stmt *b)
+{
+	struct fn_locals fl;
+	struct pins pa, pb;
+	fn_locals_init(&fl, fn);
+	site_pins(&pa, &fl, a);
+	site_pins(&pb, &fl, b);
+	fn_locals_free(&fl);
+	return pins_differ(&pa, &pb);
+}
+
+bool memorder_every_block(const struct ir_func *fn, struct ir_stmt *st)
+{
+	struct fn_locals fl;
+	struct pins p;
+	fn_locals_init(&fl, fn);
+	site_pins(&p, &fl, st);
+	fn_locals_free(&fl);
+	return pins_unpinned(&p);
+}

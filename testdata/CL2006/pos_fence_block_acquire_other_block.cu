@@ -1,6 +1,6 @@
-// CL2004 positive: the consumer adds a fence after the atomic poll, but a
-// block-scope one; the producer is another block, so the acquire side needs
-// device scope.
+// CL2006 positive: the consumer fences after the atomic poll, but with block
+// scope; the producer is another block, so the acquire side needs device
+// scope.
 __global__ void small_fence(int *data, int *flag, int *out)
 {
     if (blockIdx.x == 0 && threadIdx.x == 0) {
@@ -10,7 +10,7 @@ __global__ void small_fence(int *data, int *flag, int *out)
     } else if (blockIdx.x == 1 && threadIdx.x == 0) {
         while (atomicAdd(flag, 0) == 0) {
         }
-        __threadfence_block();
-        out[0] = data[0]; // expect: CL2004
+        __threadfence_block(); // expect: CL2006 "written by threads of other blocks"
+        out[0] = data[0];
     }
 }
