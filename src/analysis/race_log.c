@@ -638,8 +638,14 @@ int rs_pairs_races(struct rs_ctx *c, struct race **out)
 		const struct rs_pairrec *p = &c->pairs[i];
 		if (!p->confirmed)
 			continue;
-		v[n++] = (struct race){ (enum race_kind)p->kind, c->sites[p->at].e, c->sites[p->at].fn, c->sites[p->other].e,
-		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop,
+		const struct rs_site *at = &c->sites[p->at], *other = &c->sites[p->other];
+		/* the write comes after the read in program order (witness), so
+		 * when it is written first in the same function, not across
+		 * iterations, a second call of it is what puts it after */
+		bool later_call = p->kind == RACE_WAR && !p->by_iteration && at->fn == other->fn &&
+		                  rs_cmp_loc(&at->e->loc, &other->e->loc) < 0;
+		v[n++] = (struct race){ (enum race_kind)p->kind, at->e, at->fn, other->e,
+		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop, later_call,
 		                        (enum race_memory)p->mem, p->via, p->launch };
 	}
 	*out = v;

@@ -205,6 +205,33 @@ static void forget_loop(struct rs_run *r, const struct ir_stmt *s, bool uni)
 			r->top->vars[i] = rv_top(uni);
 }
 
+static int leaves_early(struct ir_stmt *s, void *arg)
+{
+	(void)arg;
+	return s->kind == SK_BREAK || s->kind == SK_CONTINUE || s->kind == SK_RETURN || s->kind == SK_GOTO;
+}
+
+static bool is_block_barrier_stmt(const struct ir_stmt *s)
+{
+	const struct ir_expr *e = s && s->kind == SK_EXPR ? ir_strip(s->u.expr) : NULL;
+	return e && e->kind == EK_CALL && intrinsic_is_block_barrier(intrinsic_of((struct ir_expr *)e));
+}
+
+/* Whether every iteration of a loop with body BODY passes a block
+ * barrier: one is a statement of the body's own, and nothing in the body
+ * leaves an iteration early. */
+static bool iteration_passes_barrier(const struct ir_stmt *body)
+{
+	if (!body || ir_walk_stmts((struct ir_stmt *)body, leaves_early, NULL))
+		return false;
+	if (is_block_barrier_stmt(body))
+		return true;
+	for (int i = 0; body->kind == SK_BLOCK && i < body->u.block.n; i++)
+		if (is_block_barrier_stmt(body->u.block.v[i]))
+			return true;
+	return false;
+}
+
 static bool is_poll(const struct rs_run *r, const struct ir_stmt *s, int *which)
 {
 	const struct memorder *m = r->c->mo;
@@ -214,6 +241,21 @@ static bool is_poll(const struct rs_run *r, const struct ir_stmt *s, int *which)
 			return true;
 		}
 	return false;
+}
+
+/* A loop of barriers cut short while every thread would run on: the
+ * iterations not run pass at least one barrier, so what follows the loop
+ * is in a later interval than the last iteration run (else the last
+ * step of a scan, `if (tid < d)` with d == 1, would meet the code after
+ * the loop as if no barrier came between). That interval holds what the
+ * iterations not run access, which is not logged: a barrier next to it
+ * is not judged. The stand-in pass names no barrier, so it is kept. */
+static void skip_iterations(struct rs_run *r)
+{
+	if (r->c->judging && !r->lost)
+		rs_pass_barrier(r->c, NULL, r->phase, r->lin);
+	r->phase++;
+	rs_touch(r->c, r->phase, RM_UNKNOWN);
 }
 
 static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
@@ -226,6 +268,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 	const struct rs_lit *base = r->lits;
 	const struct ir_expr *cond = s->u.loop.cond;
 	bool unknown_exit = false, uni = !cond || rs_uniform(cond);
+	bool goes_on = !cond;      /* the condition last seen holds: another iteration runs */
 	int phase0 = r->phase;
 	uint32_t ctx = r->ctx;
 	const struct rs_iter *iters = r->iters;
@@ -253,6 +296,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 					r->c->inexact = true;
 				if (c.k == RV_INT && !c.i)
 					break;
+				goes_on = c.k == RV_INT;
 				if (c.k == RV_TOP && has_barrier(r, s))
 					r->c->inexact = true; /* its barriers' neighbours when it runs fewer times are not run */
 				if (c.k == RV_TOP && !unknown_exit) {
@@ -267,6 +311,8 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 			 * interval; a loop of barriers repeats its intervals */
 			if (!has_barrier(r, s))
 				rs_touch(r->c, r->phase, RM_UNKNOWN);
+			else if (goes_on && uni && iteration_passes_barrier(s->u.loop.body))
+				skip_iterations(r);
 			break;
 		}
 		const struct rs_lit *at_start = r->lits;
