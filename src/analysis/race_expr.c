@@ -178,8 +178,11 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 	if (mem != RACE_MEM_SHARED || loc.uoff) {
 		/* the barrier facts see it as before: memory they cannot place,
 		 * or global memory */
+		int rp = mem == RACE_MEM_GLOBAL ? rs_restrict_param(c, loc.obj) : -1;
 		if (mem == RACE_MEM_SHARED)
 			rs_touch(c, r->phase, RM_UNKNOWN);
+		else if (rp >= 0)
+			rs_touch_param(c, r->phase, rp, (kind & RK_WRITE) != 0);
 		else
 			other_memory(r, e, (kind & RK_WRITE) != 0);
 		/* global memory only at an address known exactly */
