@@ -153,7 +153,32 @@ static bool direct_local(const struct ir_expr *e)
 	return false;
 }
 
-static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write)
+/* An access the run cannot place into the global memory of a
+ * __restrict__ parameter (`buf[idx[t]]`: memspace follows the pointer to
+ * its object) still meets that parameter's other accesses: it is noted
+ * as the parameter's too. One through a pointer loaded from memory
+ * (LOADED), or that memspace cannot follow to the array of a parameter
+ * of the kernel, is noted as every such parameter's: restrict would make
+ * it another array, but nothing here shows that it is. An array of
+ * pointers (`float **tab`) is not the memory its pointers reach, though
+ * memspace may give `p = tab[0]` its object. */
+static void restrict_memory(struct rs_run *r, const struct ir_expr *e, bool write, bool loaded)
+{
+	struct rs_ctx *c = r->c;
+	const struct ir_var *o = loaded ? NULL : memspace_object(c->ms, e);
+	bool known = false;
+	for (int i = 0; o && i < c->npobjs; i++) {
+		const struct ir_var *v = c->pobjs[i].v;
+		const char *star = v->type ? strchr(v->type, '*') : NULL;
+		if (!c->pobjs[i].parent && star && !strchr(star + 1, '*') && memspace_var_object(c->ms, v) == o)
+			known = true;
+	}
+	for (int i = 0; i < c->npobjs; i++)
+		if (rs_restrict_param(c, c->pobjs[i].v) == i && (!known || memspace_var_object(c->ms, c->pobjs[i].v) == o))
+			rs_touch_param(c, r->phase, i, write);
+}
+
+static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write, bool loaded)
 {
 	struct rs_ctx *c = r->c;
 	if (!c->judging || r->lost || direct_local(e))
@@ -161,9 +186,10 @@ static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write)
 	enum ir_space s = memspace_space(c->ms, e);
 	if (s == SPACE_CONSTANT && !write)
 		return;
-	if (s == SPACE_GLOBAL || memspace_never_shared(c->ms, e))
+	if (s == SPACE_GLOBAL || memspace_never_shared(c->ms, e)) {
 		rs_touch(c, r->phase, write ? RM_GWRITE : RM_GREAD);
-	else
+		restrict_memory(r, e, write, loaded);
+	} else
 		rs_touch(c, r->phase, RM_UNKNOWN);
 }
 
@@ -184,7 +210,7 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 		else if (rp >= 0)
 			rs_touch_param(c, r->phase, rp, (kind & RK_WRITE) != 0);
 		else
-			other_memory(r, e, (kind & RK_WRITE) != 0);
+			other_memory(r, e, (kind & RK_WRITE) != 0, rs_obj_loaded(c, loc.obj));
 		/* global memory only at an address known exactly */
 		if (mem == RACE_MEM_GLOBAL && loc.uoff)
 			return;
@@ -231,7 +257,7 @@ static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
 	if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
 		return loc.frame->vars[loc.slot];
 	if (loc.k == RV_TOP)
-		other_memory(r, e, false);
+		other_memory(r, e, false, false);
 	struct rv v = rs_top_of(r, e);
 	v.ld = 1;
 	return v;
@@ -244,7 +270,7 @@ void rs_store(struct rs_run *r, const struct ir_expr *e, struct rv loc, struct r
 	else if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
 		loc.frame->vars[loc.slot] = v;
 	else if (loc.k == RV_TOP)
-		other_memory(r, e, true);
+		other_memory(r, e, true, false);
 }
 
 /* ---- expressions --------------------------------------------------------------- */
@@ -418,7 +444,7 @@ static struct rv eval_var(struct rs_run *r, const struct ir_expr *e)
 		return v->is_array ? shared_object(r, v) : load(r, e, shared_object(r, v));
 	struct rv out = rs_top_of(r, e);
 	if ((v->kind == VAR_GLOBAL || v->is_static) && !v->is_array) {
-		other_memory(r, e, false); /* a __device__ variable's value */
+		other_memory(r, e, false, false); /* a __device__ variable's value */
 		out.ld = 1;
 	}
 	return out;

@@ -271,6 +271,9 @@ bool rs_obj_compared(const struct rs_ctx *c, const struct ir_var *obj);
  * kernel's `__restrict__` pointer parameter (its own, not one loaded
  * from memory), else -1. */
 int rs_restrict_param(const struct rs_ctx *c, const struct ir_var *obj);
+/* Whether OBJ is the memory of a pointer loaded from memory
+ * (rs_loaded_pointer). */
+bool rs_obj_loaded(const struct rs_ctx *c, const struct ir_var *obj);
 /* Marks the THROUGH objects the current log indexes by thread. */
 void rs_mark_indexed(struct rs_ctx *c);
 

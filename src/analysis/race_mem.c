@@ -176,3 +176,11 @@ int rs_restrict_param(const struct rs_ctx *c, const struct ir_var *obj)
 	}
 	return -1;
 }
+
+bool rs_obj_loaded(const struct rs_ctx *c, const struct ir_var *obj)
+{
+	for (int i = 0; i < c->npobjs; i++)
+		if (c->pobjs[i].v == obj)
+			return c->pobjs[i].parent != NULL;
+	return false;
+}

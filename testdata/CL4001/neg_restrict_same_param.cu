@@ -8,3 +8,28 @@ __global__ void two_steps(const float *__restrict__ in, float *__restrict__ buf,
 	__syncthreads();
 	out[base + t] = buf[base + (t + 1) % 256];
 }
+
+// The same when the write's place is not known (an index loaded from
+// memory): it is still the restrict buffer's memory.
+__global__ void scattered(const int *__restrict__ idx, float *__restrict__ buf, float *__restrict__ out)
+{
+	__shared__ float s[256];
+	int t = threadIdx.x, base = blockIdx.x * 256;
+	s[t] = 1.0f;
+	buf[idx[base + t]] = 1.0f;
+	__syncthreads();
+	out[base + t] = s[t] + buf[base + (t + 1) % 256];
+}
+
+// A pointer loaded from memory may point anywhere, the restrict buffer
+// included, as far as anything here shows.
+__global__ void through_table(float *__restrict__ buf, float *__restrict__ out, float **tab)
+{
+	__shared__ float s[256];
+	int t = threadIdx.x, base = blockIdx.x * 256;
+	s[t] = 1.0f;
+	float *p = tab[0];
+	p[t] = 1.0f;
+	__syncthreads();
+	out[base + t] = s[t] + buf[base + (t + 1) % 256];
+}
