@@ -947,6 +947,38 @@ static bool may_touch_memory(const struct ir_expr *e)
 	return false;
 }
 
+/* `a = b` or `a += b` on a class object (a float2, a struct) is a call of
+ * its operator; with no body here (the implicit copy assignment) it is
+ * still a store of the receiver's bytes, after a read of them for a
+ * compound one: its value is what the log would miss (a float2 written
+ * through a view of a float array, then read as floats). */
+static bool assigns_receiver(const struct ir_expr *e)
+{
+	static const char *const ops[] = { "operator=", "operator+=", "operator-=", "operator*=", "operator/=",
+	                                   "operator%=", "operator&=", "operator|=", "operator^=", "operator<<=",
+	                                   "operator>>=" };
+	const char *n = e->u.call.name;
+	if (!n || e->nkids != 2 || !rs_is_lvalue(ir_strip(e->kids[0])))
+		return false;
+	for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+		if (!strcmp(n, ops[i]))
+			return true;
+	return false;
+}
+
+static struct rv assign_receiver(struct rs_run *r, const struct ir_expr *e)
+{
+	const struct ir_expr *lhs = ir_strip(e->kids[0]);
+	struct rv loc = rs_lval(r, lhs);
+	struct rv v = rs_eval(r, e->kids[1]);
+	if (strcmp(e->u.call.name, "operator=")) {
+		load(r, lhs, loc);
+		v = rs_top_of(r, lhs);
+	}
+	rs_store(r, lhs, loc, v);
+	return e->u.call.ret_type && strchr(e->u.call.ret_type, '&') ? loc : rs_top_of(r, e);
+}
+
 static struct rv call(struct rs_run *r, const struct ir_expr *e)
 {
 	enum intrinsic k = intrinsic_of((struct ir_expr *)e);
@@ -1002,6 +1034,8 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 		t = rs_named(r->c, e->u.call.name); /* f<T>(x) in a template */
 	if (t && t->body && (t->is_device || t->is_global))
 		return inline_call(r, e, t);
+	if (assigns_receiver(e))
+		return assign_receiver(r, e);
 	struct rv out;
 	if (pure_call(r, e, &out))
 		return out;
