@@ -468,6 +468,15 @@ static int popcount(const uint64_t *v)
 static void settle(struct rs_ctx *c)
 {
 	uint64_t bit = (uint64_t)1 << (c->shape & 63);
+	/* a guessed 2-D shape where some thread indexed past a __shared__
+	 * array is not the code's: the threads left are not a block of the
+	 * shape it is written for (rows of a 32-wide tile numbered as if the
+	 * block were 32 wide), so it neither shows a race nor counts as a
+	 * shape where the accesses ran. A 1-D block cut short is still a
+	 * (smaller) block. */
+	if (c->shape_outside && !c->launch && c->bdim[1] > 1)
+		bit = 0;
+	c->shape_outside = false;
 	for (int i = 0; i < c->npairs; i++) {
 		struct rs_pairrec *p = &c->pairs[i];
 		for (int side = 0; side < 2 && !p->here; side++) {

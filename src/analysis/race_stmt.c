@@ -567,7 +567,7 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 		c->stop.at = r.why_at;
 	}
 	if (r.outside)
-		c->shape_unfit = true;
+		c->shape_unfit = c->shape_outside = true;
 	/* a thread that indexes past a __shared__ array is one this block
 	 * shape has and the code's launches do not (tx >= 16 of a 16-wide
 	 * tile): none of it counts */
