@@ -242,8 +242,9 @@ struct rs_ctx {
 	bool judging;
 	bool inexact;                  /* a thread lost, or a path not run: judge nothing */
 	bool shape_unfit;              /* a thread of this block shape indexed past a __shared__ array */
-	bool shape_outside;            /* the same, for the races: a guessed 2-D or 3-D shape with such a
-	                                * thread is not one the code is written for (rs_detect) */
+	bool shape_outside;            /* the same, for the races (rs_detect) */
+	int kept[3], nkept;            /* the threads that did not: their extent in each dimension, and
+	                                * how many there are */
 	int shapes_judged;
 	const struct ir_func *judged;
 	struct rs_pass *passes; int npasses, cappasses;  /* the current block shape's */

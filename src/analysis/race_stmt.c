@@ -568,6 +568,12 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 	}
 	if (r.outside)
 		c->shape_unfit = c->shape_outside = true;
+	else {
+		for (int d = 0; d < 3; d++)
+			if (r.tid[d] + 1 > c->kept[d])
+				c->kept[d] = r.tid[d] + 1;
+		c->nkept++;
+	}
 	/* a thread that indexes past a __shared__ array is one this block
 	 * shape has and the code's launches do not (tx >= 16 of a 16-wide
 	 * tile): none of it counts */
