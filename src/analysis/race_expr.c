@@ -74,6 +74,21 @@ static uint32_t value_id(const struct rv *v)
 	}
 }
 
+/* The value of E, an expression the run does not compute that is made of
+ * one value A alone (a conversion, a braced or functional construction
+ * `P<T>{bits}` in a template): unknown, but the same wherever A is, so
+ * that threads storing what they built from one loaded weight write one
+ * value. */
+static struct rv made_of(struct rs_run *r, const struct ir_expr *e, struct rv a)
+{
+	struct rv v = rs_top_of(r, e);
+	uint32_t id = value_id(&a);
+	if (!v.vid && id)
+		v.vid = rs_mix(rs_mix(0x0e0e, id), (uintptr_t)(e->type ? e->type : ""));
+	v.shd = a.k == RV_TOP && a.shd;
+	return v;
+}
+
 int rs_lit_flags(const struct ir_expr *cond, struct rv v)
 {
 	return (rs_uniform(cond) ? LIT_UNI : cond->level == U_WARP ? LIT_WARP : 0) | (v.k == RV_TOP && v.shd ? LIT_SHD : 0);
@@ -242,6 +257,19 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 	rs_log(c, &en);
 }
 
+/* Whether LOC is in the global memory of a kernel's pointer parameter
+ * to const (`const float *w`): the kernel's input, which it does not
+ * write, so every thread that loads the same bytes of it gets the same
+ * value (threads of different threadIdx.z copying one weight into shared
+ * memory write one value). */
+static bool const_input(const struct rs_ctx *c, struct rv loc)
+{
+	if (rs_obj_memory(c, loc.obj) != RACE_MEM_GLOBAL || rs_obj_loaded(c, loc.obj) || !loc.obj->type)
+		return false;
+	const char *t = loc.obj->type, *star = strchr(t, '*'), *k = strstr(t, "const");
+	return star && k && k < star;
+}
+
 static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
 {
 	if (loc.k == RV_PTR) {
@@ -250,6 +278,9 @@ static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
 		if (p.k == RV_PTR)
 			return p;
 		struct rv v = rs_top_of(r, e);
+		if (!v.vid && const_input(r->c, loc))
+			v.vid = rs_mix(rs_mix(rs_mix(rs_mix(0x7e11, (uintptr_t)loc.obj), (uintptr_t)loc.field), loc.uoff),
+			               (uintptr_t)loc.i * 64 + (uintptr_t)access_size(r, e));
 		v.shd = rs_obj_memory(r->c, loc.obj) == RACE_MEM_SHARED; /* a protocol's data (race_log.c) */
 		v.ld = 1;
 		return v;
@@ -685,6 +716,8 @@ struct rv rs_eval(struct rs_run *r, const struct ir_expr *e)
 	case EK_CALL:
 		return call(r, e);
 	default:
+		if (e->kind == EK_OTHER && e->nkids == 1)
+			return made_of(r, e, rs_eval(r, e->kids[0]));
 		for (int i = 0; i < e->nkids; i++)
 			rs_eval(r, e->kids[i]);
 		return rs_top_of(r, e);
@@ -979,6 +1012,15 @@ static struct rv assign_receiver(struct rs_run *r, const struct ir_expr *e)
 	return e->u.call.ret_type && strchr(e->u.call.ret_type, '&') ? loc : rs_top_of(r, e);
 }
 
+/* A call of a constructor with no body here: its name is its type's
+ * (`P<T>{bits}` has type P<T>). */
+static bool constructs_own_type(const struct ir_expr *e)
+{
+	const char *n = e->u.call.name, *t = e->type;
+	size_t len = n ? strlen(n) : 0;
+	return len && t && !strncmp(t, n, len) && (t[len] == '<' || t[len] == '\0');
+}
+
 static struct rv call(struct rs_run *r, const struct ir_expr *e)
 {
 	enum intrinsic k = intrinsic_of((struct ir_expr *)e);
@@ -1041,6 +1083,8 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 		return out;
 	if (may_touch_memory(e))
 		rs_touch(r->c, r->phase, RM_UNKNOWN);
+	if (!t && e->nkids == 1 && constructs_own_type(e))
+		return made_of(r, e, rs_eval(r, e->kids[0]));
 	out = rs_top_of(r, e);
 	out.shd = eval_args(r, e, 0); /* fabsf(s[i]) */
 	return out;

@@ -1,6 +1,7 @@
 // The twin of neg_stencil_planes_tile_32x4.cu, launched with the 32x4
-// blocks it is written for, with the right halo column off by one: it is
-// column 32, the last interior column, which thread (31, ty) writes too.
+// blocks it is written for, with the halo's tile index off by one (hi
+// instead of hi + 1): the right halo cell lands on column 32, the last
+// interior column, which thread (31, ty) writes too, with another value.
 #define BX 32
 #define BY 4
 #define ROW (BX + 2)
@@ -14,10 +15,10 @@ __global__ void march(int nx, int nz, const float *__restrict__ in, float *__res
 		hi = threadIdx.x;
 		hj = threadIdx.y * (BY + 1) - 1;
 	} else {
-		hi = (k % 2) * BX - 1;
+		hi = (k % 2) * (BX + 1) - 1;
 		hj = k / 2 - BX - 1;
 	}
-	int ind_h = (hi + 1) + (hj + 1) * ROW + PLANE;
+	int ind_h = hi + (hj + 1) * ROW + PLANE;
 	int g_h = blockIdx.x * BX + hi + (blockIdx.y * BY + hj) * nx;
 	int ind = (threadIdx.x + 1) + (threadIdx.y + 1) * ROW + PLANE;
 	int g = blockIdx.x * BX + threadIdx.x + (blockIdx.y * BY + threadIdx.y) * nx;
