@@ -85,7 +85,7 @@ static struct rv made_of(struct rs_run *r, const struct ir_expr *e, struct rv a)
 	uint32_t id = value_id(&a);
 	if (!v.vid && id)
 		v.vid = rs_mix(rs_mix(0x0e0e, id), (uintptr_t)(e->type ? e->type : ""));
-	v.shd = a.k == RV_TOP && a.shd;
+	v.shd = e->kind == EK_CALL && a.k == RV_TOP && a.shd; /* as eval_args says of a call's arguments */
 	return v;
 }
 
