@@ -4,7 +4,10 @@
  *
  *  - read after write: reported on the read, with a note on the write;
  *  - write after read: reported on the write (across iterations of a
- *    loop when the read comes later in its body);
+ *    loop when the read comes later in its body; in a later call when
+ *    the function is called twice and the write comes first in it: the
+ *    analysis says which, since a callee written above its caller puts
+ *    a single call's write first in the file too);
  *  - write after write with different values, and a plain access against
  *    an atomic one: reported on the (later) plain access.
  *
@@ -105,7 +108,7 @@ static void report(const struct race *r, void *arg)
 		note = "written here";
 		break;
 	case RACE_WAR:
-		if (after_in_source(r->other, r->at) && !r->loop_carried) {
+		if (r->later_call) {
 			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
 			              "`%s` is written in a later call of `%s` while other threads may still be reading `%s` "
 			              "from an earlier one: the array is one object for every call, and no barrier separates "
@@ -113,7 +116,7 @@ static void report(const struct race *r, void *arg)
 			              a, r->at_fn ? r->at_fn->name : "the function", b, fix,
 			              r->at_fn ? r->at_fn->name : "the function");
 			note = "read here in the earlier call";
-		} else if (after_in_source(r->other, r->at)) {
+		} else if (r->loop_carried && after_in_source(r->other, r->at)) {
 			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
 			              "`%s` is written in the next iteration while other threads may still be reading `%s` "
 			              "from this one: no barrier separates them; add %s after the last read in the loop body "

@@ -53,8 +53,11 @@ struct race {
 	bool at_writes;               /* RACE_ATOMIC: the plain access is a write */
 	bool same_warp;               /* every pair seen was two lanes of one warp */
 	bool loop_carried;            /* RACE_WAR: the write is in a later iteration of a loop than the
-	                               * read (else, written before it, in a later call) */
+	                               * read */
 	struct ir_loc loop;           /* loop_carried: the loop (maybe in a caller of at_fn) */
+	bool later_call;              /* RACE_WAR, not loop_carried: the write is written before the read
+	                               * in one function and comes after it in a later call of that
+	                               * function (two call sites) */
 	enum race_memory mem;
 	const struct ir_var *via;     /* not RACE_MEM_SHARED: the parameter the memory is reached through */
 	/* the launch whose block shape shows it, when the kernel was run in

@@ -102,17 +102,33 @@ void rs_pass_barrier(struct rs_ctx *c, const struct ir_expr *e, int phase_in, in
 	c->passes[c->npasses++] = (struct rs_pass){ e, phase_in, thread };
 }
 
+static void grow_pmem(struct rs_ctx *c, int phase)
+{
+	if (phase < c->npmem)
+		return;
+	int n = phase + 16;
+	c->pmem = xrealloc(c->pmem, (size_t)n * sizeof *c->pmem);
+	memset(c->pmem + c->npmem, 0, (size_t)(n - c->npmem) * sizeof *c->pmem);
+	c->npmem = n;
+}
+
 void rs_touch(struct rs_ctx *c, int phase, int bits)
 {
 	if (!c->judging || phase < 0)
 		return;
-	if (phase >= c->npmem) {
-		int n = phase + 16;
-		c->pmem = xrealloc(c->pmem, (size_t)n);
-		memset(c->pmem + c->npmem, 0, (size_t)(n - c->npmem));
-		c->npmem = n;
-	}
-	c->pmem[phase] |= (uint8_t)bits;
+	grow_pmem(c, phase);
+	c->pmem[phase].bits |= (uint8_t)bits;
+}
+
+void rs_touch_param(struct rs_ctx *c, int phase, int pobj, bool write)
+{
+	if (!c->judging || phase < 0 || pobj < 0 || pobj >= 16)
+		return;
+	grow_pmem(c, phase);
+	if (write)
+		c->pmem[phase].wr |= (uint16_t)(1u << pobj);
+	else
+		c->pmem[phase].rd |= (uint16_t)(1u << pobj);
 }
 
 static struct rs_barsite *site_of(struct rs_ctx *c, const struct ir_expr *e)
@@ -201,12 +217,21 @@ struct judge {
 static int judge_one(struct judge *j, int k, int r)
 {
 	struct rs_ctx *c = j->c;
-	uint8_t before = k < c->npmem ? c->pmem[k] : 0, after = 0;
-	for (int m = k + 1; m <= r && m < c->npmem; m++)
-		after |= c->pmem[m];
-	if ((before | after) & RM_UNKNOWN)
+	struct rs_imem before = k < c->npmem ? c->pmem[k] : (struct rs_imem){ 0 }, after = { 0 };
+	for (int m = k + 1; m <= r && m < c->npmem; m++) {
+		after.bits |= c->pmem[m].bits;
+		after.rd |= c->pmem[m].rd;
+		after.wr |= c->pmem[m].wr;
+	}
+	if ((before.bits | after.bits) & RM_UNKNOWN)
 		return NEED_KEEP;
-	if (((before & RM_GWRITE) && (after & (RM_GREAD | RM_GWRITE))) || ((before & RM_GREAD) && (after & RM_GWRITE)))
+	/* global memory through plain pointers may be anything: a write on
+	 * one side meets any access on the other; through a restrict
+	 * parameter, only its own accesses (struct rs_imem) */
+	if (((before.bits & RM_GWRITE) && (after.bits & (RM_GREAD | RM_GWRITE))) ||
+	    ((before.bits & RM_GREAD) && (after.bits & RM_GWRITE)))
+		return NEED_KEEP;
+	if ((before.wr & (after.rd | after.wr)) || (before.rd & after.wr))
 		return NEED_KEEP;
 	/* the first barrier after K that becomes a __syncwarp(): lanes of one
 	 * warp on its two sides are ordered by it */
@@ -368,7 +393,7 @@ void rs_barriers_shape(struct rs_ctx *c)
 	c->npasses = 0;
 	c->shape_unfit = false;
 	if (c->pmem)
-		memset(c->pmem, 0, (size_t)c->npmem);
+		memset(c->pmem, 0, (size_t)c->npmem * sizeof *c->pmem);
 }
 
 void rs_barriers_end(struct rs_ctx *c)

@@ -74,6 +74,21 @@ static uint32_t value_id(const struct rv *v)
 	}
 }
 
+/* The value of E, an expression the run does not compute that is made of
+ * one value A alone (a conversion, a braced or functional construction
+ * `P<T>{bits}` in a template): unknown, but the same wherever A is, so
+ * that threads storing what they built from one loaded weight write one
+ * value. */
+static struct rv made_of(struct rs_run *r, const struct ir_expr *e, struct rv a)
+{
+	struct rv v = rs_top_of(r, e);
+	uint32_t id = value_id(&a);
+	if (!v.vid && id)
+		v.vid = rs_mix(rs_mix(0x0e0e, id), (uintptr_t)(e->type ? e->type : ""));
+	v.shd = e->kind == EK_CALL && a.k == RV_TOP && a.shd; /* as eval_args says of a call's arguments */
+	return v;
+}
+
 int rs_lit_flags(const struct ir_expr *cond, struct rv v)
 {
 	return (rs_uniform(cond) ? LIT_UNI : cond->level == U_WARP ? LIT_WARP : 0) | (v.k == RV_TOP && v.shd ? LIT_SHD : 0);
@@ -153,7 +168,32 @@ static bool direct_local(const struct ir_expr *e)
 	return false;
 }
 
-static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write)
+/* An access the run cannot place into the global memory of a
+ * __restrict__ parameter (`buf[idx[t]]`: memspace follows the pointer to
+ * its object) still meets that parameter's other accesses: it is noted
+ * as the parameter's too. One through a pointer loaded from memory
+ * (LOADED), or that memspace cannot follow to the array of a parameter
+ * of the kernel, is noted as every such parameter's: restrict would make
+ * it another array, but nothing here shows that it is. An array of
+ * pointers (`float **tab`) is not the memory its pointers reach, though
+ * memspace may give `p = tab[0]` its object. */
+static void restrict_memory(struct rs_run *r, const struct ir_expr *e, bool write, bool loaded)
+{
+	struct rs_ctx *c = r->c;
+	const struct ir_var *o = loaded ? NULL : memspace_object(c->ms, e);
+	bool known = false;
+	for (int i = 0; o && i < c->npobjs; i++) {
+		const struct ir_var *v = c->pobjs[i].v;
+		const char *star = v->type ? strchr(v->type, '*') : NULL;
+		if (!c->pobjs[i].parent && star && !strchr(star + 1, '*') && memspace_var_object(c->ms, v) == o)
+			known = true;
+	}
+	for (int i = 0; i < c->npobjs; i++)
+		if (rs_restrict_param(c, c->pobjs[i].v) == i && (!known || memspace_var_object(c->ms, c->pobjs[i].v) == o))
+			rs_touch_param(c, r->phase, i, write);
+}
+
+static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write, bool loaded)
 {
 	struct rs_ctx *c = r->c;
 	if (!c->judging || r->lost || direct_local(e))
@@ -161,9 +201,10 @@ static void other_memory(struct rs_run *r, const struct ir_expr *e, bool write)
 	enum ir_space s = memspace_space(c->ms, e);
 	if (s == SPACE_CONSTANT && !write)
 		return;
-	if (s == SPACE_GLOBAL || memspace_never_shared(c->ms, e))
+	if (s == SPACE_GLOBAL || memspace_never_shared(c->ms, e)) {
 		rs_touch(c, r->phase, write ? RM_GWRITE : RM_GREAD);
-	else
+		restrict_memory(r, e, write, loaded);
+	} else
 		rs_touch(c, r->phase, RM_UNKNOWN);
 }
 
@@ -192,10 +233,13 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 	if (mem != RACE_MEM_SHARED || loc.uoff) {
 		/* the barrier facts see it as before: memory they cannot place,
 		 * or global memory */
+		int rp = mem == RACE_MEM_GLOBAL ? rs_restrict_param(c, loc.obj) : -1;
 		if (mem == RACE_MEM_SHARED)
 			rs_touch(c, r->phase, RM_UNKNOWN);
+		else if (rp >= 0)
+			rs_touch_param(c, r->phase, rp, (kind & RK_WRITE) != 0);
 		else
-			other_memory(r, e, (kind & RK_WRITE) != 0);
+			other_memory(r, e, (kind & RK_WRITE) != 0, rs_obj_loaded(c, loc.obj));
 		/* global memory only at an address known exactly */
 		if (mem == RACE_MEM_GLOBAL && loc.uoff)
 			return;
@@ -227,6 +271,19 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 	rs_log(c, &en);
 }
 
+/* Whether LOC is in the global memory of a kernel's pointer parameter
+ * to const (`const float *w`): the kernel's input, which it does not
+ * write, so every thread that loads the same bytes of it gets the same
+ * value (threads of different threadIdx.z copying one weight into shared
+ * memory write one value). */
+static bool const_input(const struct rs_ctx *c, struct rv loc)
+{
+	if (rs_obj_memory(c, loc.obj) != RACE_MEM_GLOBAL || rs_obj_loaded(c, loc.obj) || !loc.obj->type)
+		return false;
+	const char *t = loc.obj->type, *star = strchr(t, '*'), *k = strstr(t, "const");
+	return star && k && k < star;
+}
+
 static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
 {
 	if (loc.k == RV_PTR) {
@@ -235,6 +292,9 @@ static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
 		if (p.k == RV_PTR)
 			return p;
 		struct rv v = rs_top_of(r, e);
+		if (!v.vid && const_input(r->c, loc))
+			v.vid = rs_mix(rs_mix(rs_mix(rs_mix(0x7e11, (uintptr_t)loc.obj), (uintptr_t)loc.field), loc.uoff),
+			               (uintptr_t)loc.i * 64 + (uintptr_t)access_size(r, e));
 		v.shd = rs_obj_memory(r->c, loc.obj) == RACE_MEM_SHARED; /* a protocol's data (race_log.c) */
 		v.ld = 1;
 		return v;
@@ -242,7 +302,7 @@ static struct rv load(struct rs_run *r, const struct ir_expr *e, struct rv loc)
 	if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
 		return loc.frame->vars[loc.slot];
 	if (loc.k == RV_TOP)
-		other_memory(r, e, false);
+		other_memory(r, e, false, false);
 	struct rv v = rs_top_of(r, e);
 	v.ld = 1;
 	return v;
@@ -255,7 +315,7 @@ void rs_store(struct rs_run *r, const struct ir_expr *e, struct rv loc, struct r
 	else if (loc.k == RV_LOCAL && loc.i == 0 && loc.frame)
 		loc.frame->vars[loc.slot] = v;
 	else if (loc.k == RV_TOP)
-		other_memory(r, e, true);
+		other_memory(r, e, true, false);
 }
 
 /* ---- expressions --------------------------------------------------------------- */
@@ -429,7 +489,7 @@ static struct rv eval_var(struct rs_run *r, const struct ir_expr *e)
 		return v->is_array ? shared_object(r, v) : load(r, e, shared_object(r, v));
 	struct rv out = rs_top_of(r, e);
 	if ((v->kind == VAR_GLOBAL || v->is_static) && !v->is_array) {
-		other_memory(r, e, false); /* a __device__ variable's value */
+		other_memory(r, e, false, false); /* a __device__ variable's value */
 		out.ld = 1;
 	}
 	return out;
@@ -670,6 +730,8 @@ struct rv rs_eval(struct rs_run *r, const struct ir_expr *e)
 	case EK_CALL:
 		return call(r, e);
 	default:
+		if (e->kind == EK_OTHER && e->nkids == 1)
+			return made_of(r, e, rs_eval(r, e->kids[0]));
 		for (int i = 0; i < e->nkids; i++)
 			rs_eval(r, e->kids[i]);
 		return rs_top_of(r, e);
@@ -932,6 +994,47 @@ static bool may_touch_memory(const struct ir_expr *e)
 	return false;
 }
 
+/* `a = b` or `a += b` on a class object (a float2, a struct) is a call of
+ * its operator; with no body here (the implicit copy assignment) it is
+ * still a store of the receiver's bytes, after a read of them for a
+ * compound one: its value is what the log would miss (a float2 written
+ * through a view of a float array, then read as floats). */
+static bool assigns_receiver(const struct ir_expr *e)
+{
+	static const char *const ops[] = { "operator=", "operator+=", "operator-=", "operator*=", "operator/=",
+	                                   "operator%=", "operator&=", "operator|=", "operator^=", "operator<<=",
+	                                   "operator>>=" };
+	const char *n = e->u.call.name;
+	if (!n || e->nkids != 2 || !rs_is_lvalue(ir_strip(e->kids[0])))
+		return false;
+	for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
+		if (!strcmp(n, ops[i]))
+			return true;
+	return false;
+}
+
+static struct rv assign_receiver(struct rs_run *r, const struct ir_expr *e)
+{
+	const struct ir_expr *lhs = ir_strip(e->kids[0]);
+	struct rv loc = rs_lval(r, lhs);
+	struct rv v = rs_eval(r, e->kids[1]);
+	if (strcmp(e->u.call.name, "operator=")) {
+		load(r, lhs, loc);
+		v = rs_top_of(r, lhs);
+	}
+	rs_store(r, lhs, loc, v);
+	return e->u.call.ret_type && strchr(e->u.call.ret_type, '&') ? loc : rs_top_of(r, e);
+}
+
+/* A call of a constructor with no body here: its name is its type's
+ * (`P<T>{bits}` has type P<T>). */
+static bool constructs_own_type(const struct ir_expr *e)
+{
+	const char *n = e->u.call.name, *t = e->type;
+	size_t len = n ? strlen(n) : 0;
+	return len && t && !strncmp(t, n, len) && (t[len] == '<' || t[len] == '\0');
+}
+
 static struct rv call(struct rs_run *r, const struct ir_expr *e)
 {
 	enum intrinsic k = intrinsic_of((struct ir_expr *)e);
@@ -987,11 +1090,15 @@ static struct rv call(struct rs_run *r, const struct ir_expr *e)
 		t = rs_named(r->c, e->u.call.name); /* f<T>(x) in a template */
 	if (t && t->body && (t->is_device || t->is_global))
 		return inline_call(r, e, t);
+	if (assigns_receiver(e))
+		return assign_receiver(r, e);
 	struct rv out;
 	if (pure_call(r, e, &out))
 		return out;
 	if (may_touch_memory(e))
 		rs_touch(r->c, r->phase, RM_UNKNOWN);
+	if (!t && e->nkids == 1 && constructs_own_type(e))
+		return made_of(r, e, rs_eval(r, e->kids[0]));
 	out = rs_top_of(r, e);
 	out.shd = eval_args(r, e, 0); /* fabsf(s[i]) */
 	return out;

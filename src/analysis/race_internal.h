@@ -184,6 +184,14 @@ struct rs_pass { const struct ir_expr *e; int phase_in, thread; };
 
 struct rs_barsite;
 
+/* What one interval touched besides the log's __shared__ bytes: RM_*
+ * bits, and the global memory of each `__restrict__` kernel parameter
+ * (by index into rs_ctx.pobjs) read and written. By the rule of
+ * restrict, memory reached through such a parameter that is written at
+ * all is reached through no other pointer, so those accesses conflict
+ * only with accesses through the same parameter. */
+struct rs_imem { uint8_t bits; uint16_t rd, wr; };
+
 /* The memory a parameter of the function run reaches, when the file
  * does not declare it (race_mem.c): an object of its own. */
 struct rs_pobj {
@@ -237,10 +245,13 @@ struct rs_ctx {
 	bool judging;
 	bool inexact;                  /* a thread lost, or a path not run: judge nothing */
 	bool shape_unfit;              /* a thread of this block shape indexed past a __shared__ array */
+	bool shape_outside;            /* the same, for the races (rs_detect) */
+	int kept[3], nkept;            /* the threads that did not: their extent in each dimension, and
+	                                * how many there are */
 	int shapes_judged;
 	const struct ir_func *judged;
 	struct rs_pass *passes; int npasses, cappasses;  /* the current block shape's */
-	uint8_t *pmem; int npmem;                        /* per interval: RM_* */
+	struct rs_imem *pmem; int npmem;                 /* per interval */
 	struct rs_barsite *bsites; int nbsites, capbsites;
 	int fn_bsites;                 /* the first of the current kernel's */
 	/* where the current function's run first lost a thread, and the
@@ -269,6 +280,13 @@ struct rv rs_loaded_pointer(struct rs_ctx *c, struct rv loc, const struct ir_exp
  * thread). */
 int rs_obj_memory(const struct rs_ctx *c, const struct ir_var *obj);
 bool rs_obj_compared(const struct rs_ctx *c, const struct ir_var *obj);
+/* The index in c->pobjs of OBJ when it is the global memory of a
+ * kernel's `__restrict__` pointer parameter (its own, not one loaded
+ * from memory), else -1. */
+int rs_restrict_param(const struct rs_ctx *c, const struct ir_var *obj);
+/* Whether OBJ is the memory of a pointer loaded from memory
+ * (rs_loaded_pointer). */
+bool rs_obj_loaded(const struct rs_ctx *c, const struct ir_var *obj);
 /* Marks the THROUGH objects the current log indexes by thread. */
 void rs_mark_indexed(struct rs_ctx *c);
 
@@ -304,6 +322,9 @@ bool rs_contradicts(const struct rs_lit *a, const struct rs_lit *b);
 void rs_barriers_begin(struct rs_ctx *c, const struct ir_func *f, bool kernel);
 void rs_pass_barrier(struct rs_ctx *c, const struct ir_expr *e, int phase_in, int thread);
 void rs_touch(struct rs_ctx *c, int phase, int bits);
+/* The global memory of `__restrict__` parameter POBJ (rs_restrict_param)
+ * read or written in interval PHASE. */
+void rs_touch_param(struct rs_ctx *c, int phase, int pobj, bool write);
 void rs_barriers_shape(struct rs_ctx *c);
 void rs_barriers_end(struct rs_ctx *c);
 /* The barriers that order nothing or only lanes of one warp. */

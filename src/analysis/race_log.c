@@ -481,11 +481,30 @@ static bool one_warp(const uint64_t *a, const uint64_t *b)
 	return lo < 0 || lo / 32 == hi / 32;
 }
 
+/* A guessed 2-D or 3-D shape where some threads indexed past a __shared__
+ * array (and were dropped, rs_run_thread) still says something when the
+ * threads left are a block of their own, narrower than the shape: a box
+ * from thread (0, 0, 0) whose width the code chose (a 4x4 tile run in a
+ * 16x16 shape). When only rows were dropped, the width is the guess's,
+ * and the code may be written for another one: a tile numbered for 32x4
+ * blocks keeps a few rows of a 16x16 shape, whose halo cells, numbered
+ * as if rows were 32 wide, land on interior cells. Such a shape neither
+ * shows a race nor counts as one where the accesses ran. (A 1-D block cut
+ * short is always a smaller block.) */
+static bool cut_to_block(const struct rs_ctx *c)
+{
+	return c->nkept > 0 && c->nkept == c->kept[0] * c->kept[1] * c->kept[2] && c->kept[0] < c->bdim[0];
+}
+
 /* The weak pairs of this block shape that a majority of threads would run
  * into; then a clean slate for the next shape. */
 static void settle(struct rs_ctx *c)
 {
 	uint64_t bit = (uint64_t)1 << (c->shape & 63);
+	if (c->shape_outside && !c->launch && c->bdim[1] > 1 && !cut_to_block(c))
+		bit = 0;
+	c->shape_outside = false;
+	c->kept[0] = c->kept[1] = c->kept[2] = c->nkept = 0;
 	for (int i = 0; i < c->npairs; i++) {
 		struct rs_pairrec *p = &c->pairs[i];
 		for (int side = 0; side < 2 && !p->here; side++) {
@@ -658,8 +677,14 @@ int rs_pairs_races(struct rs_ctx *c, struct race **out)
 		const struct rs_pairrec *p = &c->pairs[i];
 		if (!p->confirmed)
 			continue;
-		v[n++] = (struct race){ (enum race_kind)p->kind, c->sites[p->at].e, c->sites[p->at].fn, c->sites[p->other].e,
-		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop,
+		const struct rs_site *at = &c->sites[p->at], *other = &c->sites[p->other];
+		/* the write comes after the read in program order (witness), so
+		 * when it is written first in the same function, not across
+		 * iterations, a second call of it is what puts it after */
+		bool later_call = p->kind == RACE_WAR && !p->by_iteration && at->fn == other->fn &&
+		                  rs_cmp_loc(&at->e->loc, &other->e->loc) < 0;
+		v[n++] = (struct race){ (enum race_kind)p->kind, at->e, at->fn, other->e,
+		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop, later_call,
 		                        (enum race_memory)p->mem, p->via, p->launch,
 		                        !p->cross_warp && !p->wide };
 	}

@@ -160,3 +160,27 @@ void rs_mark_indexed(struct rs_ctx *c)
 	}
 	free(seen);
 }
+
+int rs_restrict_param(const struct rs_ctx *c, const struct ir_var *obj)
+{
+	for (int i = 0; i < c->npobjs; i++) {
+		const struct rs_pobj *o = &c->pobjs[i];
+		if (o->v != obj || o->parent)
+			continue;
+		if (o->mem != RACE_MEM_GLOBAL || !obj->is_pointer || obj->is_reference || !obj->type)
+			return -1;
+		/* the qualifier of the pointer itself, after its last `*`
+		 * (`const float *__restrict`), not of what it points to */
+		const char *star = strrchr(obj->type, '*');
+		return star && strstr(star, "restrict") ? i : -1;
+	}
+	return -1;
+}
+
+bool rs_obj_loaded(const struct rs_ctx *c, const struct ir_var *obj)
+{
+	for (int i = 0; i < c->npobjs; i++)
+		if (c->pobjs[i].v == obj)
+			return c->pobjs[i].parent != NULL;
+	return false;
+}

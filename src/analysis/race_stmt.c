@@ -163,7 +163,7 @@ static void run_aside(struct rs_run *r, const struct ir_stmt *arm, const struct 
 	struct snapshot before = save(r);
 	int log0 = c->nlog, syncs0 = c->nsyncs, phase = r->phase;
 	bool outside = r->outside;
-	uint8_t pm = phase >= 0 && phase < c->npmem ? c->pmem[phase] : 0;
+	struct rs_imem pm = phase >= 0 && phase < c->npmem ? c->pmem[phase] : (struct rs_imem){ 0 };
 	rs_exec(r, arm);
 	if (!r->lost && !r->outside)
 		rs_exit_cover(c, ret, log0);
@@ -280,6 +280,33 @@ static void forget_loop(struct rs_run *r, const struct ir_stmt *s, bool uni)
 			r->top->vars[i] = rv_top(uni);
 }
 
+static int leaves_early(struct ir_stmt *s, void *arg)
+{
+	(void)arg;
+	return s->kind == SK_BREAK || s->kind == SK_CONTINUE || s->kind == SK_RETURN || s->kind == SK_GOTO;
+}
+
+static bool is_block_barrier_stmt(const struct ir_stmt *s)
+{
+	const struct ir_expr *e = s && s->kind == SK_EXPR ? ir_strip(s->u.expr) : NULL;
+	return e && e->kind == EK_CALL && intrinsic_is_block_barrier(intrinsic_of((struct ir_expr *)e));
+}
+
+/* Whether every iteration of a loop with body BODY passes a block
+ * barrier: one is a statement of the body's own, and nothing in the body
+ * leaves an iteration early. */
+static bool iteration_passes_barrier(const struct ir_stmt *body)
+{
+	if (!body || ir_walk_stmts((struct ir_stmt *)body, leaves_early, NULL))
+		return false;
+	if (is_block_barrier_stmt(body))
+		return true;
+	for (int i = 0; body->kind == SK_BLOCK && i < body->u.block.n; i++)
+		if (is_block_barrier_stmt(body->u.block.v[i]))
+			return true;
+	return false;
+}
+
 static bool is_poll(const struct rs_run *r, const struct ir_stmt *s, int *which)
 {
 	const struct memorder *m = r->c->mo;
@@ -289,6 +316,21 @@ static bool is_poll(const struct rs_run *r, const struct ir_stmt *s, int *which)
 			return true;
 		}
 	return false;
+}
+
+/* A loop of barriers cut short while every thread would run on: the
+ * iterations not run pass at least one barrier, so what follows the loop
+ * is in a later interval than the last iteration run (else the last
+ * step of a scan, `if (tid < d)` with d == 1, would meet the code after
+ * the loop as if no barrier came between). That interval holds what the
+ * iterations not run access, which is not logged: a barrier next to it
+ * is not judged. The stand-in pass names no barrier, so it is kept. */
+static void skip_iterations(struct rs_run *r)
+{
+	if (r->c->judging && !r->lost)
+		rs_pass_barrier(r->c, NULL, r->phase, r->lin);
+	r->phase++;
+	rs_touch(r->c, r->phase, RM_UNKNOWN);
 }
 
 static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
@@ -301,6 +343,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 	const struct rs_lit *base = r->lits;
 	const struct ir_expr *cond = s->u.loop.cond;
 	bool unknown_exit = false, uni = !cond || rs_uniform(cond);
+	bool goes_on = !cond;      /* the condition last seen holds: another iteration runs */
 	int phase0 = r->phase;
 	uint32_t ctx = r->ctx;
 	const struct rs_iter *iters = r->iters;
@@ -328,6 +371,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 					r->c->inexact = true;
 				if (c.k == RV_INT && !c.i)
 					break;
+				goes_on = c.k == RV_INT;
 				if (c.k == RV_TOP && has_barrier(r, s))
 					r->c->inexact = true; /* its barriers' neighbours when it runs fewer times are not run */
 				if (c.k == RV_TOP && !unknown_exit) {
@@ -342,6 +386,8 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 			 * interval; a loop of barriers repeats its intervals */
 			if (!has_barrier(r, s))
 				rs_touch(r->c, r->phase, RM_UNKNOWN);
+			else if (goes_on && uni && iteration_passes_barrier(s->u.loop.body))
+				skip_iterations(r);
 			break;
 		}
 		const struct rs_lit *at_start = r->lits;
@@ -596,7 +642,13 @@ void rs_run_thread(struct rs_ctx *c, const struct ir_func *root, bool kernel, in
 		c->stop.at = r.why_at;
 	}
 	if (r.outside)
-		c->shape_unfit = true;
+		c->shape_unfit = c->shape_outside = true;
+	else {
+		for (int d = 0; d < 3; d++)
+			if (r.tid[d] + 1 > c->kept[d])
+				c->kept[d] = r.tid[d] + 1;
+		c->nkept++;
+	}
 	/* a thread that indexes past a __shared__ array is one this block
 	 * shape has and the code's launches do not (tx >= 16 of a 16-wide
 	 * tile): none of it counts */
