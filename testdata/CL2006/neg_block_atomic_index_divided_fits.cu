@@ -1,3 +1,4 @@
+#include <cuda_runtime.h>
 // CL2006 negative: the index is the global thread index divided by 4, and
 // every launch has blocks of 128 threads: each group of 4 threads lies within
 // one block, so block scope covers every update of an element.

@@ -1,3 +1,4 @@
+#include <cuda_runtime.h>
 // CL2006 negative (ScoR 1dconv, race-free build, rewritten): the program
 // picks the scope per update, block scope where only its own block's threads
 // write the element, device scope otherwise. cudalint cannot check the

@@ -1,3 +1,4 @@
+#include <cuda_runtime.h>
 // CL2006 positive (ScoR 1dconv -DRACEY, rewritten): each element of out sums
 // k consecutive threads' products, with a block-scope atomic. Unless k
 // divides the block size, an element at a block boundary is summed by two

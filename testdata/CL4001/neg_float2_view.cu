@@ -1,3 +1,4 @@
+#include <cuda_runtime.h>
 // CL4001 negative: the tile is stored as float2 through a view of the
 // float array (a class assignment, float2's own operator=), then read back
 // as floats by other threads: thread t wrote s[2t] and s[2t + 1], and
