@@ -93,13 +93,10 @@ static bool builtin_value(const struct ir_expr *e, const struct thread *th, int6
 static bool var_value(const struct ir_expr *e, struct thread *th, int64_t *out)
 {
 	const struct locals *c = th->f->locals;
-	const struct ir_var *v = e->u.var;
-	if (!c)
-		return false;
-	if (v->kind == VAR_LOCAL && !v->is_reference && v->id >= 0 && v->id < th->f->nvars &&
-	    c->assigned[v->id] == 1 && c->init[v->id])
-		return eval(c->init[v->id], th, out);
-	return locals_const_value(c, e, out);
+	const struct ir_expr *init = e->u.var->is_reference ? NULL : locals_init_once(c, e);
+	if (init)
+		return eval(init, th, out);
+	return c && locals_const_value(c, e, out);
 }
 
 static bool binary_value(enum ir_op op, int64_t a, int64_t b, int64_t *out)
@@ -202,10 +199,8 @@ static const struct ir_expr *ballot_predicate(const struct ir_func *f, const str
                                               const struct ir_expr **ballot)
 {
 	const struct ir_expr *e = ir_strip(mask);
-	const struct locals *c = f->locals;
-	if (e && e->kind == EK_VAR && c && e->u.var->kind == VAR_LOCAL && e->u.var->id >= 0 &&
-	    e->u.var->id < f->nvars && c->assigned[e->u.var->id] == 1)
-		e = ir_strip(c->init[e->u.var->id]);
+	if (e && e->kind == EK_VAR)
+		e = ir_strip(locals_init_once(f->locals, e));
 	int64_t full;
 	if (!e || e->kind != EK_CALL || e->u.call.intrinsic != IN_VOTE || !e->u.call.name ||
 	    strcmp(e->u.call.name, "__ballot_sync") || e->nkids != 2 || !ir_const_value(e->kids[0], &full) ||
@@ -222,14 +217,8 @@ static const struct ir_expr *ballot_predicate(const struct ir_func *f, const str
  * holding P). */
 static bool is_predicate(const struct ir_func *f, const struct ir_expr *c, const struct ir_expr *p)
 {
-	if (ir_expr_equal(c, p))
-		return true;
-	const struct ir_expr *v = ir_strip(p);
-	const struct locals *l = f->locals;
-	if (v && v->kind == EK_VAR && l && v->u.var->id >= 0 && v->u.var->id < f->nvars &&
-	    l->assigned[v->u.var->id] == 1)
-		return ir_expr_equal(c, l->init[v->u.var->id]);
-	return false;
+	const struct ir_expr *init = locals_init_once(f->locals, p);
+	return ir_expr_equal(c, p) || (init && ir_expr_equal(c, init));
 }
 
 /* Lanes, as bits, that run the call and that its mask leaves out. */

@@ -41,10 +41,8 @@ static const struct ir_expr *shared_address(const struct ir_func *f, const struc
 		e = ir_strip(e);
 		if (e->kind == EK_CALL && e->nkids == 1 && !strcmp(e->u.call.name, "__cvta_generic_to_shared"))
 			e = e->kids[0];
-		else if (e->kind == EK_VAR && e->u.var->kind == VAR_LOCAL && f->locals && e->u.var->id >= 0 &&
-		         e->u.var->id < f->nvars && f->locals->assigned[e->u.var->id] == 1 &&
-		         f->locals->init[e->u.var->id])
-			e = f->locals->init[e->u.var->id];
+		else if (locals_init_once(f->locals, e))
+			e = locals_init_once(f->locals, e);
 		else
 			break;
 	}

@@ -10,10 +10,8 @@
 static const struct ir_expr *resolve(const struct ir_func *fn, const struct ir_expr *e, int depth)
 {
 	e = ir_strip(e);
-	const struct locals *l = fn->locals;
-	while (e && depth++ < 6 && l && e->kind == EK_VAR && e->u.var->kind == VAR_LOCAL && e->u.var->id >= 0 &&
-	       e->u.var->id < fn->nvars && l->assigned[e->u.var->id] == 1 && l->init[e->u.var->id])
-		e = ir_strip(l->init[e->u.var->id]);
+	while (e && depth++ < 6 && locals_init_once(fn->locals, e))
+		e = ir_strip(locals_init_once(fn->locals, e));
 	return e;
 }
 

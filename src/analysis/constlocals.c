@@ -122,6 +122,17 @@ static bool local_value(const struct ir_expr *e, void *arg, int64_t *out)
 	return ok;
 }
 
+struct ir_expr *locals_init_once(const struct locals *c, const struct ir_expr *e)
+{
+	e = ir_strip(e);
+	if (!c || !e || e->kind != EK_VAR)
+		return NULL;
+	const struct ir_var *v = e->u.var;
+	if (v->kind != VAR_LOCAL || v->id < 0 || v->id >= c->fn->nvars || c->assigned[v->id] != 1)
+		return NULL;
+	return c->init[v->id];
+}
+
 bool locals_const_value(const struct locals *c, const struct ir_expr *e, int64_t *out)
 {
 	struct const_walk w = { c, 0 };

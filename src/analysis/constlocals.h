@@ -26,5 +26,8 @@ void locals_free(struct locals *c);
 /* ir_const_value, with the locals declared with a constant and never
  * written again folded too. */
 bool locals_const_value(const struct locals *c, const struct ir_expr *e, int64_t *out);
+/* The initialiser of E when E names a local assigned once (its
+ * declaration); NULL otherwise, or when C is NULL. */
+struct ir_expr *locals_init_once(const struct locals *c, const struct ir_expr *e);
 
 #endif

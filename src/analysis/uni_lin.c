@@ -433,11 +433,9 @@ static const struct ir_expr *resolve(struct interp *I, const struct ir_expr *e)
 		const struct locals *c = I->fn ? I->fn->locals : NULL;
 		if (!e || e->kind != EK_VAR || !c)
 			return e;
-		const struct ir_var *v = e->u.var;
-		if (v->kind != VAR_LOCAL || v->is_reference || v->id < 0 || v->id >= c->fn->nvars ||
-		    c->assigned[v->id] != 1 || !c->init[v->id])
+		if (e->u.var->is_reference || !locals_init_once(c, e))
 			return e;
-		e = c->init[v->id];
+		e = locals_init_once(c, e);
 	}
 	return e;
 }
