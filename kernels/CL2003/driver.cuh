@@ -1,7 +1,12 @@
 // kernels/CL2003/driver.cuh - the host program bad.cu and good.cu share:
 // it launches the kernel each defines and prints the verdict line. Only
-// the device code differs between the bug and its fix.
+// the device code differs between the bug and its fix. kernels/CL2006
+// shares it, with producers and consumers in different blocks of a 2-D
+// grid (MESSAGE_GRID).
 #pragma once
+#ifndef MESSAGE_GRID
+#define MESSAGE_GRID (2 * PAIRS)
+#endif
 int main() {
   int *d_data, *d_flag;
   pair_stats* d_st;
@@ -13,7 +18,7 @@ int main() {
   CHECK(cudaMemset(d_flag, 0, nflag * sizeof(int)));
   CHECK(cudaMemset(d_st, 0, PAIRS * sizeof(pair_stats)));
   auto t0 = std::chrono::steady_clock::now();
-  message_pass<<<2 * PAIRS, 1>>>(d_data, d_flag, ROUNDS, d_st);
+  message_pass<<<MESSAGE_GRID, 1>>>(d_data, d_flag, ROUNDS, d_st);
   watchdog_sync(30.0);
   double ms = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() * 1e3;
   pair_stats st[PAIRS];
