@@ -99,26 +99,17 @@ static bool var_value(const struct ir_expr *e, struct thread *th, int64_t *out)
 	return c && locals_const_value(c, e, out);
 }
 
+/* The arithmetic ir_const_value folds, and the comparisons conditions use. */
 static bool binary_value(enum ir_op op, int64_t a, int64_t b, int64_t *out)
 {
 	switch (op) {
-	case OP_ADD: *out = a + b; return true;
-	case OP_SUB: *out = a - b; return true;
-	case OP_MUL: *out = a * b; return true;
-	case OP_DIV: if (!b) return false; *out = a / b; return true;
-	case OP_REM: if (!b) return false; *out = a % b; return true;
-	case OP_SHL: if (b < 0 || b > 62) return false; *out = a << b; return true;
-	case OP_SHR: if (b < 0 || b > 62) return false; *out = a >> b; return true;
-	case OP_AND: *out = a & b; return true;
-	case OP_OR: *out = a | b; return true;
-	case OP_XOR: *out = a ^ b; return true;
 	case OP_LT: *out = a < b; return true;
 	case OP_GT: *out = a > b; return true;
 	case OP_LE: *out = a <= b; return true;
 	case OP_GE: *out = a >= b; return true;
 	case OP_EQ: *out = a == b; return true;
 	case OP_NE: *out = a != b; return true;
-	default: return false;
+	default: return ir_fold_binary(op, a, b, out);
 	}
 }
 

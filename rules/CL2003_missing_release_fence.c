@@ -83,14 +83,6 @@ static bool find_publisher(const struct ir_stmt *st, struct publisher *p)
 	return false;
 }
 
-static bool inside(const struct ir_stmt *s, const struct ir_stmt *region)
-{
-	for (; s; s = s->parent)
-		if (s == region)
-			return true;
-	return false;
-}
-
 /* `a` is `!b`, or `x != y` against `x == y`. */
 static bool complement(const struct ir_expr *a, const struct ir_expr *b)
 {
@@ -116,9 +108,9 @@ static bool publishers_own(const struct ir_stmt *st, const struct publisher *p)
 	const struct ir_stmt *g = p->guard;
 	if (p->block) {
 		for (int i = p->after + 1; i < p->block->u.block.n; i++)
-			if (inside(st, p->block->u.block.v[i]))
+			if (ir_stmt_inside(st, p->block->u.block.v[i]))
 				return true;
-	} else if (inside(st, p->truth ? g->u.if_.then : g->u.if_.els)) {
+	} else if (ir_stmt_inside(st, p->truth ? g->u.if_.then : g->u.if_.els)) {
 		return true;
 	}
 	for (const struct ir_stmt *s = st; s && s->parent; s = s->parent) {
@@ -275,7 +267,7 @@ static int other_threads(const struct access *a, void *arg)
 	}
 	if (a->kind == ACC_ATOMIC && (a->order == ORDER_RELEASE || a->order == ORDER_ACQ_REL || a->order == ORDER_SEQ_CST))
 		return 1;
-	if (!o->fenced || inside(a->stmt, o->p->guard) || publishers_own(a->stmt, o->p) ||
+	if (!o->fenced || ir_stmt_inside(a->stmt, o->p->guard) || publishers_own(a->stmt, o->p) ||
 	    memorder_same_object(a->obj, a->field, o->s->flag, o->s->flag_field) || !order_published_data(o->s->m, a) ||
 	    per_thread_slots(o->flag_lv, a) ||
 	    (a->space == SPACE_SHARED && order_needed_scope(o->s->flag_space, o->s->extent) == SCOPE_DEVICE))

@@ -210,14 +210,6 @@ static const struct ir_expr *index_of(const struct ir_expr *lv)
 	return lv->kind == EK_INDEX && lv->nkids == 2 ? lv->kids[1] : NULL;
 }
 
-static bool inside(const struct ir_stmt *s, const struct ir_stmt *region)
-{
-	for (; s; s = s->parent)
-		if (s == region)
-			return true;
-	return false;
-}
-
 struct wider_in { const struct access *b; bool found; };
 
 static int wider_atomic(const struct access *a, void *arg)
@@ -265,7 +257,7 @@ static int reaching(const struct access *a, void *arg)
 	 * witness of the same address in other blocks */
 	/* both locations chosen per block (slots of a per-block array), at
 	 * different addresses: threads of one block reach another's slot */
-	if (a->scope > SCOPE_BLOCK && !inside(a->stmt, b->stmt) && r->block_slots &&
+	if (a->scope > SCOPE_BLOCK && !ir_stmt_inside(a->stmt, b->stmt) && r->block_slots &&
 	    location_level(address(a)) <= U_BLOCK && !ir_expr_equal(address(a), address(b)) &&
 	    (r->why == 0 || (ir_expr_equal(address(&r->other), address(b)) && !ir_expr_equal(address(a), address(b))))) {
 		r->other = *a;

@@ -175,7 +175,7 @@ static bool in_step(struct rs_ctx *c, const struct ir_expr ***site, int *p)
 	return true;
 }
 
-static int cmp_slot(const void *pa, const void *pb)
+int rs_cmp_word(const void *pa, const void *pb)
 {
 	const struct rs_entry *a = &rs_slot_ctx->log[((const int64_t *)pa)[0]], *b = &rs_slot_ctx->log[((const int64_t *)pb)[0]];
 	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
@@ -311,7 +311,7 @@ static bool placed_shared(const struct rs_entry *e, void *arg)
 static void judge_shape(struct rs_ctx *c, const struct ir_expr **site, int p)
 {
 	int ns;
-	int64_t (*slots)[2] = rs_word_slots(c, placed_shared, NULL, cmp_slot, &ns);
+	int64_t (*slots)[2] = rs_word_slots(c, placed_shared, NULL, rs_cmp_word, &ns);
 	if (nested_members(c, slots, ns)) {
 		c->inexact = true;
 		free(slots);

@@ -193,19 +193,6 @@ static bool known_word(const struct rs_entry *e, void *arg)
 	return !e->uoff;
 }
 
-static int cmp_word(const void *pa, const void *pb)
-{
-	const struct rs_entry *a = &rs_slot_ctx->log[((const int64_t *)pa)[0]], *b = &rs_slot_ctx->log[((const int64_t *)pb)[0]];
-	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
-	if (a->obj != b->obj)
-		return (uintptr_t)a->obj < (uintptr_t)b->obj ? -1 : 1;
-	if (a->field != b->field)
-		return (uintptr_t)a->field < (uintptr_t)b->field ? -1 : 1;
-	if (wa != wb)
-		return wa < wb ? -1 : 1;
-	return a->phase < b->phase ? -1 : a->phase > b->phase;
-}
-
 enum { LEAVE_NEVER, LEAVE_ALONE, LEAVE_UNKNOWN };
 
 /* Whether A may leave at the exit while B, which stayed, goes on: never
@@ -328,7 +315,7 @@ void rs_exits_shape(struct rs_ctx *c)
 {
 	if (c->nxpass) {
 		int ns = 0;
-		int64_t (*slots)[2] = rs_word_slots(c, known_word, c, cmp_word, &ns);
+		int64_t (*slots)[2] = rs_word_slots(c, known_word, c, rs_cmp_word, &ns);
 		for (int i = 0; i < c->nxpass; i++) {
 			bool seen = false;
 			for (int j = 0; j < i && !seen; j++)

@@ -300,6 +300,9 @@ void rs_log(struct rs_ctx *c, const struct rs_entry *e);
  * of the entries KEEP accepts (NULL: all), sorted by CMP; *n of them, to
  * free. CMP reads the log through rs_slot_ctx (qsort has no argument). */
 extern const struct rs_ctx *rs_slot_ctx;
+/* Slots by object, field, word, interval, then thread: every access of
+ * one word of one object side by side (race_barrier.c). */
+int rs_cmp_word(const void *pa, const void *pb);
 int64_t (*rs_word_slots(struct rs_ctx *c, bool (*keep)(const struct rs_entry *, void *), void *arg,
                         int (*cmp)(const void *, const void *), int *n))[2];
 /* Drops the entries from index FROM on (one thread's, all of them). */

@@ -151,6 +151,23 @@ bool ir_const_value(const struct ir_expr *e, int64_t *out)
 	return ir_const_value_with(e, NULL, NULL, out);
 }
 
+bool ir_fold_binary(enum ir_op op, int64_t a, int64_t b, int64_t *out)
+{
+	switch (op) {
+	case OP_ADD: *out = a + b; return true;
+	case OP_SUB: *out = a - b; return true;
+	case OP_MUL: *out = a * b; return true;
+	case OP_DIV: if (!b) return false; *out = a / b; return true;
+	case OP_REM: if (!b) return false; *out = a % b; return true;
+	case OP_SHL: if (b < 0 || b > 62) return false; *out = a << b; return true;
+	case OP_SHR: if (b < 0 || b > 62) return false; *out = a >> b; return true;
+	case OP_AND: *out = a & b; return true;
+	case OP_OR: *out = a | b; return true;
+	case OP_XOR: *out = a ^ b; return true;
+	default: return false;
+	}
+}
+
 bool ir_const_value_with(const struct ir_expr *e, ir_var_value_fn resolve, void *arg, int64_t *out)
 {
 	e = ir_strip(e);
@@ -176,21 +193,8 @@ bool ir_const_value_with(const struct ir_expr *e, ir_var_value_fn resolve, void 
 		default: return false;
 		}
 	case EK_BINARY:
-		if (!ir_const_value_with(e->kids[0], resolve, arg, &a) || !ir_const_value_with(e->kids[1], resolve, arg, &b))
-			return false;
-		switch (e->op) {
-		case OP_ADD: *out = a + b; return true;
-		case OP_SUB: *out = a - b; return true;
-		case OP_MUL: *out = a * b; return true;
-		case OP_DIV: if (!b) return false; *out = a / b; return true;
-		case OP_REM: if (!b) return false; *out = a % b; return true;
-		case OP_SHL: if (b < 0 || b > 62) return false; *out = a << b; return true;
-		case OP_SHR: if (b < 0 || b > 62) return false; *out = a >> b; return true;
-		case OP_AND: *out = a & b; return true;
-		case OP_OR: *out = a | b; return true;
-		case OP_XOR: *out = a ^ b; return true;
-		default: return false;
-		}
+		return ir_const_value_with(e->kids[0], resolve, arg, &a) &&
+		       ir_const_value_with(e->kids[1], resolve, arg, &b) && ir_fold_binary(e->op, a, b, out);
 	default:
 		return false;
 	}
@@ -460,4 +464,12 @@ bool ir_early_return(const struct ir_stmt *s)
 	while (t && t->kind == SK_BLOCK && t->u.block.n)
 		t = t->u.block.v[t->u.block.n - 1];
 	return t && t->kind == SK_RETURN;
+}
+
+bool ir_stmt_inside(const struct ir_stmt *s, const struct ir_stmt *region)
+{
+	for (; s; s = s->parent)
+		if (s == region)
+			return true;
+	return false;
 }

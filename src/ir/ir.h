@@ -340,6 +340,10 @@ bool ir_const_value(const struct ir_expr *e, int64_t *out);
  * each EK_VAR and EK_BUILTIN leaf; NULL knows none. */
 typedef bool (*ir_var_value_fn)(const struct ir_expr *leaf, void *arg, int64_t *out);
 bool ir_const_value_with(const struct ir_expr *e, ir_var_value_fn resolve, void *arg, int64_t *out);
+/* A op b for the arithmetic and bitwise operators ir_const_value folds
+ * (not comparisons); false for others, a division by 0 or a shift out of
+ * range. */
+bool ir_fold_binary(enum ir_op op, int64_t a, int64_t b, int64_t *out);
 
 /* Sets marks[var->id] for every local variable assigned (or declared)
  * in s and e; marks has one byte per function variable. */
@@ -355,6 +359,9 @@ struct ir_expr *ir_guarding_cond(const struct ir_stmt *child);
 /* `if (c) return;`, or an if with no else whose then-branch ends in a
  * return: what follows it runs only where c is false. */
 bool ir_early_return(const struct ir_stmt *s);
+
+/* Whether S is REGION or a statement inside it (through the parents). */
+bool ir_stmt_inside(const struct ir_stmt *s, const struct ir_stmt *region);
 
 /* Sets stmt->parent throughout a function body (the front end calls it). */
 void ir_link_parents(struct ir_stmt *body);
