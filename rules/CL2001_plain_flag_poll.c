@@ -1,6 +1,8 @@
 /* CL2001 plain-flag-poll: a loop waits for another thread to change a
  * location it reads with a plain load. Nothing forces the compiler to
- * read it again, and on an H200 it did not: the loop spun forever. */
+ * read it again, nor the hardware to read past the SM's L1: on an H200 the
+ * weak load stayed in the loop and spun forever on a stale line
+ * (docs/design/gpu-facts.md, "Polls, fences and scopes"). */
 #include "checks.h"
 #include "ordering.h"
 

@@ -1,7 +1,8 @@
 /* CL2005 overwide-fence-scope: a fence, or an atomic's scope, wider than
  * the memory it orders needs. On an H200 one store plus fence per
  * iteration cost 0.265 ms with __threadfence_block, 0.915 ms with
- * __threadfence and 2.026 ms with __threadfence_system.
+ * __threadfence and 2.026 ms with __threadfence_system (rules/CL2005.md;
+ * kernels/CL2005/ and docs/design/gpu-facts.md, "Polls, fences and scopes").
  *
  * The memory a fence orders is what the thread accesses between the
  * previous and the next ordering point (fence, barrier, function edge).

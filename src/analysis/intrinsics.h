@@ -1,7 +1,8 @@
 /* intrinsics.h - what a call means to the analyses.
  *
  * CUDA's synchronisation vocabulary is a set of names: builtins such as
- * __syncthreads (a clang builtin with no attribute, NOTES.md), CUDA
+ * __syncthreads (a clang builtin with no attribute: docs/design/frontend.md,
+ * "What libclang shows"), CUDA
  * runtime functions, and methods of cooperative_groups and libcu++
  * classes. One table classifies them, from the callee's name, qualified
  * name and receiver type as the front end recorded them. */

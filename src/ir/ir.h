@@ -107,7 +107,8 @@ struct ir_var {
 	unsigned is_static : 1;         /* static storage: global, or static local */
 	unsigned in_main_file : 1;
 	unsigned rejected : 1;          /* clang marked the declaration invalid but the error is
-	                                 * tolerated (a __shared__ cuda::barrier, NOTES.md) */
+	                                 * tolerated (a __shared__ cuda::barrier,
+	                                 * docs/design/frontend.md) */
 	int id;                    /* locals/params: index into ir_func.vars; globals: into ir_unit.globals */
 };
 
