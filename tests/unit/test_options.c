@@ -4,6 +4,7 @@
  * what was printed; the defaults agree; every option of the analysis
  * changes the result cache's key; --help shows every option once.
  * Written against whatever the table holds. */
+#define _DEFAULT_SOURCE /* mkstemps */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
@@ -13,7 +14,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,8 +25,6 @@
 #include "control/config.h"
 #include "driver/options.h"
 #include "util/hash.h"
-
-static char dir[] = "/tmp/cudalint-options-XXXXXX";
 
 /* How many values option O has. */
 static int nvalues(const struct cl_option *o)
@@ -41,13 +39,16 @@ static int nvalues(const struct cl_option *o)
 /* TEXT written to a config file and loaded into C; the loader's result. */
 static int load_text(const char *text, struct cl_config *c, char *err, size_t errlen)
 {
-	char path[PATH_MAX];
-	snprintf(path, sizeof path, "%s/.cudalint.yaml", dir);
-	FILE *fp = fopen(path, "w");
+	char path[] = "/tmp/cudalint-options-XXXXXX.yaml";
+	int fd = mkstemps(path, 5);
+	assert_true(fd >= 0);
+	FILE *fp = fdopen(fd, "w");
 	assert_non_null(fp);
 	fputs(text, fp);
 	fclose(fp);
-	return cl_config_load(path, c, err, errlen);
+	int rc = cl_config_load(path, c, err, errlen);
+	unlink(path);
+	return rc;
 }
 
 /* The command line "cudalint ARG ." parsed into O; options_parse's result. */
@@ -262,20 +263,6 @@ static void test_help(void **state)
 	free(buf);
 }
 
-static int setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[PATH_MAX];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -285,5 +272,5 @@ int main(void)
 		cmocka_unit_test(test_hash),
 		cmocka_unit_test(test_help),
 	};
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, NULL, NULL);
 }
