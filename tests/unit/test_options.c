@@ -2,7 +2,8 @@
  * value of every option reads the same from its flag and from its
  * .cudalint.yaml key, prints as that key's value, and reads back from
  * what was printed; the defaults agree; every option of the analysis
- * changes the result cache's key; --help shows every option once.
+ * changes the result cache's key; --help shows every option once, and
+ * the default the table has where it names one.
  * Written against whatever the table holds. */
 #define _DEFAULT_SOURCE /* mkstemps */
 #ifndef _XOPEN_SOURCE
@@ -259,6 +260,15 @@ static void test_help(void **state)
 		char first[128]; /* the text's first line */
 		snprintf(first, sizeof first, "%.*s\n", (int)strcspn(t->help, "\n"), t->help);
 		assert_non_null(strstr(at, first));
+		/* a text that names the default names the table's */
+		char *flat = strdup(t->help), want[128], name[64];
+		for (char *c = flat; *c; c++)
+			*c = *c == '\n' ? ' ' : *c;
+		snprintf(want, sizeof want, "(default: config %s, %s)", t->key,
+		         cl_option_value_name(t, t->def, name, sizeof name));
+		if (strstr(flat, "(default:") && !strstr(flat, want))
+			fail_msg("--help for %s does not say %s", t->key, want);
+		free(flat);
 	}
 	free(buf);
 }
