@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,9 @@ static int nvalues(const struct cl_option *o)
 /* TEXT written to a config file and loaded into C; the loader's result. */
 static int load_text(const char *text, struct cl_config *c, char *err, size_t errlen)
 {
-	char path[] = "/tmp/cudalint-options-XXXXXX.yaml";
+	const char *tmp = getenv("TMPDIR");
+	char path[PATH_MAX];
+	snprintf(path, sizeof path, "%s/cudalint-options-XXXXXX.yaml", tmp && *tmp ? tmp : P_tmpdir);
 	int fd = mkstemps(path, 5);
 	assert_true(fd >= 0);
 	FILE *fp = fdopen(fd, "w");
