@@ -15,6 +15,7 @@
  * __syncwarp(); when that code is warp-synchronous (lockstep below), the
  * message says that it relies on lock-step warps, and --warp-synchronous=note
  * reports the volatile ones as notes. */
+#include "analysis/analyze.h"
 #include "analysis/race.h"
 #include "checks.h"
 #include "ordering.h"
@@ -63,7 +64,7 @@ static struct cl_finding *report_lockstep(struct cl_ctx *cx, const struct race *
 		r->kind == RACE_RAW ? "it can read the value from before the write"
 		                    : "that lane can read the new value instead of the old one",
 		vol ? "" : " (and without `volatile` the compiler may cache or reorder these accesses on any GPU)");
-	if (vol && cx->warp_sync_note && f->level > CL_LEVEL_NOTE)
+	if (vol && cx->ao->warp_sync_note && f->level > CL_LEVEL_NOTE)
 		f->level = CL_LEVEL_NOTE;
 	return f;
 }

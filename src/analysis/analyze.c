@@ -13,6 +13,7 @@
 #include "util/xalloc.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 {
@@ -50,11 +51,18 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	 * of __shared__ memory and what each barrier orders */
 }
 
-void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h)
+void analysis_options_init(struct analysis_options *o)
 {
-	cl_hash_str(h, "analysis options 1");
-	int warp = o->warp_aligned_blocks != 0;
-	cl_hash_add(h, &warp, sizeof warp);
+	memset(o, 0, sizeof *o);
+#define OPTION(NAME, KEY, TYPE, VALUES, DEFAULT, SCOPE, HELP_FLAG, HELP) \
+	CL_OPTION_IF_ANALYSIS_##SCOPE(CL_OPTION_IF_SCALAR_##TYPE(o->NAME = DEFAULT;))
+#include "analysis/options.def"
+}
+
+/* The launches: each one's kernel, shape, and where it was declared (a
+ * finding's note names it). */
+static void hash_launches(const struct analysis_options *o, struct cl_hash *h)
+{
 	for (int i = 0; i < o->nlaunches; i++) {
 		const struct launch_decl *d = &o->launches[i];
 		cl_hash_str(h, d->kernel);
@@ -63,6 +71,22 @@ void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h)
 		cl_hash_str(h, d->file ? d->file : "");
 		cl_hash_add(h, &d->line, sizeof d->line);
 	}
+}
+
+/* A scalar option: its key, then its value. */
+static void hash_value(struct cl_hash *h, int k, int v)
+{
+	cl_hash_str(h, cl_options[k].key);
+	cl_hash_add(h, &v, sizeof v);
+}
+
+void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h)
+{
+	cl_hash_str(h, "analysis options 2"); /* 2: every option of options.def */
+#define OPTION(NAME, KEY, TYPE, VALUES, DEFAULT, SCOPE, HELP_FLAG, HELP) \
+	CL_OPTION_IF_ANALYSIS_##SCOPE(CL_OPTION_IF_SCALAR_##TYPE(hash_value(h, CL_OPT_##NAME, o->NAME);) \
+	                              CL_OPTION_IF_LAUNCHES_##TYPE(hash_launches(o, h);))
+#include "analysis/options.def"
 }
 
 void analyze_free(struct ir_unit *u)

@@ -260,9 +260,6 @@ struct ir_unit {
 	struct ir_var **globals; int nglobals;
 	/* Launches in host code, for memory-space facts of kernel arguments. */
 	struct ir_expr **launches; int nlaunches;
-	/* analysis: blockDim.x was assumed a multiple of 32 (threadIdx.y/.z
-	 * warp-uniform) */
-	unsigned warp_aligned_blocks : 1;
 	/* front end: parts nested too deeply to lower were left out */
 	unsigned truncated : 1;
 	/* front end: every file the translation unit read (the main file
