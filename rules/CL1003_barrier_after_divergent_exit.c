@@ -56,8 +56,8 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		if (f->level > CL_LEVEL_NOTE)
 			f->level = CL_LEVEL_NOTE;
 	} else if (xf.verdict == EXIT_STALE) {
-		memorder_describe(xf.read, rd, sizeof rd);
-		memorder_describe(xf.write, wr, sizeof wr);
+		mo_describe(xf.read, rd, sizeof rd);
+		mo_describe(xf.write, wr, sizeof wr);
 		f = cl_report(cx, &cl_rules[RULE_CL1003], call->loc,
 			"%s comes after a `%s` (line %u) that only the threads for which %s holds take; exited threads "
 			"count as arrived, so it does not hang, but the threads that left never write `%s` (line %u), "

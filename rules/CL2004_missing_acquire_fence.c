@@ -9,8 +9,8 @@
 static void report(struct cl_ctx *cx, const struct order_scan *s, const struct ir_expr *obs, bool ticket)
 {
 	char data[96], what[96];
-	memorder_describe(s->hit.e, data, sizeof data);
-	memorder_describe(obs->kind == EK_CALL && obs->nkids ? obs->kids[0] : obs, what, sizeof what);
+	mo_describe(s->hit.e, data, sizeof data);
+	mo_describe(obs->kind == EK_CALL && obs->nkids ? obs->kids[0] : obs, what, sizeof what);
 	bool store = s->hit.kind == ACC_STORE;
 	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2004], s->hit.e->loc,
 		"`%s` is %s after %s `%s` with no fence or acquire in between, so %s; put %s between them, or "

@@ -14,7 +14,7 @@ static enum mem_scope needed_scope(const struct order_scan *s)
 	return order_needed_scope(s->flag_space, s->extent);
 }
 
-static bool orders(const struct order_scan *s, const struct access *a)
+static bool orders(const struct order_scan *s, const struct mo_access *a)
 {
 	switch (a->kind) {
 	case ACC_FENCE:
@@ -31,22 +31,22 @@ static bool orders(const struct order_scan *s, const struct access *a)
 	}
 }
 
-bool order_published_data(const struct memorder *m, const struct access *a)
+bool order_published_data(const struct memorder *m, const struct mo_access *a)
 {
 	bool store = a->kind == ACC_STORE ||
-	             (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !memorder_rmw_reads_only(a->e));
-	if (!store || !a->obj || a->space == SPACE_LOCAL || memorder_is_sync(m, a->obj, a->field))
+	             (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !mo_rmw_reads_only(a->e));
+	if (!store || !a->obj || a->space == SPACE_LOCAL || mo_is_sync(m, a->obj, a->field))
 		return false;
 	/* data no thread of the kernel reads (an output, a counter nobody
 	 * looks at before the kernel ends) needs no release, unless a plain
 	 * store to it elsewhere may land in either order (two critical
 	 * sections writing one location); atomic updates of a counter give
 	 * the same sum in any order */
-	return memorder_is_read(m, a->obj, a->field) ||
-	       (a->kind == ACC_STORE && memorder_is_rewritten(m, a->obj, a->field));
+	return mo_is_read(m, a->obj, a->field) ||
+	       (a->kind == ACC_STORE && mo_is_rewritten(m, a->obj, a->field));
 }
 
-static int visit(const struct access *a, void *arg)
+static int visit(const struct mo_access *a, void *arg)
 {
 	struct order_scan *s = arg;
 	if (orders(s, a) || a->kind == ACC_CALL)
@@ -55,7 +55,7 @@ static int visit(const struct access *a, void *arg)
 		s->narrowed = true; /* a fence, but of too narrow a scope */
 		s->narrow = *a;
 	}
-	if (!a->obj || memorder_same_object(a->obj, a->field, s->flag, s->flag_field) || a->space == SPACE_LOCAL)
+	if (!a->obj || mo_same_object(a->obj, a->field, s->flag, s->flag_field) || a->space == SPACE_LOCAL)
 		return 0;
 	if (s->dir == ORDER_AFTER) {
 		/* a load can see data older than the flag; a store can land
@@ -63,14 +63,14 @@ static int visit(const struct access *a, void *arg)
 		 * set it made before (a critical section entered without
 		 * acquire): it matters where another store to the object is
 		 * followed by a write of the flag */
-		bool load = a->kind == ACC_LOAD && !memorder_is_waited(s->m, a->obj, a->field) &&
-		            memorder_load_written(s->m, a);
+		bool load = a->kind == ACC_LOAD && !mo_is_waited(s->m, a->obj, a->field) &&
+		            mo_load_written(s->m, a);
 		bool store = s->stores && a->kind == ACC_STORE &&
-		             memorder_released_elsewhere(s->m, a->obj, a->field, a->e, s->flag, s->flag_field);
-		if ((!load && !store) || memorder_is_sync(s->m, a->obj, a->field))
+		             mo_released_elsewhere(s->m, a->obj, a->field, a->e, s->flag, s->flag_field);
+		if ((!load && !store) || mo_is_sync(s->m, a->obj, a->field))
 			return 0;
-		if (s->only_decided && (!memorder_in_decided_branch(s->m, s->fn, a->stmt) ||
-		                        memorder_holds_ticket(s->m, a->obj)))
+		if (s->only_decided && (!mo_in_decided_branch(s->m, s->fn, a->stmt) ||
+		                        mo_holds_ticket(s->m, a->obj)))
 			return 0;
 	} else {
 		/* what another block reads is not in this block's __shared__
@@ -98,7 +98,7 @@ static void after_return(struct order_scan *s, const struct ir_func *fn, int dep
 		if (c->callee != fn || c->caller == fn)
 			continue;
 		s->fn = c->caller;
-		if (!memorder_after(s->m, c->stmt, visit, s))
+		if (!mo_after(s->m, c->stmt, visit, s))
 			after_return(s, c->caller, depth + 1);
 	}
 	s->fn = own;
@@ -109,31 +109,31 @@ void order_scan_run(struct order_scan *s, struct ir_stmt *st)
 	s->found = false;
 	s->narrowed = false;
 	if (s->dir == ORDER_BEFORE) {
-		memorder_before(s->m, st, visit, s);
+		mo_before(s->m, st, visit, s);
 		return;
 	}
 	/* the branches a condition decides come first */
 	int stop = 0;
 	switch (st->kind) {
 	case SK_IF:
-		stop = memorder_stmt_accesses(s->m, st->u.if_.then, visit, s) ||
-		       memorder_stmt_accesses(s->m, st->u.if_.els, visit, s);
+		stop = mo_stmt_accesses(s->m, st->u.if_.then, visit, s) ||
+		       mo_stmt_accesses(s->m, st->u.if_.els, visit, s);
 		break;
 	case SK_SWITCH:
-		stop = memorder_stmt_accesses(s->m, st->u.sw.body, visit, s);
+		stop = mo_stmt_accesses(s->m, st->u.sw.body, visit, s);
 		break;
 	default:
 		break;
 	}
 	/* a poll in a helper (a lock's lock()) is left for good when it
 	 * returns; a ticket's decision in a helper ends with the helper */
-	if (!stop && !memorder_after(s->m, st, visit, s) && !s->only_decided)
-		after_return(s, memorder_func_of(s->m, st), 0);
+	if (!stop && !mo_after(s->m, st, visit, s) && !s->only_decided)
+		after_return(s, mo_func_of(s->m, st), 0);
 }
 
-struct prefix { const struct access *a; struct access *v; int n, cap, at; };
+struct prefix { const struct mo_access *a; struct mo_access *v; int n, cap, at; };
 
-static int note_prefix(const struct access *a, void *arg)
+static int note_prefix(const struct mo_access *a, void *arg)
 {
 	struct prefix *p = arg;
 	if (p->at < 0 && a->e == p->a->e && a->kind == p->a->kind)
@@ -142,7 +142,7 @@ static int note_prefix(const struct access *a, void *arg)
 	return 0;
 }
 
-void order_scan_from(struct order_scan *s, const struct access *a)
+void order_scan_from(struct order_scan *s, const struct mo_access *a)
 {
 	if (!a->via || s->dir != ORDER_BEFORE) {
 		order_scan_run(s, a->stmt);
@@ -153,13 +153,13 @@ void order_scan_from(struct order_scan *s, const struct access *a)
 	s->found = false;
 	s->narrowed = false;
 	struct prefix p = { .a = a, .at = -1 };
-	memorder_expr_accesses(s->m, (struct ir_expr *)a->via, a->stmt, note_prefix, &p);
+	mo_expr_accesses(s->m, (struct ir_expr *)a->via, a->stmt, note_prefix, &p);
 	int stop = 0;
 	for (int i = p.at - 1; i >= 0 && !stop; i--)
 		stop = visit(&p.v[i], s);
 	free(p.v);
 	if (!stop)
-		memorder_before(s->m, a->stmt, visit, s);
+		mo_before(s->m, a->stmt, visit, s);
 }
 
 const struct memorder *order_facts(const struct ir_unit *u)
@@ -189,7 +189,7 @@ const char *order_fence_advice(enum ir_space flag_space, enum mo_extent x)
  * returns). Only a flag the helper writes with an exchange, a
  * compare-and-swap or an atomic store (a lock's unlock()) is taken for
  * one. */
-bool order_helper_no_publication(const struct access *a)
+bool order_helper_no_publication(const struct mo_access *a)
 {
 	if (!a->via)
 		return false;

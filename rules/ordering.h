@@ -23,14 +23,14 @@ struct order_scan {
 	enum order_dir dir;
 	/* result */
 	bool found;
-	struct access hit;               /* the unordered data access */
+	struct mo_access hit;               /* the unordered data access */
 	const struct ir_func *hit_fn;    /* the function it is in (a caller of fn, after a helper returns) */
 	/* a fence the scan went past because its scope is narrower than the
 	 * hand-off needs (__threadfence_block() before a publication to
 	 * another block): with found, the finding is CL2006's, not a missing
 	 * fence (CL2003, CL2004) */
 	bool narrowed;
-	struct access narrow;            /* the nearest such fence */
+	struct mo_access narrow;            /* the nearest such fence */
 };
 
 /* Scans from statement st (after: its nested branches first, then what
@@ -42,7 +42,7 @@ struct order_scan {
 void order_scan_run(struct order_scan *s, struct ir_stmt *st);
 /* The same from access a: when a is a helper's, seen through from the
  * call a->via, what precedes it in the helper comes first. */
-void order_scan_from(struct order_scan *s, const struct access *a);
+void order_scan_from(struct order_scan *s, const struct mo_access *a);
 
 /* Whether access a publishes a sync object in a way the release scan
  * checks (CL2003 and CL2006 share the choice): a plain or atomic write
@@ -51,7 +51,7 @@ void order_scan_from(struct order_scan *s, const struct access *a);
  * into *s, with the extent x (EXTENT_CROSS forced by CL2006 where the
  * write's own scope says another block reads it) or, for x < 0, the
  * write's own. fn is the function walked. */
-bool order_publication_scan(const struct memorder *m, const struct ir_func *fn, const struct access *a, int x,
+bool order_publication_scan(const struct memorder *m, const struct ir_func *fn, const struct mo_access *a, int x,
                             struct order_scan *s);
 
 /* The observations the acquire scan checks (CL2004 and CL2006 share
@@ -69,12 +69,12 @@ const struct memorder *order_facts(const struct ir_unit *u);
 /* Whether access a stores data a publication after it must order: to an
  * object other than a sync object that device code reads, or (a plain
  * store) stores to elsewhere too. */
-bool order_published_data(const struct memorder *m, const struct access *a);
+bool order_published_data(const struct memorder *m, const struct mo_access *a);
 
 /* A write in a helper seen through that is not taken for a publication
  * of the caller's data: anything but an exchange, a compare-and-swap or
  * an atomic store (ordering.c says why). */
-bool order_helper_no_publication(const struct access *a);
+bool order_helper_no_publication(const struct mo_access *a);
 
 /* The scope the ordering of a hand-off of that extent needs. */
 enum mem_scope order_needed_scope(enum ir_space flag_space, enum mo_extent x);

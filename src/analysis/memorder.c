@@ -26,20 +26,20 @@ void mo_add_obj(const struct ir_var ***v, int *n, const struct ir_var *x)
 	(*v)[(*n)++] = x;
 }
 
-bool memorder_same_object(const struct ir_var *a, const char *fa, const struct ir_var *b, const char *fb)
+bool mo_same_object(const struct ir_var *a, const char *fa, const struct ir_var *b, const char *fb)
 {
 	return a && a == b && (!fa || !fb || !strcmp(fa, fb));
 }
 
-bool mo_in_keys(const struct objkey *v, int n, const struct ir_var *obj, const char *field)
+bool mo_in_keys(const struct mo_objkey *v, int n, const struct ir_var *obj, const char *field)
 {
 	for (int i = 0; i < n; i++)
-		if (memorder_same_object(v[i].obj, v[i].field, obj, field))
+		if (mo_same_object(v[i].obj, v[i].field, obj, field))
 			return true;
 	return false;
 }
 
-void mo_add_key(struct objkey **v, int *n, const struct ir_var *obj, const char *field)
+void mo_add_key(struct mo_objkey **v, int *n, const struct ir_var *obj, const char *field)
 {
 	if (!obj)
 		return;
@@ -47,25 +47,25 @@ void mo_add_key(struct objkey **v, int *n, const struct ir_var *obj, const char 
 		if ((*v)[i].obj == obj && ((*v)[i].field == field || ((*v)[i].field && field && !strcmp((*v)[i].field, field))))
 			return;
 	*v = xrealloc(*v, (size_t)(*n + 1) * sizeof **v);
-	(*v)[(*n)++] = (struct objkey){ obj, field };
+	(*v)[(*n)++] = (struct mo_objkey){ obj, field };
 }
 
-bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj, const char *field)
+bool mo_is_sync(const struct memorder *m, const struct ir_var *obj, const char *field)
 {
 	return obj && mo_in_keys(m->sync, m->nsync, obj, field);
 }
 
-bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field)
+bool mo_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field)
 {
 	return obj && mo_in_keys(m->polled, m->npolled, obj, field);
 }
 
-bool memorder_is_waited(const struct memorder *m, const struct ir_var *obj, const char *field)
+bool mo_is_waited(const struct memorder *m, const struct ir_var *obj, const char *field)
 {
 	return obj && mo_in_keys(m->waited, m->nwaited, obj, field);
 }
 
-static int note_waited(const struct access *a, void *arg)
+static int note_waited(const struct mo_access *a, void *arg)
 {
 	struct memorder *m = arg;
 	if (a->kind == ACC_LOAD && a->space != SPACE_LOCAL)
@@ -73,12 +73,12 @@ static int note_waited(const struct access *a, void *arg)
 	return 0;
 }
 
-bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field)
+bool mo_is_written(const struct memorder *m, const struct ir_var *obj, const char *field)
 {
 	return obj && mo_in_keys(m->written, m->nwritten, obj, field);
 }
 
-const char *memorder_field(const struct ir_expr *lv)
+const char *mo_field(const struct ir_expr *lv)
 {
 	const char *field = NULL;
 	for (const struct ir_expr *e = ir_strip(lv); e; e = ir_strip(e)) {
@@ -96,31 +96,31 @@ const char *memorder_field(const struct ir_expr *lv)
 	return field;
 }
 
-bool memorder_is_read(const struct memorder *m, const struct ir_var *obj, const char *field)
+bool mo_is_read(const struct memorder *m, const struct ir_var *obj, const char *field)
 {
 	return obj && mo_in_keys(m->read, m->nread, obj, field);
 }
 
-bool memorder_is_rewritten(const struct memorder *m, const struct ir_var *obj, const char *field)
+bool mo_is_rewritten(const struct memorder *m, const struct ir_var *obj, const char *field)
 {
 	return obj && mo_in_keys(m->rewritten, m->nrewritten, obj, field);
 }
 
 /* An atomic whose value the statement throws away (`atomicAdd(&n, 1);`)
  * reads nothing anyone uses. */
-static bool result_used(const struct access *a)
+static bool result_used(const struct mo_access *a)
 {
 	const struct ir_stmt *st = a->stmt;
 	return !(st && st->kind == SK_EXPR && ir_strip(st->u.expr) == a->e);
 }
 
-static int note_written(const struct access *a, void *arg)
+static int note_written(const struct mo_access *a, void *arg)
 {
 	struct memorder *m = arg;
 	if (a->via)
 		return 0; /* a helper's access, which its own walk notes */
 	if (a->kind == ACC_STORE || (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD)) {
-		if (memorder_is_written(m, a->obj, a->field))
+		if (mo_is_written(m, a->obj, a->field))
 			mo_add_key(&m->rewritten, &m->nrewritten, a->obj, a->field);
 		mo_add_key(&m->written, &m->nwritten, a->obj, a->field);
 		if (a->obj)
@@ -136,7 +136,7 @@ static int note_written(const struct access *a, void *arg)
 
 struct call_walk { struct memorder *m; const struct ir_func *caller; int cap; };
 
-static int note_call(const struct access *a, void *arg)
+static int note_call(const struct mo_access *a, void *arg)
 {
 	struct call_walk *cw = arg;
 	if ((a->kind == ACC_CALL || a->kind == ACC_INLINED) && !a->via && a->e->u.call.target)
@@ -162,8 +162,8 @@ static void find_receivers(struct memorder *m, const struct ir_unit *u)
 		else if (!had)
 			m->this_recv[id] = r;
 		else if (memspace_object(m->ms, had) != memspace_object(m->ms, r) ||
-		         !memorder_same_object(memspace_object(m->ms, r), memorder_field(had), memspace_object(m->ms, r),
-		                               memorder_field(r)))
+		         !mo_same_object(memspace_object(m->ms, r), mo_field(had), memspace_object(m->ms, r),
+		                               mo_field(r)))
 			clash[id] = 1;
 	}
 	for (int i = 0; i < u->nfuncs; i++)
@@ -197,7 +197,7 @@ static uint8_t *host_only(const struct memorder *m, const struct ir_unit *u)
 	return from_host;
 }
 
-const struct ir_func *memorder_func_of(const struct memorder *m, const struct ir_stmt *s)
+const struct ir_func *mo_func_of(const struct memorder *m, const struct ir_stmt *s)
 {
 	while (s && s->parent)
 		s = s->parent;
@@ -302,7 +302,7 @@ static void describe(const struct ir_expr *e, char *buf, size_t len, int depth)
 	}
 }
 
-const char *memorder_describe(const struct ir_expr *e, char *buf, unsigned len)
+const char *mo_describe(const struct ir_expr *e, char *buf, unsigned len)
 {
 	buf[0] = 0;
 	e = ir_strip(e);
@@ -314,7 +314,7 @@ const char *memorder_describe(const struct ir_expr *e, char *buf, unsigned len)
 
 /* ---- the facts ------------------------------------------------------------------ */
 
-void memorder_free(struct memorder *m)
+void mo_free(struct memorder *m)
 {
 	if (!m)
 		return;
@@ -337,7 +337,7 @@ void memorder_free(struct memorder *m)
 	free(m);
 }
 
-struct memorder *memorder_new(const struct ir_unit *u, const struct memspace *ms)
+struct memorder *mo_new(const struct ir_unit *u, const struct memspace *ms)
 {
 	struct memorder *m = xcalloc(1, sizeof *m);
 	m->ms = ms;
@@ -348,7 +348,7 @@ struct memorder *memorder_new(const struct ir_unit *u, const struct memspace *ms
 	for (int i = 0; i < u->nfuncs; i++) {
 		cw.caller = u->funcs[i];
 		if (u->funcs[i]->is_device || u->funcs[i]->is_global)
-			memorder_stmt_accesses(m, u->funcs[i]->body, note_call, &cw);
+			mo_stmt_accesses(m, u->funcs[i]->body, note_call, &cw);
 	}
 	find_receivers(m, u);
 	uint8_t *hosts = host_only(m, u);
@@ -358,7 +358,7 @@ struct memorder *memorder_new(const struct ir_unit *u, const struct memspace *ms
 		if (!f->is_device && !f->is_global)
 			continue;
 		if (!hosts[i])
-			memorder_stmt_accesses(m, f->body, note_written, m);
+			mo_stmt_accesses(m, f->body, note_written, m);
 		if (!f->analysed)
 			continue;
 		mo_poll_scan_function(m, f);
@@ -368,12 +368,12 @@ struct memorder *memorder_new(const struct ir_unit *u, const struct memspace *ms
 	for (int i = 0; i < m->npolls; i++) {
 		mo_add_key(&m->sync, &m->nsync, m->polls[i].obj, m->polls[i].field);
 		mo_add_key(&m->polled, &m->npolled, m->polls[i].obj, m->polls[i].field);
-		memorder_expr_accesses(m, m->polls[i].cond, m->polls[i].loop, note_waited, m);
+		mo_expr_accesses(m, m->polls[i].cond, m->polls[i].loop, note_waited, m);
 	}
 	for (int i = 0; i < m->ndeciding; i++)
 		if (m->deciding[i]->nkids)
 			mo_add_key(&m->sync, &m->nsync, memspace_object(m->ms, m->deciding[i]->kids[0]),
-			        memorder_field(m->deciding[i]->kids[0]));
+			        mo_field(m->deciding[i]->kids[0]));
 	mo_collect_sites(m, u);
 	return m;
 }

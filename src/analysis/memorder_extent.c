@@ -292,7 +292,7 @@ static int find_rhs(struct ir_expr *e, void *arg)
 	return 0;
 }
 
-static void write_value(struct mo_site *s, const struct access *a)
+static void write_value(struct mo_site *s, const struct mo_access *a)
 {
 	int64_t v;
 	const struct ir_expr *val = NULL;
@@ -373,10 +373,10 @@ static bool is_barrier_stmt(const struct ir_stmt *s)
 
 struct touch { const struct mo_site *w; bool hit; };
 
-static int touch_access(const struct access *a, void *arg)
+static int touch_access(const struct mo_access *a, void *arg)
 {
 	struct touch *t = arg;
-	if (a->kind == ACC_CALL || (a->e != t->w->e && memorder_same_object(a->obj, a->field, t->w->obj, t->w->field))) {
+	if (a->kind == ACC_CALL || (a->e != t->w->e && mo_same_object(a->obj, a->field, t->w->obj, t->w->field))) {
 		t->hit = true;
 		return 1;
 	}
@@ -422,14 +422,14 @@ static bool touches(const struct memorder *m, struct ir_stmt *s, const struct mo
 	if (!s)
 		return false;
 	struct touch t = { w, false };
-	memorder_stmt_accesses(m, s, touch_access, &t);
+	mo_stmt_accesses(m, s, touch_access, &t);
 	return t.hit || leaves(s, false, false);
 }
 
 static bool expr_touches(const struct memorder *m, struct ir_expr *e, struct ir_stmt *st, const struct mo_site *w)
 {
 	struct touch t = { w, false };
-	memorder_expr_accesses(m, e, st, touch_access, &t);
+	mo_expr_accesses(m, e, st, touch_access, &t);
 	return t.hit;
 }
 
@@ -476,9 +476,9 @@ static bool isolated(const struct memorder *m, const struct mo_site *w)
 		return false; /* written in a condition: the branches come after */
 	struct touch t = { w, false };
 	if (w->stmt->kind == SK_EXPR)
-		memorder_expr_accesses(m, w->stmt->u.expr, w->stmt, touch_access, &t);
+		mo_expr_accesses(m, w->stmt->u.expr, w->stmt, touch_access, &t);
 	else
-		memorder_expr_accesses(m, w->stmt->u.decl.init, w->stmt, touch_access, &t);
+		mo_expr_accesses(m, w->stmt->u.decl.init, w->stmt, touch_access, &t);
 	return !t.hit && clear_to_barrier(m, w, 1) && clear_to_barrier(m, w, -1);
 }
 
@@ -503,7 +503,7 @@ struct contexts {
 	const struct ir_func *caller;
 };
 
-static int note_call(const struct access *a, void *arg)
+static int note_call(const struct mo_access *a, void *arg)
 {
 	struct contexts *cs = arg;
 	if ((a->kind == ACC_CALL || a->kind == ACC_INLINED) && !a->via && a->e->u.call.target)
@@ -575,7 +575,7 @@ struct collect {
 	const struct ir_func *fn;
 	const struct fn_locals *fl;
 	int cap;
-	struct objkey *device_scoped; int ndevice_scoped;
+	struct mo_objkey *device_scoped; int ndevice_scoped;
 };
 
 static bool is_deciding(const struct memorder *m, const struct ir_expr *e)
@@ -586,7 +586,7 @@ static bool is_deciding(const struct memorder *m, const struct ir_expr *e)
 	return false;
 }
 
-static const struct poll *poll_of(const struct memorder *m, const struct ir_expr *e)
+static const struct mo_poll *poll_of(const struct memorder *m, const struct ir_expr *e)
 {
 	for (int i = 0; i < m->npolls; i++)
 		if (m->polls[i].load == e)
@@ -594,7 +594,7 @@ static const struct poll *poll_of(const struct memorder *m, const struct ir_expr
 	return NULL;
 }
 
-static struct mo_site *new_site(struct collect *c, const struct access *a)
+static struct mo_site *new_site(struct collect *c, const struct mo_access *a)
 {
 	struct memorder *m = c->m;
 	CL_VEC_GROW(m->sites, m->nsites, c->cap);
@@ -609,22 +609,22 @@ static struct mo_site *new_site(struct collect *c, const struct access *a)
 	return s;
 }
 
-static int collect_access(const struct access *a, void *arg)
+static int collect_access(const struct mo_access *a, void *arg)
 {
 	struct collect *c = arg;
 	struct memorder *m = c->m;
 	if (a->via)
 		return 0; /* a helper's site, with the helper's own walk */
 	if ((a->kind != ACC_STORE && a->kind != ACC_ATOMIC && a->kind != ACC_LOAD) ||
-	    !memorder_is_sync(m, a->obj, a->field))
+	    !mo_is_sync(m, a->obj, a->field))
 		return 0;
 	if (a->kind == ACC_ATOMIC && a->scope != SCOPE_BLOCK)
 		mo_add_key(&c->device_scoped, &c->ndevice_scoped, a->obj, a->field);
 	else if (a->kind == ACC_ATOMIC)
 		mo_add_key(&m->block_scoped, &m->nblock_scoped, a->obj, a->field);
-	const struct poll *p = poll_of(m, a->e);
+	const struct mo_poll *p = poll_of(m, a->e);
 	bool write = a->kind == ACC_STORE ||
-	             (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !memorder_rmw_reads_only(a->e));
+	             (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !mo_rmw_reads_only(a->e));
 	bool read = p || (a->kind == ACC_ATOMIC && is_deciding(m, a->e));
 	if (!write && !read)
 		return 0;
@@ -649,14 +649,14 @@ static int collect_access(const struct access *a, void *arg)
 
 struct release_walk { struct memorder *m; const struct mo_site *w; int *cap; };
 
-static int note_released(const struct access *a, void *arg)
+static int note_released(const struct mo_access *a, void *arg)
 {
 	struct release_walk *rw = arg;
 	struct memorder *m = rw->m;
 	/* back to the previous barrier or access of the flag (the poll or
 	 * lock acquire that opened the section): what the write releases */
 	if (a->kind == ACC_CALL || a->kind == ACC_BARRIER ||
-	    (a->e != rw->w->e && memorder_same_object(a->obj, a->field, rw->w->obj, rw->w->field)))
+	    (a->e != rw->w->e && mo_same_object(a->obj, a->field, rw->w->obj, rw->w->field)))
 		return 1;
 	if (a->kind != ACC_STORE || !a->obj)
 		return 0;
@@ -664,7 +664,7 @@ static int note_released(const struct access *a, void *arg)
 		if (m->released[i].e == a->e && m->released[i].flag == rw->w->obj && m->released[i].flag_field == rw->w->field)
 			return 0;
 	CL_VEC_PUSH(m->released, m->nreleased, *rw->cap,
-	            ((struct released){ a->obj, a->field, a->e, rw->w->obj, rw->w->field }));
+	            ((struct mo_released){ a->obj, a->field, a->e, rw->w->obj, rw->w->field }));
 	return 0;
 }
 
@@ -676,7 +676,7 @@ void mo_collect_sites(struct memorder *m, const struct ir_unit *u)
 	for (int i = 0; i < u->nfuncs; i++) {
 		cs.caller = u->funcs[i];
 		if (u->funcs[i]->analysed && (u->funcs[i]->is_device || u->funcs[i]->is_global))
-			memorder_stmt_accesses(m, u->funcs[i]->body, note_call, &cs);
+			mo_stmt_accesses(m, u->funcs[i]->body, note_call, &cs);
 	}
 	for (int i = 0; i < u->nfuncs; i++) {
 		const struct ir_func *f = u->funcs[i];
@@ -686,7 +686,7 @@ void mo_collect_sites(struct memorder *m, const struct ir_unit *u)
 		fn_locals_init(&fl, f);
 		c.fn = f;
 		c.fl = &fl;
-		memorder_stmt_accesses(m, f->body, collect_access, &c);
+		mo_stmt_accesses(m, f->body, collect_access, &c);
 		fn_locals_free(&fl);
 	}
 	/* block scope only where no atomic on the object has a wider one */
@@ -711,7 +711,7 @@ void mo_collect_sites(struct memorder *m, const struct ir_unit *u)
 	for (int i = 0; i < m->nsites; i++)
 		if (m->sites[i].write) {
 			struct release_walk rw = { m, &m->sites[i], &cap };
-			memorder_before(m, m->sites[i].stmt, note_released, &rw);
+			mo_before(m, m->sites[i].stmt, note_released, &rw);
 		}
 }
 
@@ -734,7 +734,7 @@ static const struct mo_site *site_of(const struct memorder *m, const struct ir_e
 
 static bool same_object(const struct mo_site *a, const struct mo_site *b)
 {
-	return memorder_same_object(a->obj, a->field, b->obj, b->field);
+	return mo_same_object(a->obj, a->field, b->obj, b->field);
 }
 
 /* The extent of site s, taken as a write or as an observation, against
@@ -799,44 +799,44 @@ static enum mo_extent extent_of(const struct memorder *m, const struct ir_expr *
 	return x;
 }
 
-enum mo_extent memorder_write_extent(const struct memorder *m, const struct ir_expr *e)
+enum mo_extent mo_write_extent(const struct memorder *m, const struct ir_expr *e)
 {
 	return extent_of(m, e, true, NULL, NULL);
 }
 
-enum mo_extent memorder_read_extent(const struct memorder *m, const struct ir_expr *e)
+enum mo_extent mo_read_extent(const struct memorder *m, const struct ir_expr *e)
 {
 	return extent_of(m, e, false, NULL, NULL);
 }
 
-bool memorder_write_barrier_ordered(const struct memorder *m, const struct ir_expr *e)
+bool mo_write_barrier_ordered(const struct memorder *m, const struct ir_expr *e)
 {
 	bool ordered;
 	extent_of(m, e, true, &ordered, NULL);
 	return ordered;
 }
 
-bool memorder_read_barrier_ordered(const struct memorder *m, const struct ir_expr *e)
+bool mo_read_barrier_ordered(const struct memorder *m, const struct ir_expr *e)
 {
 	bool ordered;
 	extent_of(m, e, false, &ordered, NULL);
 	return ordered;
 }
 
-bool memorder_write_unobserved(const struct memorder *m, const struct ir_expr *e)
+bool mo_write_unobserved(const struct memorder *m, const struct ir_expr *e)
 {
 	bool none;
 	extent_of(m, e, true, NULL, &none);
 	return none;
 }
 
-bool memorder_released_elsewhere(const struct memorder *m, const struct ir_var *obj, const char *field,
+bool mo_released_elsewhere(const struct memorder *m, const struct ir_var *obj, const char *field,
                                  const struct ir_expr *e, const struct ir_var *flag, const char *flag_field)
 {
 	for (int i = 0; i < m->nreleased; i++) {
-		const struct released *r = &m->released[i];
-		if (r->e != e && memorder_same_object(r->obj, r->field, obj, field) &&
-		    memorder_same_object(r->flag, r->flag_field, flag, flag_field))
+		const struct mo_released *r = &m->released[i];
+		if (r->e != e && mo_same_object(r->obj, r->field, obj, field) &&
+		    mo_same_object(r->flag, r->flag_field, flag, flag_field))
 			return true;
 	}
 	return false;
@@ -844,7 +844,7 @@ bool memorder_released_elsewhere(const struct memorder *m, const struct ir_var *
 
 /* ---- blocks of any two statements (CL2006) --------------------------------- */
 
-bool memorder_blocks_differ(const struct ir_func *fn, struct ir_stmt *a, struct ir_stmt *b)
+bool mo_blocks_differ(const struct ir_func *fn, struct ir_stmt *a, struct ir_stmt *b)
 {
 	struct fn_locals fl;
 	struct pins pa, pb;
@@ -855,7 +855,7 @@ bool memorder_blocks_differ(const struct ir_func *fn, struct ir_stmt *a, struct 
 	return pins_differ(&pa, &pb);
 }
 
-bool memorder_every_block(const struct ir_func *fn, struct ir_stmt *st)
+bool mo_every_block(const struct ir_func *fn, struct ir_stmt *st)
 {
 	struct fn_locals fl;
 	struct pins p;

@@ -9,8 +9,8 @@
 #include "analysis/memorder.h"
 
 bool mo_in_set(const struct ir_var *const *v, int n, const struct ir_var *x);
-bool mo_in_keys(const struct objkey *v, int n, const struct ir_var *obj, const char *field);
-void mo_add_key(struct objkey **v, int *n, const struct ir_var *obj, const char *field);
+bool mo_in_keys(const struct mo_objkey *v, int n, const struct ir_var *obj, const char *field);
+void mo_add_key(struct mo_objkey **v, int *n, const struct ir_var *obj, const char *field);
 void mo_add_obj(const struct ir_var ***v, int *n, const struct ir_var *x);
 /* Appends the loops of f that poll memory to m->polls. */
 void mo_poll_scan_function(struct memorder *m, const struct ir_func *f);
@@ -30,7 +30,7 @@ void mo_free_sites(struct memorder *m);
 /* A compare-and-swap: against a constant (atomicCAS(&lock, 0, 1), a lock
  * taken) or against a value read before (a lock-free update, retried
  * until it lands). */
-enum cas_kind { CAS_NONE, CAS_LOCK, CAS_UPDATE };
-enum cas_kind mo_cas_kind(const struct ir_expr *call);
+enum mo_cas { CAS_NONE, CAS_LOCK, CAS_UPDATE };
+enum mo_cas mo_cas_kind(const struct ir_expr *call);
 
 #endif

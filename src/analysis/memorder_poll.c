@@ -43,7 +43,7 @@ struct poll_scan {
 	int nstored;
 };
 
-static int body_effects(const struct access *a, void *arg)
+static int body_effects(const struct mo_access *a, void *arg)
 {
 	struct poll_scan *ps = arg;
 	if (a->kind == ACC_FENCE || a->kind == ACC_BARRIER || a->kind == ACC_ATOMIC || a->kind == ACC_CALL ||
@@ -57,7 +57,7 @@ static int body_effects(const struct access *a, void *arg)
 	 * against a constant (`atomicCAS(&lock, 0, 1)`) is a lock taken,
 	 * which waits, and so does atomicAdd(&flag, 0), a read */
 	if (a->kind == ACC_ATOMIC && a->in == IN_ATOMIC_RMW && a->obj && ps->nstored < 32 && mo_cas_kind(a->e) != CAS_LOCK &&
-	    !memorder_rmw_reads_only(a->e))
+	    !mo_rmw_reads_only(a->e))
 		ps->stored[ps->nstored++] = a->obj;
 	return 0;
 }
@@ -80,7 +80,7 @@ static bool stored_in_loop(struct poll_scan *ps, const struct ir_var *obj)
 }
 
 static void add_poll(struct poll_scan *ps, struct ir_expr *load, struct ir_loc at, const struct ir_var *obj,
-                     const char *field, enum ir_space space, enum poll_kind kind, enum mem_order order)
+                     const char *field, enum ir_space space, enum mo_poll_kind kind, enum mem_order order)
 {
 	struct memorder *m = ps->m;
 	if (!obj || space == SPACE_LOCAL || space == SPACE_CONSTANT || stored_in_loop(ps, obj))
@@ -89,7 +89,7 @@ static void add_poll(struct poll_scan *ps, struct ir_expr *load, struct ir_loc a
 		if (m->polls[i].loop == ps->loop && m->polls[i].obj == obj)
 			return;
 	m->polls = xrealloc(m->polls, (size_t)(m->npolls + 1) * sizeof *m->polls);
-	m->polls[m->npolls++] = (struct poll){ ps->fn, ps->loop, ps->cond, load, at, obj, field, space, kind, order,
+	m->polls[m->npolls++] = (struct mo_poll){ ps->fn, ps->loop, ps->cond, load, at, obj, field, space, kind, order,
 	                                       ps->forces_reload };
 }
 
@@ -112,7 +112,7 @@ static int reads_helper_local(struct ir_expr *e, void *arg)
  * same in every iteration when the call's arguments are and the helper
  * computes it from its parameters (and globals) alone: its locals are
  * the helper's own loop's business. */
-static bool invariant_via(const struct access *a, const struct ir_expr *lv, struct var_marks *vm)
+static bool invariant_via(const struct mo_access *a, const struct ir_expr *lv, struct var_marks *vm)
 {
 	for (int i = 0; i < a->via->nkids; i++)
 		if (ir_walk_expr(a->via->kids[i], reads_marked, vm))
@@ -124,19 +124,19 @@ static bool invariant_via(const struct access *a, const struct ir_expr *lv, stru
 	return e->kind != EK_VAR || e->u.var->kind != VAR_LOCAL;
 }
 
-static bool invariant_access(const struct access *a, struct ir_expr *lv, struct var_marks *vm)
+static bool invariant_access(const struct mo_access *a, struct ir_expr *lv, struct var_marks *vm)
 {
 	return a->via ? invariant_via(a, lv, vm) : invariant_address(lv, vm);
 }
 
 /* The loads an exit condition observes; in the helpers it calls too,
  * reported at the call. */
-static int cond_access(const struct access *a, void *arg)
+static int cond_access(const struct mo_access *a, void *arg)
 {
 	struct poll_scan *ps = arg;
 	if (a->via && ps->cond_opaque)
 		return 0;
-	struct ir_loc at = memorder_access_loc(a);
+	struct ir_loc at = mo_access_loc(a);
 	if (a->kind == ACC_LOAD && invariant_access(a, a->e, &ps->vm))
 		add_poll(ps, a->e, at, a->obj, a->field, a->space, a->is_volatile ? POLL_VOLATILE : POLL_PLAIN,
 		         ORDER_UNKNOWN);
@@ -149,7 +149,7 @@ static int cond_access(const struct access *a, void *arg)
 /* A call the exit condition's helpers make that is not seen through (a
  * recursive one) may do anything: their loads are then not taken for a
  * poll. */
-static int opaque_in_helper(const struct access *a, void *arg)
+static int opaque_in_helper(const struct mo_access *a, void *arg)
 {
 	(void)arg;
 	return a->kind == ACC_CALL && a->via;
@@ -158,7 +158,7 @@ static int opaque_in_helper(const struct access *a, void *arg)
 /* A local the condition tests, loaded inside the loop: `do { v = *p; } while (!v);` */
 struct local_source { struct poll_scan *ps; const struct ir_var *var; };
 
-static int local_load(const struct access *a, void *arg)
+static int local_load(const struct mo_access *a, void *arg)
 {
 	struct local_source *ls = arg;
 	(void)ls;
@@ -180,7 +180,7 @@ static int find_local_sources(struct ir_stmt *s, void *arg)
 	 * arguments read */
 	const struct ir_expr *v = rhs ? ir_strip(rhs) : NULL;
 	if (v && !(v->kind == EK_CALL && v->u.call.intrinsic == IN_NONE))
-		memorder_expr_accesses(ps->m, rhs, s, local_load, ls);
+		mo_expr_accesses(ps->m, rhs, s, local_load, ls);
 	if (s->kind == SK_ASM)
 		for (int i = 0; i < s->u.asm_.nouts; i++)
 			if (ir_base_var(s->u.asm_.outs[i]) == ls->var && s->u.asm_.nins > 0) {
@@ -190,8 +190,8 @@ static int find_local_sources(struct ir_stmt *s, void *arg)
 				struct ir_expr *addr = s->u.asm_.ins[0];
 				if (!invariant_address(addr, &ps->vm) && ir_strip(addr)->kind != EK_VAR)
 					continue;
-				enum poll_kind k = strstr(t, "ld.volatile") ? POLL_VOLATILE : POLL_ASM;
-				add_poll(ps, s->u.asm_.outs[i], s->loc, memspace_object(ps->m->ms, addr), memorder_field(addr),
+				enum mo_poll_kind k = strstr(t, "ld.volatile") ? POLL_VOLATILE : POLL_ASM;
+				add_poll(ps, s->u.asm_.outs[i], s->loc, memspace_object(ps->m->ms, addr), mo_field(addr),
 				         memspace_space(ps->m->ms, addr), k, asm_order(t));
 			}
 	return 0;
@@ -213,8 +213,8 @@ static void scan_exit_cond(struct poll_scan *ps, struct ir_expr *cond)
 	if (!cond)
 		return;
 	ps->cond = cond;
-	ps->cond_opaque = memorder_expr_accesses(ps->m, cond, ps->loop, opaque_in_helper, NULL);
-	memorder_expr_accesses(ps->m, cond, ps->loop, cond_access, ps);
+	ps->cond_opaque = mo_expr_accesses(ps->m, cond, ps->loop, opaque_in_helper, NULL);
+	mo_expr_accesses(ps->m, cond, ps->loop, cond_access, ps);
 	ir_walk_expr(cond, cond_locals, ps);
 }
 
@@ -322,7 +322,7 @@ static int mo_find_loops(struct ir_stmt *s, void *arg)
 	ps.vm.v = xcalloc((size_t)ps.vm.n + 1, 1);
 	ir_mark_assigned(s->u.loop.body, s->u.loop.inc, ps.vm.v);
 	ir_mark_assigned(NULL, s->u.loop.cond, ps.vm.v);
-	memorder_stmt_accesses(ps.m, s->u.loop.body, body_effects, &ps);
+	mo_stmt_accesses(ps.m, s->u.loop.body, body_effects, &ps);
 	ir_walk_stmts(s->u.loop.body, asm_clobbers, &ps);
 	int64_t v;
 	bool forever = !s->u.loop.cond || (ir_const_value(s->u.loop.cond, &v) && v);

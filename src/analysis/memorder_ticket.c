@@ -95,7 +95,7 @@ static int probe_cond(struct ir_stmt *s, void *arg)
 	struct ir_expr *c = stmt_cond(s);
 	if (!c || !tainted(t, c))
 		return 0;
-	return !(memorder_rmw_reads_only(t->seed) && mo_counting_exit(s, t->fn->nvars));
+	return !(mo_rmw_reads_only(t->seed) && mo_counting_exit(s, t->fn->nvars));
 }
 
 static int collect_rmw(struct ir_expr *e, void *arg)
@@ -105,7 +105,7 @@ static int collect_rmw(struct ir_expr *e, void *arg)
 	return 0;
 }
 
-enum cas_kind mo_cas_kind(const struct ir_expr *call)
+enum mo_cas mo_cas_kind(const struct ir_expr *call)
 {
 	int64_t v;
 	const char *n = call->kind == EK_CALL ? call->u.call.name : NULL;
@@ -117,7 +117,7 @@ enum cas_kind mo_cas_kind(const struct ir_expr *call)
 	return ir_const_value(call->kids[first + 1], &v) ? CAS_LOCK : CAS_UPDATE;
 }
 
-bool memorder_rmw_reads_only(const struct ir_expr *call)
+bool mo_rmw_reads_only(const struct ir_expr *call)
 {
 	int64_t v;
 	const char *n = call->kind == EK_CALL ? call->u.call.name : NULL;
@@ -380,7 +380,7 @@ static int decided_expr(struct ir_expr *e, void *arg)
 	                                        dp->m->ntaint_shared, e->u.var);
 }
 
-bool memorder_in_decided_branch(const struct memorder *m, const struct ir_func *fn, const struct ir_stmt *st)
+bool mo_in_decided_branch(const struct memorder *m, const struct ir_func *fn, const struct ir_stmt *st)
 {
 	struct decided_probe dp = { m, fn };
 	for (const struct ir_stmt *c = st; c && c->parent; c = c->parent) {
@@ -391,7 +391,7 @@ bool memorder_in_decided_branch(const struct memorder *m, const struct ir_func *
 	return false;
 }
 
-bool memorder_holds_ticket(const struct memorder *m, const struct ir_var *obj)
+bool mo_holds_ticket(const struct memorder *m, const struct ir_var *obj)
 {
 	return obj && mo_in_set(m->taint_shared, m->ntaint_shared, obj);
 }

@@ -26,9 +26,9 @@ static const struct ir_var *param(const struct ir_func *f, int i)
 	return f->params[i];
 }
 
-struct seq { enum acc_kind kind[16]; const struct ir_var *obj[16]; int n; };
+struct seq { enum mo_acc_kind kind[16]; const struct ir_var *obj[16]; int n; };
 
-static int record(const struct access *a, void *arg)
+static int record(const struct mo_access *a, void *arg)
 {
 	struct seq *s = arg;
 	if (s->n < 16) {
@@ -51,7 +51,7 @@ static void program_order(void **state)
 		"}\n", 1);
 	const struct ir_func *f = func(u, "publish");
 	struct seq s = { 0 };
-	memorder_stmt_accesses(u->memorder, f->body, record, &s);
+	mo_stmt_accesses(u->memorder, f->body, record, &s);
 	assert_int_equal(s.n, 4);
 	assert_int_equal(s.kind[0], ACC_STORE);
 	assert_ptr_equal(s.obj[0], param(f, 0));
@@ -59,7 +59,7 @@ static void program_order(void **state)
 	assert_int_equal(s.kind[2], ACC_ATOMIC);
 	assert_ptr_equal(s.obj[2], param(f, 1));
 	assert_int_equal(s.kind[3], ACC_BARRIER);
-	assert_true(memorder_is_written(u->memorder, param(f, 0), NULL));
+	assert_true(mo_is_written(u->memorder, param(f, 0), NULL));
 	fixture_free(u);
 }
 
@@ -83,10 +83,10 @@ static void polls(void **state)
 		}
 		assert_false(m->polls[i].body_forces_reload);
 	}
-	assert_true(memorder_is_polled(m, param(p, 0), NULL));
-	assert_true(memorder_is_sync(m, param(p, 0), NULL));
+	assert_true(mo_is_polled(m, param(p, 0), NULL));
+	assert_true(mo_is_sync(m, param(p, 0), NULL));
 	/* a counted loop waits for nothing */
-	assert_false(memorder_is_polled(m, param(func(u, "counted"), 0), NULL));
+	assert_false(mo_is_polled(m, param(func(u, "counted"), 0), NULL));
 	fixture_free(u);
 }
 
@@ -103,9 +103,9 @@ static void deciding_atomics(void **state)
 		"__global__ void counter(int *hits) { atomicAdd(hits, 1); }\n", 1);
 	const struct memorder *m = u->memorder;
 	assert_int_equal(m->ndeciding, 1);
-	assert_true(memorder_is_sync(m, param(func(u, "last_block"), 0), NULL));
+	assert_true(mo_is_sync(m, param(func(u, "last_block"), 0), NULL));
 	/* an atomic whose result nobody reads is a counter, not a ticket */
-	assert_false(memorder_is_sync(m, param(func(u, "counter"), 0), NULL));
+	assert_false(mo_is_sync(m, param(func(u, "counter"), 0), NULL));
 	fixture_free(u);
 }
 
@@ -115,9 +115,9 @@ static void same_object(void **state)
 	struct ir_unit *u = fixture_analyse("struct box { int full; int payload; };\n"
 	                                    "__global__ void k(box *b) { b->payload = 1; b->full = 1; }\n", 1);
 	const struct ir_var *b = param(func(u, "k"), 0);
-	assert_true(memorder_same_object(b, NULL, b, "full"));
-	assert_true(memorder_same_object(b, "full", b, "full"));
-	assert_false(memorder_same_object(b, "full", b, "payload"));
+	assert_true(mo_same_object(b, NULL, b, "full"));
+	assert_true(mo_same_object(b, "full", b, "full"));
+	assert_false(mo_same_object(b, "full", b, "payload"));
 	fixture_free(u);
 }
 
@@ -127,7 +127,7 @@ static void same_object(void **state)
  * __shared__ arrays, which are the same dynamic shared memory. */
 struct spaces { enum ir_space space[8]; const struct ir_var *obj[8]; int n; };
 
-static int record_stores(const struct access *a, void *arg)
+static int record_stores(const struct mo_access *a, void *arg)
 {
 	struct spaces *s = arg;
 	if (a->kind == ACC_STORE && s->n < 8) {
@@ -158,8 +158,8 @@ static void returned_objects(void **state)
 		"  p[threadIdx.x] = 1;\n"
 		"}\n", 1);
 	struct spaces s = { 0 };
-	memorder_stmt_accesses(u->memorder, func(u, "k")->body, record_stores, &s);
-	memorder_stmt_accesses(u->memorder, func(u, "d")->body, record_stores, &s);
+	mo_stmt_accesses(u->memorder, func(u, "k")->body, record_stores, &s);
+	mo_stmt_accesses(u->memorder, func(u, "d")->body, record_stores, &s);
 	assert_int_equal(s.n, 3);
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(s.space[i], SPACE_SHARED);
