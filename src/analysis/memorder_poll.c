@@ -65,7 +65,7 @@ static int body_effects(const struct mo_access *a, void *arg)
 static int asm_clobbers(struct ir_stmt *s, void *arg)
 {
 	struct poll_scan *ps = arg;
-	if (s->kind == SK_ASM && (s->u.asm_.clobbers_memory || strstr(s->u.asm_.text, "bar.sync") ||
+	if (s->kind == SK_ASM && (s->u.asm_.clobbers_memory || intrinsic_asm_is_barrier(s->u.asm_.text) ||
 	                          strstr(s->u.asm_.text, "fence") || strstr(s->u.asm_.text, "membar")))
 		ps->forces_reload = true;
 	return 0;

@@ -90,6 +90,27 @@ static void polls(void **state)
 	fixture_free(u);
 }
 
+/* A block barrier written in inline asm, in either PTX spelling, makes
+ * the loop re-read its flag; an asm statement that is no barrier (and
+ * clobbers nothing) does not. */
+static void asm_barrier_reloads(void **state)
+{
+	(void)state;
+	assert_true(intrinsic_asm_is_barrier("bar.sync 0;"));
+	assert_true(intrinsic_asm_is_barrier("barrier.sync.aligned 1, 64;"));
+	assert_false(intrinsic_asm_is_barrier("bar.arrive 1, 64;"));
+	assert_false(intrinsic_asm_is_barrier("mov.u32 %0, %%laneid;"));
+	struct ir_unit *u = fixture_analyse(
+		"__global__ void bar(int *flag) { while (*flag == 0) { asm volatile(\"bar.sync 0;\"); } }\n"
+		"__global__ void barrier(int *flag) { while (*flag == 0) { asm volatile(\"barrier.sync 0;\"); } }\n"
+		"__global__ void nop(int *flag) { while (*flag == 0) { asm volatile(\"nanosleep.u32 20;\"); } }\n", 1);
+	const struct memorder *m = u->memorder;
+	assert_int_equal(m->npolls, 3);
+	for (int i = 0; i < m->npolls; i++)
+		assert_int_equal(m->polls[i].body_forces_reload, strcmp(m->polls[i].fn->name, "nop") != 0);
+	fixture_free(u);
+}
+
 static void deciding_atomics(void **state)
 {
 	(void)state;
@@ -176,6 +197,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(program_order),
 		cmocka_unit_test(polls),
+		cmocka_unit_test(asm_barrier_reloads),
 		cmocka_unit_test(deciding_atomics),
 		cmocka_unit_test(same_object),
 		cmocka_unit_test(returned_objects),
