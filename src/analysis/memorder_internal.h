@@ -1,8 +1,19 @@
 /* memorder_internal.h - what the parts of the memory-ordering analysis
- * share. memorder_access.c: accesses in program order; memorder_poll.c:
- * spin-wait loops; memorder_ticket.c: atomics whose results decide
- * branches; memorder.c: memory objects, descriptions and the per-unit
- * cache. */
+ * share. Each fact has one home, and the parts call only sideways into
+ * the files that own the facts they need, never up into memorder.c:
+ *   memorder.c          the per-unit facts: builds them from the parts
+ *   memorder_access.c   accesses in program order (the access model)
+ *   memorder_objects.c  memory objects and the sets of them
+ *   memorder_rmw.c      what a read-modify-write atomic does
+ *   memorder_loops.c    loops that count to a bound
+ *   memorder_poll.c     spin-wait loops
+ *   memorder_ticket.c   atomics whose results decide branches
+ *   memorder_level.c    pointers told from their targets
+ *   memorder_pins.c     the blocks a statement runs in (blockIdx pins)
+ *   memorder_sites.c    publications and observations of sync objects
+ *   memorder_barrier.c  what block barriers order
+ *   memorder_extent.c   which threads a hand-off connects
+ *   memorder_describe.c lvalues spelt for messages */
 #ifndef CUDALINT_MEMORDER_INTERNAL_H
 #define CUDALINT_MEMORDER_INTERNAL_H
 
@@ -14,11 +25,14 @@ void mo_add_key(struct mo_objkey **v, int *n, const struct ir_var *obj, const ch
 void mo_add_obj(const struct ir_var ***v, int *n, const struct ir_var *x);
 /* Appends the loops of f that poll memory to m->polls. */
 void mo_poll_scan_function(struct memorder *m, const struct ir_func *f);
-/* A loop that counts to a bound (memorder_poll.c): it ends by itself,
+/* A loop that counts to a bound (memorder_loops.c): it ends by itself,
  * so none of its exits waits; and whether s is the loop, or a top-level
  * `if (c) break;` of its body, of such a loop. */
 bool mo_counting_loop(const struct ir_stmt *loop, int nvars);
 bool mo_counting_exit(const struct ir_stmt *s, int nvars);
+/* The condition of `if (c) break;` (or return) at the top level of a
+ * loop body, or NULL. */
+struct ir_expr *mo_break_cond(const struct ir_stmt *x);
 /* Appends f's deciding atomics to m->deciding and their taint. */
 void mo_find_deciding(struct memorder *m, const struct ir_func *fn);
 
