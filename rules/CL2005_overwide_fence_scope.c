@@ -44,11 +44,11 @@ static int observe(const struct mo_access *a, void *arg)
 	return 0;
 }
 
+/* __syncthreads() and its reducing forms, the barriers the message names
+ * (not a cuda::barrier's arrive_and_wait() or a library collective). */
 static bool is_barrier_stmt(const struct ir_stmt *s)
 {
-	if (!s || s->kind != SK_EXPR || !s->u.expr || s->u.expr->kind != EK_CALL)
-		return false;
-	enum intrinsic k = s->u.expr->u.call.intrinsic;
+	enum intrinsic k = mo_barrier_stmt(s);
 	return k == IN_SYNCTHREADS || k == IN_SYNCTHREADS_REDUCE;
 }
 
@@ -215,5 +215,5 @@ static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg
 
 void check_overwide_fence_scope(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	cl_for_each_function(cx, u, check_function, (void *)order_facts(u));
+	cl_for_each_function(cx, u, check_function, (void *)mo_facts(u));
 }

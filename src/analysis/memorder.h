@@ -99,7 +99,7 @@ struct memorder {
 	                                           * atomic whose result is used) */
 	struct mo_objkey *rewritten; int nrewritten; /* objects stored to at two places or more */
 	/* the publications and observations of sync objects, with the
-	 * blocks they run in (memorder_extent.c) */
+	 * blocks they run in (memorder_sites.c) */
 	struct mo_site *sites; int nsites;
 	struct mo_objkey *block_scoped; int nblock_scoped; /* sync objects whose every atomic has block scope */
 	/* stores some write of a sync object follows in its function: the
@@ -220,13 +220,23 @@ bool mo_write_barrier_ordered(const struct memorder *m, const struct ir_expr *e)
 bool mo_write_unobserved(const struct memorder *m, const struct ir_expr *e);
 bool mo_read_barrier_ordered(const struct memorder *m, const struct ir_expr *e);
 
-/* Of any two statements of function fn (memorder_extent.c, for accesses
+/* Of any two statements of function fn (memorder_pins.c, for accesses
  * that are no sync sites): whether the branches and early returns above
  * them provably let them run in different sets of blocks
  * (`blockIdx.x == 0` against its else branch); and whether nothing
  * above st reads blockIdx, so that it runs in every block of the grid. */
 bool mo_blocks_differ(const struct ir_func *fn, struct ir_stmt *a, struct ir_stmt *b);
 bool mo_every_block(const struct ir_func *fn, struct ir_stmt *st);
+
+/* Whether access a is a barrier that orders a hand-off needing scope
+ * need: a block barrier (or grid sync, or a library call that may sync
+ * the block) orders memory for the block only. */
+bool mo_barrier_orders(const struct mo_access *a, enum mem_scope need);
+/* The block barrier statement s is (a call of __syncthreads() and the
+ * like, intrinsic_is_block_barrier), IN_NONE for any other statement:
+ * the barriers the extents' intervals end at, and those CL2005 finds a
+ * fence next to. */
+enum intrinsic mo_barrier_stmt(const struct ir_stmt *s);
 
 /* "`*flag`", "`box->ready`": the source of an lvalue for messages. */
 const char *mo_describe(const struct ir_expr *e, char *buf, unsigned len);

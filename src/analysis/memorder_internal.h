@@ -36,10 +36,58 @@ struct ir_expr *mo_break_cond(const struct ir_stmt *x);
 /* Appends f's deciding atomics to m->deciding and their taint. */
 void mo_find_deciding(struct memorder *m, const struct ir_func *fn);
 
+/* ---- pins (memorder_pins.c) ---- */
+
+/* Per dimension of blockIdx: blockIdx == eq, blockIdx not in ne[0..n),
+ * and whether a condition cudalint cannot read (`blockIdx.x < half`)
+ * narrows it further. The site runs in a subset of what the equality or
+ * the exclusions allow. */
+#define MO_PIN_MAXNE 4
+
+struct mo_pins {
+	struct { bool has_eq, dep; unsigned char n; int64_t eq, ne[MO_PIN_MAXNE]; } d[3];
+};
+
+enum mo_exit { EXIT_ANY, EXIT_EQ, EXIT_NE };
+
+struct mo_site {
+	const struct ir_func *fn;
+	const struct ir_func *kernel; /* the kernel fn runs in, when one call chain leads to it */
+	struct ir_stmt *stmt;
+	const struct ir_expr *e;     /* the store's lvalue, the atomic call, or the poll's load */
+	const struct ir_var *obj;
+	const char *field;
+	enum ir_space space;
+	unsigned write : 1, read : 1;
+	unsigned accumulates : 1;    /* atomicAdd, atomicInc, ...: many writers by design */
+	unsigned has_value : 1;      /* a write of a constant */
+	unsigned isolated : 1;       /* a write alone with its object between two barriers */
+	int64_t value;
+	enum mo_exit exit;           /* an observation: the values it leaves its loop on */
+	int64_t exit_value;
+	struct mo_pins pins;
+};
+
+/* The pins of statement st of fn: the conditions of the branches it
+ * sits in, and those of earlier `if (c) return;` at every level above. */
+void mo_site_pins(struct mo_pins *p, const struct ir_func *fn, struct ir_stmt *st);
+/* Runs in every block: nothing pins it. */
+bool mo_pins_unpinned(const struct mo_pins *p);
+/* Whether a and b provably run in different sets of blocks. */
+bool mo_pins_differ(const struct mo_pins *a, const struct mo_pins *b);
+/* p narrowed by q too (a callee's pins under its call's). */
+void mo_pins_and(struct mo_pins *p, const struct mo_pins *q);
+bool mo_pins_equal(const struct mo_pins *a, const struct mo_pins *b);
+
+/* ---- sites (memorder_sites.c, memorder_barrier.c) ---- */
+
 /* Finds the publications and observations of the unit's sync objects
- * and what the blocks that run them are (memorder_extent.c). */
+ * and what the blocks that run them are. */
 void mo_collect_sites(struct memorder *m, const struct ir_unit *u);
 void mo_free_sites(struct memorder *m);
+/* Whether write w is alone with its object between two block barriers
+ * (memorder_barrier.c). */
+bool mo_site_isolated(const struct memorder *m, const struct mo_site *w);
 
 /* A compare-and-swap: against a constant (atomicCAS(&lock, 0, 1), a lock
  * taken) or against a value read before (a lock-free update, retried

@@ -111,6 +111,61 @@ static void asm_barrier_reloads(void **state)
 	fixture_free(u);
 }
 
+/* The last statement of f's body, which must be an if. */
+static struct ir_stmt *last_if(const struct ir_func *f)
+{
+	assert_int_equal(f->body->kind, SK_BLOCK);
+	struct ir_stmt *s = f->body->u.block.v[f->body->u.block.n - 1];
+	assert_int_equal(s->kind, SK_IF);
+	return s;
+}
+
+/* A local assigned once stands for its initialiser (constlocals.h), so
+ * the arms of `if (b == 0)` run in different blocks; a local written
+ * through a reference parameter, or by the asm it is an output of, no
+ * longer holds blockIdx.x and pins nothing. */
+static void blocks_through_locals(void **state)
+{
+	(void)state;
+	struct ir_unit *u = fixture_analyse(
+		"__device__ void bump(int &x) { x += 1; }\n"
+		"__global__ void once(int *a) { int b = blockIdx.x; if (b == 0) a[0] = 1; else a[1] = 2; }\n"
+		"__global__ void ref(int *a) { int b = blockIdx.x; bump(b); if (b == 0) a[0] = 1; else a[1] = 2; }\n"
+		"__global__ void out(int *a) { int b = blockIdx.x; asm(\"mov.u32 %0, 1;\" : \"=r\"(b));\n"
+		"  if (b == 0) a[0] = 1; else a[1] = 2; }\n", 1);
+	const struct ir_func *once = func(u, "once");
+	struct ir_stmt *s = last_if(once);
+	assert_true(mo_blocks_differ(once, s->u.if_.then, s->u.if_.els));
+	assert_false(mo_every_block(once, s->u.if_.then));
+	assert_true(mo_every_block(once, s));
+	for (int i = 0; i < 2; i++) {
+		const struct ir_func *f = func(u, i ? "out" : "ref");
+		s = last_if(f);
+		assert_false(mo_blocks_differ(f, s->u.if_.then, s->u.if_.els));
+		assert_true(mo_every_block(f, s->u.if_.then));
+	}
+	fixture_free(u);
+}
+
+/* The barrier a statement is: the one recogniser the extents and CL2005
+ * share, and the block scope a barrier orders. */
+static void barrier_statements(void **state)
+{
+	(void)state;
+	struct ir_unit *u = fixture_analyse(
+		"__global__ void k(int *a) { __syncthreads(); __threadfence(); a[0] = __syncthreads_or(a[1]); }\n", 1);
+	const struct ir_stmt *b = func(u, "k")->body;
+	assert_int_equal(mo_barrier_stmt(b->u.block.v[0]), IN_SYNCTHREADS);
+	assert_int_equal(mo_barrier_stmt(b->u.block.v[1]), IN_NONE);
+	assert_int_equal(mo_barrier_stmt(b->u.block.v[2]), IN_NONE); /* a barrier inside a store */
+	assert_int_equal(mo_barrier_stmt(NULL), IN_NONE);
+	struct mo_access bar = { .kind = ACC_BARRIER }, fence = { .kind = ACC_FENCE };
+	assert_true(mo_barrier_orders(&bar, SCOPE_BLOCK));
+	assert_false(mo_barrier_orders(&bar, SCOPE_DEVICE));
+	assert_false(mo_barrier_orders(&fence, SCOPE_BLOCK));
+	fixture_free(u);
+}
+
 static void deciding_atomics(void **state)
 {
 	(void)state;
@@ -198,6 +253,8 @@ int main(void)
 		cmocka_unit_test(program_order),
 		cmocka_unit_test(polls),
 		cmocka_unit_test(asm_barrier_reloads),
+		cmocka_unit_test(blocks_through_locals),
+		cmocka_unit_test(barrier_statements),
 		cmocka_unit_test(deciding_atomics),
 		cmocka_unit_test(same_object),
 		cmocka_unit_test(returned_objects),
