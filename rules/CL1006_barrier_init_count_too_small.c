@@ -15,7 +15,7 @@
 #include "analysis/launch.h"
 #include "analysis/memorder.h"
 #include "checks.h"
-#include "cuda_barrier.h"
+#include "analysis/cuda_barrier.h"
 #include "util/vec.h"
 
 #include <stdio.h>

@@ -6,7 +6,7 @@
 
 void check_plain_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	const struct memorder *m = order_facts(u);
+	const struct memorder *m = mo_facts(u);
 	for (int i = 0; i < m->npolls; i++) {
 		const struct mo_poll *p = &m->polls[i];
 		if (p->kind != POLL_PLAIN || p->body_forces_reload)

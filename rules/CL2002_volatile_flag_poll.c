@@ -7,16 +7,16 @@
 
 void check_volatile_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	const struct memorder *m = order_facts(u);
+	const struct memorder *m = mo_facts(u);
 	for (int i = 0; i < m->npolls; i++) {
 		const struct mo_poll *p = &m->polls[i];
 		if (p->kind != POLL_VOLATILE)
 			continue;
 		if (mo_read_barrier_ordered(m, p->load))
 			continue;
-		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
-		                        .extent = mo_read_extent(m, p->load), .dir = ORDER_AFTER };
-		order_scan_run(&s, p->loop);
+		struct mo_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
+		                        .extent = mo_read_extent(m, p->load), .dir = MO_SCAN_AFTER };
+		mo_scan_run(&s, p->loop);
 		if (!s.found)
 			continue;
 		char what[96], data[96];

@@ -219,7 +219,7 @@ static bool one_warp(const struct ir_stmt *store, const struct ir_stmt *pub)
 }
 
 struct others {
-	struct order_scan *s;
+	struct mo_scan *s;
 	const struct ir_expr *flag_lv;   /* the flag's lvalue, or its address (an atomic's argument) */
 	const struct publisher *p;
 	bool fenced;       /* an ordering fence lies between the stores and the publication */
@@ -259,7 +259,7 @@ static int other_threads(const struct mo_access *a, void *arg)
 		return 1; /* beyond what cudalint can see (a helper: which threads run its stores) */
 	if (a->kind == ACC_BARRIER)
 		return 1; /* the barrier comes after the stores: ordered, or the one-thread scan said not */
-	if (a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= order_needed_scope(o->s->flag_space, o->s->extent))) {
+	if (a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= mo_needed_scope(o->s->flag_space, o->s->extent))) {
 		if (!o->fenced)
 			o->fence = *a;
 		o->fenced = true;
@@ -268,9 +268,9 @@ static int other_threads(const struct mo_access *a, void *arg)
 	if (a->kind == ACC_ATOMIC && (a->order == ORDER_RELEASE || a->order == ORDER_ACQ_REL || a->order == ORDER_SEQ_CST))
 		return 1;
 	if (!o->fenced || ir_stmt_inside(a->stmt, o->p->guard) || publishers_own(a->stmt, o->p) ||
-	    mo_same_object(a->obj, a->field, o->s->flag, o->s->flag_field) || !order_published_data(o->s->m, a) ||
+	    mo_same_object(a->obj, a->field, o->s->flag, o->s->flag_field) || !mo_published_data(o->s->m, a) ||
 	    per_thread_slots(o->flag_lv, a) ||
-	    (a->space == SPACE_SHARED && order_needed_scope(o->s->flag_space, o->s->extent) == SCOPE_DEVICE))
+	    (a->space == SPACE_SHARED && mo_needed_scope(o->s->flag_space, o->s->extent) == SCOPE_DEVICE))
 		return 0;
 	o->found = true;
 	o->hit = *a;
@@ -280,7 +280,7 @@ static int other_threads(const struct mo_access *a, void *arg)
 /* A publication made by some threads only, after fenced stores that all
  * threads make, with no barrier between (the one-thread scan stopped at
  * the fence and saw nothing wrong). */
-static void check_other_threads(struct publish_ctx *pc, const struct mo_access *a, struct order_scan *s,
+static void check_other_threads(struct publish_ctx *pc, const struct mo_access *a, struct mo_scan *s,
                                 const char *flag)
 {
 	struct publisher p;
@@ -324,8 +324,8 @@ static void check_other_threads(struct publish_ctx *pc, const struct mo_access *
 static int publication(const struct mo_access *a, void *arg)
 {
 	struct publish_ctx *pc = arg;
-	struct order_scan s;
-	if (!order_publication_scan(pc->m, pc->fn, a, -1, &s))
+	struct mo_scan s;
+	if (!mo_publication_scan(pc->m, pc->fn, a, -1, &s))
 		return 0;
 	if (s.found && s.narrowed)
 		return 0; /* fenced, but with too narrow a scope: CL2006 */
@@ -357,5 +357,5 @@ static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg
 
 void check_missing_release_fence(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	cl_for_each_function(cx, u, check_function, (void *)order_facts(u));
+	cl_for_each_function(cx, u, check_function, (void *)mo_facts(u));
 }

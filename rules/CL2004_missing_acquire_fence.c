@@ -6,7 +6,7 @@
 #include "checks.h"
 #include "ordering.h"
 
-static void report(struct cl_ctx *cx, const struct order_scan *s, const struct ir_expr *obs, bool ticket)
+static void report(struct cl_ctx *cx, const struct mo_scan *s, const struct ir_expr *obs, bool ticket)
 {
 	char data[96], what[96];
 	mo_describe(s->hit.e, data, sizeof data);
@@ -23,7 +23,7 @@ static void report(struct cl_ctx *cx, const struct order_scan *s, const struct i
 	cl_note(f, obs->loc, ticket ? "the atomic whose result decides the branch" : "the flag is observed here");
 }
 
-static void observed(const struct order_scan *s, const struct ir_expr *obs, bool ticket, const struct ir_func *fn,
+static void observed(const struct mo_scan *s, const struct ir_expr *obs, bool ticket, const struct ir_func *fn,
                      void *arg)
 {
 	struct cl_ctx *cx = arg;
@@ -35,6 +35,6 @@ static void observed(const struct order_scan *s, const struct ir_expr *obs, bool
 
 void check_missing_acquire_fence(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	order_each_observation(order_facts(u), u, observed, cx);
+	mo_each_observation(mo_facts(u), u, observed, cx);
 	cx->fn = NULL;
 }

@@ -8,8 +8,8 @@
  *
  * Reported only where cudalint sees the other side:
  *   fences   the release and acquire scans of CL2003/CL2004
- *            (ordering_sites.c) went past a fence of too narrow a scope
- *            before reaching the unordered data access; the hand-off's
+ *            (memorder_scan_sites.c) went past a fence of too narrow
+ *            a scope before reaching the unordered data access; the hand-off's
  *            extent (memorder.h) says it crosses blocks, or the
  *            publication is a device-scope atomic on an object the same
  *            function also writes with block-scope atomics (the program
@@ -27,7 +27,7 @@
 #include "analysis/launch.h"
 #include "checks.h"
 #include "ordering.h"
-#include "scope_index.h"
+#include "analysis/scope_index.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -92,7 +92,7 @@ static const struct mo_access *scopes_told_apart(const struct scope_ctx *sc, con
 	return mx->other;
 }
 
-static void narrow_release(struct scope_ctx *sc, const struct mo_access *a, const struct order_scan *s,
+static void narrow_release(struct scope_ctx *sc, const struct mo_access *a, const struct mo_scan *s,
                            const struct mo_access *told)
 {
 	if (!first_report(sc, s->narrow.e))
@@ -124,8 +124,8 @@ static void narrow_release(struct scope_ctx *sc, const struct mo_access *a, cons
 
 static void check_publication(struct scope_ctx *sc, const struct mo_access *a)
 {
-	struct order_scan s;
-	if (!order_publication_scan(sc->m, sc->fn, a, -1, &s))
+	struct mo_scan s;
+	if (!mo_publication_scan(sc->m, sc->fn, a, -1, &s))
 		return;
 	if (s.found && s.narrowed) {
 		narrow_release(sc, a, &s, NULL);
@@ -135,11 +135,11 @@ static void check_publication(struct scope_ctx *sc, const struct mo_access *a)
 	 * for the programmer's choice; the write's own scope may say more */
 	struct mixed mx;
 	const struct mo_access *told = s.extent == EXTENT_UNKNOWN ? scopes_told_apart(sc, a, &mx) : NULL;
-	if (told && order_publication_scan(sc->m, sc->fn, a, EXTENT_CROSS, &s) && s.found && s.narrowed)
+	if (told && mo_publication_scan(sc->m, sc->fn, a, EXTENT_CROSS, &s) && s.found && s.narrowed)
 		narrow_release(sc, a, &s, told);
 }
 
-static void narrow_acquire(const struct order_scan *s, const struct ir_expr *obs, bool ticket, const struct ir_func *fn,
+static void narrow_acquire(const struct mo_scan *s, const struct ir_expr *obs, bool ticket, const struct ir_func *fn,
                            void *arg)
 {
 	struct scope_ctx *sc = arg;
@@ -440,7 +440,7 @@ static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg
 
 void check_underwide_scope(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	struct scope_ctx sc = { .cx = cx, .m = order_facts(u), .u = u };
+	struct scope_ctx sc = { .cx = cx, .m = mo_facts(u), .u = u };
 	cl_for_each_function(cx, u, check_function, &sc);
-	order_each_observation(sc.m, u, narrow_acquire, &sc);
+	mo_each_observation(sc.m, u, narrow_acquire, &sc);
 }

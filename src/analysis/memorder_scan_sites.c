@@ -1,10 +1,10 @@
-/* ordering_sites.c - which publications and observations the release and
+/* memorder_scan_sites.c - which publications and observations the release and
  * acquire scans check. CL2003/CL2004 report an unordered access the scan
  * finds with no fence in between; CL2006 the same scan where a fence lay
  * between but of too narrow a scope. Both walk the same sites through
  * these two functions, so that each such access is reported by exactly
  * one of them. */
-#include "ordering.h"
+#include "analysis/memorder_scan.h"
 
 static bool is_poll_load(const struct memorder *m, const struct ir_expr *e)
 {
@@ -14,10 +14,10 @@ static bool is_poll_load(const struct memorder *m, const struct ir_expr *e)
 	return false;
 }
 
-bool order_publication_scan(const struct memorder *m, const struct ir_func *fn, const struct mo_access *a, int x,
-                            struct order_scan *s)
+bool mo_publication_scan(const struct memorder *m, const struct ir_func *fn, const struct mo_access *a, int x,
+                            struct mo_scan *s)
 {
-	if (!mo_is_sync(m, a->obj, a->field) || order_helper_no_publication(a))
+	if (!mo_is_sync(m, a->obj, a->field) || mo_helper_no_publication(a))
 		return false;
 	if (a->kind == ACC_ATOMIC) {
 		if (a->in == IN_ATOMIC_LOAD || mo_rmw_reads_only(a->e) || is_poll_load(m, a->e))
@@ -34,10 +34,10 @@ bool order_publication_scan(const struct memorder *m, const struct ir_func *fn, 
 	 * does so after a barrier that already orders the data */
 	if (mo_write_barrier_ordered(m, a->e) || mo_write_unobserved(m, a->e))
 		return false;
-	*s = (struct order_scan){ .m = m, .fn = fn, .flag = a->obj, .flag_field = a->field, .flag_space = a->space,
+	*s = (struct mo_scan){ .m = m, .fn = fn, .flag = a->obj, .flag_field = a->field, .flag_space = a->space,
 	                          .extent = x < 0 ? mo_write_extent(m, a->e) : (enum mo_extent)x,
-	                          .dir = ORDER_BEFORE };
-	order_scan_from(s, a);
+	                          .dir = MO_SCAN_BEFORE };
+	mo_scan_from(s, a);
 	return true;
 }
 
@@ -76,7 +76,7 @@ static int stmt_holding(struct ir_stmt *s, void *arg)
 	return 0;
 }
 
-void order_each_observation(const struct memorder *m, const struct ir_unit *u, order_obs_fn cb, void *arg)
+void mo_each_observation(const struct memorder *m, const struct ir_unit *u, mo_obs_fn cb, void *arg)
 {
 	for (int i = 0; i < m->npolls; i++) {
 		const struct mo_poll *p = &m->polls[i];
@@ -86,9 +86,9 @@ void order_each_observation(const struct memorder *m, const struct ir_unit *u, o
 			continue;
 		if (mo_read_barrier_ordered(m, p->load))
 			continue;
-		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
-		                        .extent = mo_read_extent(m, p->load), .stores = true, .dir = ORDER_AFTER };
-		order_scan_run(&s, p->loop);
+		struct mo_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
+		                        .extent = mo_read_extent(m, p->load), .stores = true, .dir = MO_SCAN_AFTER };
+		mo_scan_run(&s, p->loop);
 		if (s.found)
 			cb(&s, p->load, false, s.hit_fn ? s.hit_fn : p->fn, arg);
 	}
@@ -104,14 +104,14 @@ void order_each_observation(const struct memorder *m, const struct ir_unit *u, o
 		if (!fs.found)
 			continue;
 		enum mo_extent x = mo_read_extent(m, d);
-		struct fence_probe fp = { order_needed_scope(memspace_space(m->ms, d->kids[0]), x), 0 };
+		struct fence_probe fp = { mo_needed_scope(memspace_space(m->ms, d->kids[0]), x), 0 };
 		mo_before(m, fs.found, fenced_before, &fp);
 		if (fp.fenced || mo_read_barrier_ordered(m, d))
 			continue;
-		struct order_scan s = { .m = m, .fn = fn, .flag = memspace_object(m->ms, d->kids[0]), .flag_field = mo_field(d->kids[0]),
+		struct mo_scan s = { .m = m, .fn = fn, .flag = memspace_object(m->ms, d->kids[0]), .flag_field = mo_field(d->kids[0]),
 		                        .flag_space = memspace_space(m->ms, d->kids[0]), .only_decided = true,
-		                        .extent = x, .stores = true, .dir = ORDER_AFTER };
-		order_scan_run(&s, fs.found);
+		                        .extent = x, .stores = true, .dir = MO_SCAN_AFTER };
+		mo_scan_run(&s, fs.found);
 		if (s.found)
 			cb(&s, d, true, fn, arg);
 	}
