@@ -28,7 +28,7 @@ static const char *exit_word(enum cause_kind k)
 	}
 }
 
-/* The unit the sites are in: for_each_barrier_site's callbacks are
+/* The unit the sites are in: barrier_site_each's callbacks are
  * given the context only, and rules run one unit at a time. */
 static const struct ir_unit *unit;
 
@@ -43,7 +43,7 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		xf = race_exit(unit, c->stmt);
 	char subj[256], cond[128], rd[96], wr[96];
 	barrier_site_subject(call, barrier, subj, sizeof subj);
-	cause_condition(c, cond, sizeof cond);
+	barrier_site_cause(c, cond, sizeof cond);
 	unsigned line = c->stmt ? c->stmt->loc.line : 0;
 	struct cl_finding *f;
 	if (xf.verdict == EXIT_HARMLESS) {
@@ -80,12 +80,12 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		cl_note(f, c->cond->loc, "under this %s condition", c->level == U_WARP ? "warp-dependent" : "thread-dependent");
 	if (xf.verdict == EXIT_STALE)
 		cl_note(f, xf.read->loc, "read here after a barrier, without the part the leavers would have written");
-	note_callee_barrier(f, call, barrier);
+	barrier_site_note_callee(f, call, barrier);
 }
 
 void check_barrier_after_divergent_exit(struct cl_ctx *cx, const struct ir_unit *u)
 {
 	unit = u;
-	for_each_barrier_site(cx, u, site);
+	barrier_site_each(cx, u, site);
 	unit = NULL;
 }

@@ -32,13 +32,13 @@ static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_ex
 		w->fn(cx, call, inner);
 }
 
-void for_each_barrier_site(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn)
+void barrier_site_each(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn)
 {
 	struct site_walk w = { fn, uni_reaches_block_barrier, u };
 	cl_for_each_call(cx, u, visit, &w);
 }
 
-void for_each_grid_barrier_site(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn)
+void barrier_site_each_grid(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn)
 {
 	struct site_walk w = { fn, uni_reaches_grid_barrier, u };
 	cl_for_each_call(cx, u, visit, &w);
@@ -67,7 +67,7 @@ const char *barrier_site_subject(const struct ir_expr *site, const struct ir_exp
 	return buf;
 }
 
-const char *cause_condition(const struct ir_cause *c, char *buf, unsigned len)
+const char *barrier_site_cause(const struct ir_cause *c, char *buf, unsigned len)
 {
 	if (c && c->cond && c->cond->text)
 		snprintf(buf, len, "`%s`", c->cond->text);
@@ -78,7 +78,7 @@ const char *cause_condition(const struct ir_cause *c, char *buf, unsigned len)
 	return buf;
 }
 
-void note_callee_barrier(struct cl_finding *f, const struct ir_expr *site, const struct ir_expr *barrier)
+void barrier_site_note_callee(struct cl_finding *f, const struct ir_expr *site, const struct ir_expr *barrier)
 {
 	if (site != barrier)
 		cl_note(f, barrier->loc, "the barrier is reached here");
