@@ -140,11 +140,6 @@ static int store_level(const struct memorder *m, const struct mo_store *s)
 	return lvalue_level(m, fn, s->e, 0);
 }
 
-static int is_expr(struct ir_expr *e, void *arg)
-{
-	return e == arg;
-}
-
 /* The function whose body holds expression e: for an access of a helper
  * seen through, the helper (the call's target, or one it calls), whose
  * locals its lvalue names. */
@@ -153,10 +148,10 @@ static const struct ir_func *func_holding(const struct memorder *m, const struct
 	if (!a->via)
 		return mo_func_of(m, a->stmt);
 	const struct ir_func *t = a->via->u.call.target;
-	if (t && t->body && ir_walk_stmt_exprs(t->body, is_expr, a->e))
+	if (t && t->body && mo_stmt_holds(t->body, a->e))
 		return t;
 	for (int i = 0; i < m->u->nfuncs; i++)
-		if (m->u->funcs[i]->body && ir_walk_stmt_exprs(m->u->funcs[i]->body, is_expr, a->e))
+		if (m->u->funcs[i]->body && mo_stmt_holds(m->u->funcs[i]->body, a->e))
 			return m->u->funcs[i];
 	return NULL;
 }

@@ -54,16 +54,12 @@ static int fenced_before(const struct mo_access *a, void *arg)
 
 struct find_stmt { const struct ir_expr *e; struct ir_stmt *found; };
 
-static int expr_is(struct ir_expr *e, void *arg)
-{
-	return e == ((struct find_stmt *)arg)->e;
-}
-
 static int own_holds(struct ir_stmt *s, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *arg)
 {
 	(void)s;
 	(void)role;
-	return !c && ir_walk_expr(e, expr_is, arg);
+	const struct find_stmt *fs = arg;
+	return !c && mo_expr_holds(e, fs->e);
 }
 
 static int stmt_holding(struct ir_stmt *s, void *arg)

@@ -52,11 +52,6 @@ static void write_value(struct mo_site *s, const struct mo_access *a)
 	}
 }
 
-static int is_expr(struct ir_expr *e, void *arg)
-{
-	return e == arg;
-}
-
 /* The values on which a poll leaves because of its load: want is the
  * truth of the expression that makes the loop leave (false for a loop
  * condition, true for the condition of a break). */
@@ -75,8 +70,8 @@ static enum mo_exit exit_pred(const struct ir_expr *e, const struct ir_expr *loa
 		/* the side that holds the load says what the load must be; the
 		 * other side may let the loop leave on its own, but then the
 		 * flag was not what it waited for */
-		bool in0 = ir_walk_expr(s->kids[0], is_expr, (void *)load) != 0;
-		bool in1 = ir_walk_expr(s->kids[1], is_expr, (void *)load) != 0;
+		bool in0 = mo_expr_holds(s->kids[0], load);
+		bool in1 = mo_expr_holds(s->kids[1], load);
 		if (in0 == in1)
 			return EXIT_ANY;
 		return exit_pred(s->kids[in0 ? 0 : 1], load, want, val);

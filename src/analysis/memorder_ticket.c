@@ -202,9 +202,9 @@ static int count_tests(struct taint *c, struct ir_expr *e, struct ir_stmt *s)
  * or something else (an equality, a test of two tickets). */
 enum side { SIDE_NONE, SIDE_LOW_TRUE, SIDE_LOW_FALSE, SIDE_OTHER };
 
-static enum side test_side(struct taint *c, const struct ir_expr *e)
+static enum side test_side(struct taint *c, struct ir_expr *raw)
 {
-	e = ir_strip(e);
+	const struct ir_expr *e = ir_strip(raw);
 	if (!e)
 		return SIDE_NONE;
 	if (carries(c, e))
@@ -228,13 +228,13 @@ static enum side test_side(struct taint *c, const struct ir_expr *e)
 	if (e->kind == EK_BINARY && is_compare(e->op)) {
 		bool l = carries(c, e->kids[0]), r = carries(c, e->kids[1]);
 		if (!l && !r)
-			return count_tests(c, (struct ir_expr *)e, NULL) ? SIDE_OTHER : SIDE_NONE;
+			return count_tests(c, raw, NULL) ? SIDE_OTHER : SIDE_NONE;
 		if ((l && r) || e->op == OP_EQ || e->op == OP_NE)
 			return SIDE_OTHER;
 		bool low = l ? (e->op == OP_LT || e->op == OP_LE) : (e->op == OP_GT || e->op == OP_GE);
 		return low ? SIDE_LOW_TRUE : SIDE_LOW_FALSE;
 	}
-	return count_tests(c, (struct ir_expr *)e, NULL) ? SIDE_OTHER : SIDE_NONE;
+	return count_tests(c, raw, NULL) ? SIDE_OTHER : SIDE_NONE;
 }
 
 /* `break;`, `return;`, `continue;`, or a block of only those. */
