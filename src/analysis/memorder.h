@@ -44,7 +44,7 @@ struct mo_access {
 	 * function that reaches it (NULL for the function's own accesses).
 	 * e is then the helper's expression and stmt the caller's statement
 	 * holding the call. */
-	const struct ir_expr *via;
+	struct ir_expr *via;
 };
 
 /* Where to report an access: at the call that reaches it in a helper. */

@@ -19,7 +19,7 @@ struct acc_walk {
 	 * outermost call, in the walked function; the functions entered, to
 	 * stop at recursion; the object of the innermost method call, which
 	 * the method's members of `this` belong to */
-	const struct ir_expr *via;
+	struct ir_expr *via;
 	const struct ir_func *stack[MO_INLINE_DEPTH];
 	int depth;
 	const struct ir_expr *recv;

@@ -13,7 +13,9 @@
  *   memorder_sites.c    publications and observations of sync objects
  *   memorder_barrier.c  what block barriers order
  *   memorder_extent.c   which threads a hand-off connects
- *   memorder_describe.c lvalues spelt for messages */
+ *   memorder_describe.c lvalues spelt for messages
+ * Above them, for the rules (memorder_scan.h): memorder_scan.c, the
+ * ordering scans, and memorder_scan_sites.c, the sites they start from. */
 #ifndef CUDALINT_MEMORDER_INTERNAL_H
 #define CUDALINT_MEMORDER_INTERNAL_H
 

@@ -155,7 +155,7 @@ void mo_scan_from(struct mo_scan *s, const struct mo_access *a)
 	s->found = false;
 	s->narrowed = false;
 	struct prefix p = { .a = a, .at = -1 };
-	mo_expr_accesses(s->m, (struct ir_expr *)a->via, a->stmt, note_prefix, &p);
+	mo_expr_accesses(s->m, a->via, a->stmt, note_prefix, &p);
 	int stop = 0;
 	for (int i = p.at - 1; i >= 0 && !stop; i--)
 		stop = visit(&p.v[i], s);
