@@ -71,7 +71,7 @@ static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_ex
 		return;
 	char name[96], cond[128];
 	intrinsic_display(call, name, sizeof name);
-	cause_condition(c, cond, sizeof cond);
+	barrier_site_cause(c, cond, sizeof cond);
 	const char *where = by_exit ? "some lanes have already left where" : "it runs only in the lanes where";
 	struct cl_finding *fd;
 	if (call->u.call.intrinsic == IN_LIB_WARP)

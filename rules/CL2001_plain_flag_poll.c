@@ -8,13 +8,13 @@
 
 void check_plain_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	const struct memorder *m = order_facts(u);
+	const struct memorder *m = mo_facts(u);
 	for (int i = 0; i < m->npolls; i++) {
-		const struct poll *p = &m->polls[i];
+		const struct mo_poll *p = &m->polls[i];
 		if (p->kind != POLL_PLAIN || p->body_forces_reload)
 			continue;
 		char what[96];
-		memorder_describe(p->load, what, sizeof what);
+		mo_describe(p->load, what, sizeof what);
 		cx->fn = p->fn;
 		struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2001], p->at,
 			"`%s` is read with a plain load in the exit condition of a loop that waits for another "

@@ -8,21 +8,21 @@
 
 void check_volatile_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	const struct memorder *m = order_facts(u);
+	const struct memorder *m = mo_facts(u);
 	for (int i = 0; i < m->npolls; i++) {
-		const struct poll *p = &m->polls[i];
+		const struct mo_poll *p = &m->polls[i];
 		if (p->kind != POLL_VOLATILE)
 			continue;
-		if (memorder_read_barrier_ordered(m, p->load))
+		if (mo_read_barrier_ordered(m, p->load))
 			continue;
-		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
-		                        .extent = memorder_read_extent(m, p->load), .dir = ORDER_AFTER };
-		order_scan_run(&s, p->loop);
+		struct mo_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
+		                        .extent = mo_read_extent(m, p->load), .dir = MO_SCAN_AFTER };
+		mo_scan_run(&s, p->loop);
 		if (!s.found)
 			continue;
 		char what[96], data[96];
-		memorder_describe(p->load, what, sizeof what);
-		memorder_describe(s.hit.e, data, sizeof data);
+		mo_describe(p->load, what, sizeof what);
+		mo_describe(s.hit.e, data, sizeof data);
 		cx->fn = p->fn;
 		struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2002], p->at,
 			"the loop polls `%s` through volatile and then reads `%s` with no acquire ordering, so the "

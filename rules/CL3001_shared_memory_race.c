@@ -88,8 +88,8 @@ static void report(const struct race *r, void *arg)
 	struct cl_ctx *cx = ((struct report_ctx *)arg)->cx;
 	char a[96], b[96], mb[160];
 	const char *mem = memory_words(r, mb, sizeof mb);
-	memorder_describe(r->at, a, sizeof a);
-	memorder_describe(r->other, b, sizeof b);
+	mo_describe(r->at, a, sizeof a);
+	mo_describe(r->other, b, sizeof b);
 	const char *fix = r->same_warp ? "`__syncwarp()` (the threads are lanes of one warp)" : "`__syncthreads()`";
 	const struct ir_func *saved = cx->fn;
 	cx->fn = r->at_fn ? r->at_fn : saved;

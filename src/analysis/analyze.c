@@ -45,7 +45,7 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	uniformity_run(u, o);
 	/* polls, deciding atomics and the accesses in program order, of the
 	 * functions the uniformity pass analysed */
-	u->memorder = memorder_new(u, u->memspace);
+	u->memorder = mo_new(u, u->memspace);
 	/* last, on the first call of race_find or race_barriers (race.h):
 	 * every thread of a few block shapes run over the kernels, the races
 	 * of __shared__ memory and what each barrier orders */
@@ -102,7 +102,7 @@ void analyze_free(struct ir_unit *u)
 		}
 	}
 	race_facts_free(u->race);
-	memorder_free(u->memorder);
+	mo_free(u->memorder);
 	memspace_free(u->memspace);
 	launch_free(u->launch);
 	u->launch = NULL;

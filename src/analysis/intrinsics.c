@@ -120,6 +120,13 @@ static int pipeline_recv(const char *recv)
 	return has(recv, "pipeline") || !recv || !strcmp(recv, "auto") || has(recv, "dependent type");
 }
 
+/* PTX spells the block barrier `bar.sync` and, since PTX 6.0, also
+ * `barrier.sync` (the same instruction, .aligned implied for bar). */
+bool intrinsic_asm_is_barrier(const char *text)
+{
+	return has(text, "bar.sync") || has(text, "barrier.sync");
+}
+
 bool intrinsic_block_scoped_barrier(const char *t)
 {
 	return has(t, "barrier") && !has(t, "pipeline") && (has(t, "thread_scope_block") || !has(t, "thread_scope_"));

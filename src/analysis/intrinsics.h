@@ -34,6 +34,10 @@ static inline int intrinsic_is_library(enum intrinsic k)
 	return k == IN_LIB_BLOCK || k == IN_LIB_MAYBE_BLOCK || k == IN_LIB_WARP || k == IN_LIB_LOCAL;
 }
 
+/* Whether inline-asm text TEXT holds a block barrier (bar.sync,
+ * barrier.sync): the uniformity pass and the poll scan both read it. */
+bool intrinsic_asm_is_barrier(const char *text);
+
 /* Whether type spelling T is a block-scoped cuda::barrier (the default
  * scope is the block's), not a pipeline. */
 bool intrinsic_block_scoped_barrier(const char *t);

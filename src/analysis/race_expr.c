@@ -254,8 +254,8 @@ static void note(struct rs_run *r, const struct ir_expr *e, struct rv loc, uint8
 		r->outside = true; /* beyond the object: a thread the code is not written for */
 		return;
 	}
-	const char *field = memorder_field(e);
-	if (memorder_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
+	const char *field = mo_field(e);
+	if (mo_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
 		/* a flag: its stores publish, its polls acquire (race.h) */
 		rs_touch(c, r->phase, RM_UNKNOWN);
 		CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);

@@ -201,7 +201,7 @@ static bool acquired(const struct rs_ctx *c, const int *first, const struct rs_e
 	for (int j = first[b->thread]; j < first[b->thread + 1]; j++) {
 		const struct rs_sync *q = &c->syncs[j];
 		if (q->kind == RS_ACQUIRE && q->phase == b->phase && q->seq < b->seq &&
-		    memorder_same_object(f->obj, f->field, q->obj, q->field))
+		    mo_same_object(f->obj, f->field, q->obj, q->field))
 			return true;
 	}
 	return false;

@@ -434,7 +434,7 @@ static enum flow exec_loop(struct rs_run *r, const struct ir_stmt *s)
 	int which;
 	if (out == FL_NORMAL && is_poll(r, s, &which)) {
 		struct rs_ctx *c = r->c;
-		const struct poll *p = &r->c->mo->polls[which];
+		const struct mo_poll *p = &r->c->mo->polls[which];
 		CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
 		c->syncs[c->nsyncs++] = (struct rs_sync){ memspace_var_object(c->ms, p->obj), p->field, r->lin, r->phase,
 		                                          r->seq++, RS_ACQUIRE };
