@@ -21,7 +21,7 @@
 
 #include <yaml.h>
 
-#include "../rules/rules.h"
+#include "rules.h"
 #include "util/glob.h"
 #include "util/path.h"
 #include "util/inputs.h"

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../rules/rules.h"
+#include "rules.h"
 #include "util/srctext.h"
 #include "util/utf8.h"
 #include "util/vec.h"

@@ -8,7 +8,7 @@
 #endif
 #include "control/suppress_internal.h"
 
-#include "../rules/rules.h"
+#include "rules.h"
 #include "util/glob.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
