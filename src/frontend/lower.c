@@ -26,7 +26,7 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
 	return CXChildVisit_Continue;
 }
 
-int cursor_children(CXCursor c, CXCursor **out)
+int lower_cursor_children(CXCursor c, CXCursor **out)
 {
 	struct child_vec cv = { 0 };
 	clang_visitChildren(c, collect, &cv);
@@ -85,7 +85,7 @@ struct ir_loc lower_loc(struct lower *L, CXSourceLocation l)
 	return r;
 }
 
-struct ir_loc cursor_loc(struct lower *L, CXCursor c)
+struct ir_loc lower_cursor_loc(struct lower *L, CXCursor c)
 {
 	return lower_loc(L, clang_getCursorLocation(c));
 }
@@ -98,12 +98,12 @@ static char *cxstr(struct lower *L, CXString s)
 	return r;
 }
 
-char *cursor_name(struct lower *L, CXCursor c)
+char *lower_cursor_name(struct lower *L, CXCursor c)
 {
 	return cxstr(L, clang_getCursorSpelling(c));
 }
 
-char *type_name(struct lower *L, CXType t)
+char *lower_type_name(struct lower *L, CXType t)
 {
 	return cxstr(L, clang_getTypeSpelling(t));
 }
@@ -182,14 +182,14 @@ struct ir_var *lower_var(struct lower *L, CXCursor decl)
 	if (v)
 		return v;
 	v = arena_alloc(L->a, sizeof *v);
-	v->name = cursor_name(L, decl);
+	v->name = lower_cursor_name(L, decl);
 	if (!v->name)
 		v->name = "<unnamed>";
-	v->loc = cursor_loc(L, decl);
+	v->loc = lower_cursor_loc(L, decl);
 	v->in_main_file = clang_Location_isFromMainFile(clang_getCursorLocation(decl)) != 0;
 	v->rejected = clang_isInvalidDeclaration(decl) != 0;
 	CXType t = clang_getCursorType(decl);
-	v->type = type_name(L, t);
+	v->type = lower_type_name(L, t);
 	v->is_volatile = clang_isVolatileQualifiedType(t) != 0;
 	v->is_const = clang_isConstQualifiedType(t) != 0;
 	CXType ct = clang_getCanonicalType(t);
@@ -255,7 +255,7 @@ static struct ir_stmt *new_stmt(struct lower *L, enum ir_skind k, CXCursor c)
 {
 	struct ir_stmt *s = arena_alloc(L->a, sizeof *s);
 	s->kind = k;
-	s->loc = cursor_loc(L, c);
+	s->loc = lower_cursor_loc(L, c);
 	return s;
 }
 
@@ -357,7 +357,7 @@ static struct ir_expr *lower_cond_expr(struct lower *L, CXCursor c)
 	}
 	if (k == CXCursor_DeclStmt) {
 		CXCursor *kids;
-		int n = cursor_children(c, &kids);
+		int n = lower_cursor_children(c, &kids);
 		struct ir_expr *e = n ? lower_cond_expr(L, kids[n - 1]) : NULL;
 		free(kids);
 		return e;
@@ -475,7 +475,7 @@ static struct ir_stmt *lower_stmt_kind(struct lower *L, CXCursor c)
 		return s;
 	}
 	CXCursor *kids;
-	int n = cursor_children(c, &kids);
+	int n = lower_cursor_children(c, &kids);
 	struct ir_stmt *s = NULL;
 	switch (k) {
 	case CXCursor_CompoundStmt:
@@ -558,11 +558,11 @@ static struct ir_stmt *lower_stmt_kind(struct lower *L, CXCursor c)
 	case CXCursor_GotoStmt:
 		s = new_stmt(L, SK_GOTO, c);
 		if (n >= 1)
-			s->u.label.name = cursor_name(L, kids[0]);
+			s->u.label.name = lower_cursor_name(L, kids[0]);
 		break;
 	case CXCursor_LabelStmt:
 		s = new_stmt(L, SK_LABEL, c);
-		s->u.label.name = cursor_name(L, c);
+		s->u.label.name = lower_cursor_name(L, c);
 		if (n >= 1)
 			s->u.label.body = lower_stmt(L, kids[n - 1]);
 		break;
@@ -716,10 +716,10 @@ static const struct lower_error *error_inside(struct lower *L, CXCursor c, int d
 static void skip_function(struct lower *L, CXCursor c, const struct lower_error *error, int device)
 {
 	struct ir_skipped *s = arena_alloc(L->a, sizeof *s);
-	s->name = cursor_name(L, c);
+	s->name = lower_cursor_name(L, c);
 	if (!s->name)
 		s->name = "<unnamed>";
-	s->loc = cursor_loc(L, c);
+	s->loc = lower_cursor_loc(L, c);
 	s->error = arena_strdup(L->a, error->text);
 	CXString fn = clang_getFileName(error->file);
 	s->error_file = arena_strdup(L->a, clang_getCString(fn) ? clang_getCString(fn) : "");
@@ -731,7 +731,7 @@ static void skip_function(struct lower *L, CXCursor c, const struct lower_error 
 static void lower_function(struct lower *L, CXCursor c)
 {
 	CXCursor *kids;
-	int n = cursor_children(c, &kids);
+	int n = lower_cursor_children(c, &kids);
 	int device = has_device_attr(kids, n);
 	const struct lower_error *error = error_inside(L, c, device);
 	if (error) {
@@ -745,9 +745,9 @@ static void lower_function(struct lower *L, CXCursor c)
 		return;
 	}
 	struct ir_func *f = arena_alloc(L->a, sizeof *f);
-	f->name = cursor_name(L, c);
+	f->name = lower_cursor_name(L, c);
 	f->usr = cxstr(L, clang_getCursorUSR(c));
-	f->loc = cursor_loc(L, c);
+	f->loc = lower_cursor_loc(L, c);
 	f->is_template = clang_getCursorKind(c) == CXCursor_FunctionTemplate ||
 	                 clang_getCursorKind(clang_getCursorSemanticParent(c)) == CXCursor_ClassTemplate ||
 	                 clang_getCursorKind(clang_getCursorSemanticParent(c)) ==

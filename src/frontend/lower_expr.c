@@ -17,13 +17,13 @@ static struct ir_expr *new_expr(struct lower *L, enum ir_ekind k, CXCursor c)
 {
 	struct ir_expr *e = arena_alloc(L->a, sizeof *e);
 	e->kind = k;
-	e->loc = cursor_loc(L, c);
+	e->loc = lower_cursor_loc(L, c);
 	CXType t = clang_getCursorType(c);
 	if (t.kind != CXType_Invalid) {
 		e->is_volatile = clang_isVolatileQualifiedType(t) != 0;
 		CXType ct = clang_getCanonicalType(t);
 		e->is_pointer = ct.kind == CXType_Pointer;
-		e->type = type_name(L, t);
+		e->type = lower_type_name(L, t);
 	}
 	return e;
 }
@@ -40,7 +40,7 @@ static struct ir_expr *lower_generic(struct lower *L, CXCursor c, enum ir_ekind 
 {
 	struct ir_expr *e = new_expr(L, k, c);
 	CXCursor *kids;
-	int n = cursor_children(c, &kids);
+	int n = lower_cursor_children(c, &kids);
 	struct ir_expr **v = xmalloc((size_t)(n ? n : 1) * sizeof *v);
 	int m = 0;
 	for (int i = 0; i < n; i++)
@@ -131,13 +131,13 @@ static struct ir_expr *lower_builtin(struct lower *L, CXCursor c, CXCursor base)
 static struct ir_expr *lower_member(struct lower *L, CXCursor c)
 {
 	CXCursor *kids;
-	int n = cursor_children(c, &kids);
+	int n = lower_cursor_children(c, &kids);
 	struct ir_expr *e = NULL;
 	if (n == 1 && clang_getCursorKind(kids[0]) == CXCursor_DeclRefExpr)
 		e = lower_builtin(L, c, kids[0]);
 	if (!e) {
 		e = new_expr(L, EK_MEMBER, c);
-		e->u.name = cursor_name(L, c);
+		e->u.name = lower_cursor_name(L, c);
 		CXCursor field = clang_getCursorReferenced(c);
 		e->in_union = !clang_Cursor_isNull(field) && clang_getCursorKind(field) == CXCursor_FieldDecl &&
 		              clang_getCursorKind(clang_getCursorSemanticParent(field)) == CXCursor_UnionDecl;
@@ -187,13 +187,13 @@ static struct ir_expr *lower_declref(struct lower *L, CXCursor c)
 		return e;
 	case CXCursor_EnumConstantDecl:
 		e = new_expr(L, EK_CONST, c);
-		e->u.name = cursor_name(L, ref);
+		e->u.name = lower_cursor_name(L, ref);
 		e->has_value = 1;
 		e->ival = clang_getEnumConstantDeclValue(ref);
 		return e;
 	default:
 		e = new_expr(L, EK_OTHER, c);
-		e->u.name = cursor_name(L, c);
+		e->u.name = lower_cursor_name(L, c);
 		set_kids(L, e, NULL, 0);
 		return e;
 	}
@@ -227,7 +227,7 @@ static CXCursor unwrap(CXCursor c)
 		if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr)
 			return c;
 		CXCursor *kids;
-		int n = cursor_children(c, &kids);
+		int n = lower_cursor_children(c, &kids);
 		if (n != 1) {
 			free(kids);
 			return c;
@@ -239,7 +239,7 @@ static CXCursor unwrap(CXCursor c)
 
 static char *canonical_type(struct lower *L, CXCursor c)
 {
-	return type_name(L, clang_getCanonicalType(clang_getCursorType(c)));
+	return lower_type_name(L, clang_getCanonicalType(clang_getCursorType(c)));
 }
 
 static const char *last_identifier(struct lower *L, CXCursor c)
@@ -278,7 +278,7 @@ static struct ir_var *recovered_var(struct lower *L, CXCursor c)
 	clang_disposeTokens(L->tu, toks, n);
 	if (!name[0])
 		return NULL;
-	struct ir_loc at = cursor_loc(L, c);
+	struct ir_loc at = lower_cursor_loc(L, c);
 	for (int i = L->fvars.n; i-- > 0;) {
 		struct ir_var *v = L->fvars.v[i];
 		if (v->rejected && !strcmp(v->name, name) && v->loc.file == at.file &&
@@ -309,10 +309,10 @@ static const char *overloaded_name(struct lower *L, CXCursor *kids, int n, int *
 		if (clang_getCursorKind(k) != CXCursor_DeclRefExpr)
 			continue;
 		CXCursor *sub;
-		int m = cursor_children(k, &sub);
+		int m = lower_cursor_children(k, &sub);
 		const char *name = NULL;
 		if (m >= 1 && clang_getCursorKind(sub[0]) == CXCursor_OverloadedDeclRef)
-			name = cursor_name(L, sub[0]);
+			name = lower_cursor_name(L, sub[0]);
 		free(sub);
 		if (name && *name) {
 			*at = i;
@@ -332,7 +332,7 @@ static const char *overload_qual(struct lower *L, CXCursor *kids, int n)
 		CXCursor k = unwrap(kids[i]), set = k;
 		if (clang_getCursorKind(k) == CXCursor_DeclRefExpr) {
 			CXCursor *sub;
-			int m = cursor_children(k, &sub);
+			int m = lower_cursor_children(k, &sub);
 			set = clang_getCursorReferenced(k);
 			for (int j = 0; j < m; j++) /* after the qualifier's NamespaceRef */
 				if (clang_getCursorKind(sub[j]) == CXCursor_OverloadedDeclRef)
@@ -469,9 +469,9 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 	struct ir_expr *e = new_expr(L, EK_CALL, c);
 	struct ir_call *call = &e->u.call;
 	CXCursor *kids;
-	int n = cursor_children(c, &kids);
+	int n = lower_cursor_children(c, &kids);
 	CXCursor ref = clang_getCursorReferenced(c);
-	call->name = cursor_name(L, c);
+	call->name = lower_cursor_name(L, c);
 	int nargs = clang_Cursor_getNumArguments(c);
 	/* Children are [callee] [launch configuration] arguments; a
 	 * constructor call has no callee child. Dependent calls (templates)
@@ -485,11 +485,11 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 		if (ck == CXCursor_MemberRefExpr) {
 			call->is_method = 1;
 			if (!call->name)
-				call->name = cursor_name(L, callee);
+				call->name = lower_cursor_name(L, callee);
 			if (!call->name)
 				call->name = last_identifier(L, callee); /* dependent member */
 			CXCursor *mk;
-			int mn = cursor_children(callee, &mk);
+			int mn = lower_cursor_children(callee, &mk);
 			if (mn >= 1) {
 				ptrvec_push(&args, lower_expr(L, mk[0]));
 				call->recv_type = canonical_type(L, mk[0]);
@@ -508,7 +508,7 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 			}
 			free(mk);
 		} else if (!call->name) {
-			call->name = cursor_name(L, callee);
+			call->name = lower_cursor_name(L, callee);
 		}
 	}
 	/* kernel<<<grid, block>>>(args): the configuration is a call too */
@@ -564,7 +564,7 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 			ptrvec_push(&L->call_usrs, arena_strdup(L->a, u));
 		}
 		clang_disposeString(usr);
-		call->ret_type = type_name(L, clang_getCursorResultType(ref));
+		call->ret_type = lower_type_name(L, clang_getCursorResultType(ref));
 	} else if (has_callee && !device_launch) {
 		/* a dependent call: its callee names candidates instead */
 		lower_dependent_callee(L, e, unwrap(kids[0]));
@@ -679,7 +679,7 @@ static struct ir_expr *lower_expr_kind(struct lower *L, CXCursor c)
 	case CXCursor_CXXFunctionalCastExpr:
 	case CXCursor_CXXDynamicCastExpr: {
 		CXCursor *kids;
-		int n = cursor_children(c, &kids);
+		int n = lower_cursor_children(c, &kids);
 		int m = 0, idx = -1;
 		for (int i = 0; i < n; i++)
 			if (clang_isExpression(clang_getCursorKind(kids[i]))) {
@@ -693,7 +693,7 @@ static struct ir_expr *lower_expr_kind(struct lower *L, CXCursor c)
 				CXType t = clang_getCanonicalType(clang_getCursorType(c));
 				if (t.kind == CXType_Pointer) {
 					e->is_pointer = 1;
-					e->type = type_name(L, clang_getCursorType(c));
+					e->type = lower_type_name(L, clang_getCursorType(c));
 				}
 			}
 			free(kids);

@@ -46,11 +46,11 @@ struct lower {
 };
 
 /* Children of a cursor, in order. The array is malloc'd. */
-int cursor_children(CXCursor c, CXCursor **out);
+int lower_cursor_children(CXCursor c, CXCursor **out);
 struct ir_loc lower_loc(struct lower *L, CXSourceLocation l);
-struct ir_loc cursor_loc(struct lower *L, CXCursor c);
-char *cursor_name(struct lower *L, CXCursor c);
-char *type_name(struct lower *L, CXType t);
+struct ir_loc lower_cursor_loc(struct lower *L, CXCursor c);
+char *lower_cursor_name(struct lower *L, CXCursor c);
+char *lower_type_name(struct lower *L, CXType t);
 struct ir_var *lower_var(struct lower *L, CXCursor decl);
 
 struct ir_expr *lower_expr(struct lower *L, CXCursor c);
