@@ -1,7 +1,6 @@
 /* rules.c - the table, generated from rules.def, and the dispatch that
  * runs its rules over a unit. */
 #include "rules.h"
-#include "report/report.h" /* CUDALINT_HOMEPAGE */
 #include "check.h"
 #include "checks.h"
 

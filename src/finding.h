@@ -72,10 +72,6 @@ struct cl_fn_summary {
 	char *reason;         /* one line; NULL when analysed */
 };
 
-/* "analysed", "partly analysed", "not analysed"; NULL for another value. */
-const char *cl_fn_status_name(int status);
-int cl_fn_status_of(const char *name); /* -1 for an unknown name */
-
 /* How much of one file was analysed: device functions defined in it, how
  * many of them were left out for clang errors, and how many clang errors
  * outside device code were ignored; each function's status, by line. */
@@ -86,9 +82,6 @@ struct cl_file_summary {
 	struct cl_fn_summary *fns; int nfns;
 	char *cause;          /* what the build likely lacks (driver/hints.h), or NULL */
 };
-
-/* "analysed" (every device function), "partial" or "not-analysed" */
-const char *cl_summary_status(const struct cl_file_summary *s);
 
 struct cl_failures {
 	struct cl_failure *v;

@@ -6,6 +6,13 @@
 
 #include "finding.h"
 
+/* Where the project is published: the base of each rule's doc URL
+ * (rules/rules.c) and SARIF's informationUri (report/sarif.c). Here, below
+ * both, so that the rules need nothing from the reporters. */
+#ifndef CUDALINT_HOMEPAGE
+#define CUDALINT_HOMEPAGE "https://github.com/cudalint/cudalint"
+#endif
+
 struct ir_unit;
 struct cl_ctx; /* per-run reporting context, src/check.h */
 

@@ -12,8 +12,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "finding.h"
-
 /* X, for the options of that TYPE or SCOPE only. */
 #define CL_OPTION_IF_SCALAR_BOOL(x) x
 #define CL_OPTION_IF_SCALAR_CHOICE(x) x

@@ -233,6 +233,139 @@ static void exec_asm(struct interp *I, struct ustate *s, struct ir_stmt *st)
 		uni_after_barrier(I, s);
 }
 
+/* A declaration: the variable takes its initializer's level. */
+static void exec_decl(struct interp *I, struct ustate *s, struct ir_stmt *st)
+{
+	struct ir_var *v = st->u.decl.var;
+	if (st->u.decl.init && uni_binds_shared(I, v)) { /* binds, reads nothing */
+		s->var[v->id] = uni_addr_level(I, s, st->u.decl.init);
+		s->lin[v->id] = 0;
+		return;
+	}
+	uint8_t l = st->u.decl.init ? uni_eval(I, s, st->u.decl.init) : U_GRID;
+	if (v->kind != VAR_GLOBAL && v->id >= 0) {
+		s->var[v->id] = l;
+		s->lin[v->id] = st->u.decl.init ? uni_lin_of(I, s, st->u.decl.init) : 0;
+	}
+}
+
+/* A return: the function's result level, and the threads that return
+ * here leave the rest (an exit as wide as the control they return under). */
+static void exec_return(struct interp *I, struct ustate *s, struct ir_stmt *st)
+{
+	uint8_t l = uni_eval(I, s, st->u.expr);
+	uint8_t c = uni_ctrl_level_from(I, 0);
+	I->ret = uni_max8(I->ret, uni_max8(l, uni_max8(c, uni_max8(s->exit, s->lexit))));
+	if (st->u.expr) {
+		/* the facts of the value hold for the call only where
+		 * every thread of the block takes the same return: under
+		 * a thread-dependent branch the offsets may differ */
+		uint8_t lin = c <= U_BLOCK && s->exit <= U_BLOCK && s->lexit <= U_BLOCK ? uni_lin_of(I, s, st->u.expr) : 0;
+		I->ret_lin = I->ret_seen ? I->ret_lin & lin : lin;
+		I->ret_seen = true;
+	}
+	if (!s->dead)
+		I->ret_gdirty |= s->gdirty;
+	uint8_t ex = s->exit;
+	const struct ir_cause *ec = s->exit_cause;
+	uni_st_dead(I, s);
+	if (c > U_GRID) {
+		s->exit = c;
+		s->exit_cause = exit_cause(I, CAUSE_RETURN, c, 0, st);
+	}
+	if (ex > s->exit) {
+		s->exit = ex;
+		s->exit_cause = ec;
+	}
+}
+
+/* break and continue: the state joins the innermost loop's or switch's,
+ * and the threads that leave count as a loop exit of that control's level. */
+static void exec_jump(struct interp *I, struct ustate *s, struct ir_stmt *st)
+{
+	struct frame *f = innermost_frame(I, st->kind == SK_CONTINUE);
+	if (!f) {
+		uni_st_dead(I, s);
+		return;
+	}
+	uint8_t c = uni_ctrl_level_from(I, f->depth + (f->is_switch ? 0 : 1));
+	if (f->is_switch) {
+		uni_st_join(I, &f->brk, s);
+		uni_st_dead(I, s);
+		return;
+	}
+	struct ir_cause *cause = c > U_GRID ? exit_cause(I, st->kind == SK_BREAK ? CAUSE_LOOP_BREAK : CAUSE_CONTINUE,
+	                                                 c, f->depth + 1, st)
+	                                    : NULL;
+	if (cause && c > s->lexit) {
+		s->lexit = c;
+		s->lexit_cause = cause;
+	}
+	if (st->kind == SK_BREAK) {
+		if (c > f->break_level) {
+			f->break_level = c;
+			f->break_cause = cause;
+		}
+		uni_st_join(I, &f->brk, s);
+	} else {
+		uni_st_join(I, &f->cont, s);
+	}
+	uint8_t ex = s->exit, lex = s->lexit;
+	const struct ir_cause *ec = s->exit_cause, *lc = s->lexit_cause;
+	uni_st_dead(I, s);
+	s->exit = ex;
+	s->exit_cause = ec;
+	s->lexit = lex;
+	s->lexit_cause = lc;
+}
+
+/* A forward goto: the state waits at the label (I->gotos); a backward one
+ * is a loop not modelled, so the analysis stops there. */
+static void exec_goto(struct interp *I, struct ustate *s, struct ir_stmt *st)
+{
+	const char *name = st->u.label.name;
+	if (!name || label_seen(I, name)) {
+		/* a backward goto is a loop cudalint does not model: stop here */
+		uni_st_dead(I, s);
+		return;
+	}
+	uint8_t c = uni_ctrl_level_from(I, 0);
+	struct pending *p = xcalloc(1, sizeof *p);
+	p->label = name;
+	uni_st_init(I, &p->st);
+	uni_st_copy(I, &p->st, s);
+	p->next = I->gotos;
+	I->gotos = p;
+	uint8_t ex = s->exit;
+	const struct ir_cause *ec = s->exit_cause;
+	uni_st_dead(I, s);
+	if (c > ex) {
+		s->exit = c;
+		s->exit_cause = exit_cause(I, CAUSE_GOTO, c, 0, st);
+	} else {
+		s->exit = ex;
+		s->exit_cause = ec;
+	}
+}
+
+/* A label: the states of the gotos to it join, and their exit ends here. */
+static void exec_label(struct interp *I, struct ustate *s, struct ir_stmt *st)
+{
+	const char *name = st->u.label.name;
+	for (struct pending *p = I->gotos; p; p = p->next)
+		if (name && !strcmp(p->label, name))
+			uni_st_join(I, s, &p->st);
+	/* the threads that jumped here are back */
+	if (s->exit_cause && s->exit_cause->kind == CAUSE_GOTO && name && s->exit_cause->stmt->u.label.name &&
+	    !strcmp(s->exit_cause->stmt->u.label.name, name)) {
+		s->exit = 0;
+		s->exit_cause = NULL;
+	}
+	if (name)
+		ptrvec_push(&I->labels_seen, (void *)name);
+	uni_exec(I, s, st->u.label.body);
+}
+
 void uni_exec(struct interp *I, struct ustate *s, struct ir_stmt *st)
 {
 	if (!st)
@@ -247,20 +380,9 @@ void uni_exec(struct interp *I, struct ustate *s, struct ir_stmt *st)
 	case SK_EXPR:
 		uni_eval(I, s, st->u.expr);
 		break;
-	case SK_DECL: {
-		struct ir_var *v = st->u.decl.var;
-		if (st->u.decl.init && uni_binds_shared(I, v)) { /* binds, reads nothing */
-			s->var[v->id] = uni_addr_level(I, s, st->u.decl.init);
-			s->lin[v->id] = 0;
-			break;
-		}
-		uint8_t l = st->u.decl.init ? uni_eval(I, s, st->u.decl.init) : U_GRID;
-		if (v->kind != VAR_GLOBAL && v->id >= 0) {
-			s->var[v->id] = l;
-			s->lin[v->id] = st->u.decl.init ? uni_lin_of(I, s, st->u.decl.init) : 0;
-		}
+	case SK_DECL:
+		exec_decl(I, s, st);
 		break;
-	}
 	case SK_IF:
 		exec_if(I, s, st);
 		break;
@@ -277,115 +399,19 @@ void uni_exec(struct interp *I, struct ustate *s, struct ir_stmt *st)
 		uni_exec(I, s, st->u.case_.body);
 		break;
 	}
-	case SK_RETURN: {
-		uint8_t l = uni_eval(I, s, st->u.expr);
-		uint8_t c = uni_ctrl_level_from(I, 0);
-		I->ret = uni_max8(I->ret, uni_max8(l, uni_max8(c, uni_max8(s->exit, s->lexit))));
-		if (st->u.expr) {
-			/* the facts of the value hold for the call only where
-			 * every thread of the block takes the same return: under
-			 * a thread-dependent branch the offsets may differ */
-			uint8_t lin = c <= U_BLOCK && s->exit <= U_BLOCK && s->lexit <= U_BLOCK ? uni_lin_of(I, s, st->u.expr) : 0;
-			I->ret_lin = I->ret_seen ? I->ret_lin & lin : lin;
-			I->ret_seen = true;
-		}
-		if (!s->dead)
-			I->ret_gdirty |= s->gdirty;
-		uint8_t ex = s->exit, lex = s->lexit;
-		const struct ir_cause *ec = s->exit_cause, *lc = s->lexit_cause;
-		uni_st_dead(I, s);
-		if (c > U_GRID) {
-			s->exit = c;
-			s->exit_cause = exit_cause(I, CAUSE_RETURN, c, 0, st);
-		}
-		if (ex > s->exit) {
-			s->exit = ex;
-			s->exit_cause = ec;
-		}
-		(void)lex;
-		(void)lc;
+	case SK_RETURN:
+		exec_return(I, s, st);
 		break;
-	}
 	case SK_BREAK:
-	case SK_CONTINUE: {
-		struct frame *f = innermost_frame(I, st->kind == SK_CONTINUE);
-		if (!f) {
-			uni_st_dead(I, s);
-			break;
-		}
-		uint8_t c = uni_ctrl_level_from(I, f->depth + (f->is_switch ? 0 : 1));
-		if (f->is_switch) {
-			uni_st_join(I, &f->brk, s);
-			uni_st_dead(I, s);
-			break;
-		}
-		struct ir_cause *cause = c > U_GRID ? exit_cause(I, st->kind == SK_BREAK ? CAUSE_LOOP_BREAK : CAUSE_CONTINUE,
-		                                                 c, f->depth + 1, st)
-		                                    : NULL;
-		if (cause && c > s->lexit) {
-			s->lexit = c;
-			s->lexit_cause = cause;
-		}
-		if (st->kind == SK_BREAK) {
-			if (c > f->break_level) {
-				f->break_level = c;
-				f->break_cause = cause;
-			}
-			uni_st_join(I, &f->brk, s);
-		} else {
-			uni_st_join(I, &f->cont, s);
-		}
-		uint8_t ex = s->exit, lex = s->lexit;
-		const struct ir_cause *ec = s->exit_cause, *lc = s->lexit_cause;
-		uni_st_dead(I, s);
-		s->exit = ex;
-		s->exit_cause = ec;
-		s->lexit = lex;
-		s->lexit_cause = lc;
+	case SK_CONTINUE:
+		exec_jump(I, s, st);
 		break;
-	}
-	case SK_GOTO: {
-		const char *name = st->u.label.name;
-		if (!name || label_seen(I, name)) {
-			/* a backward goto is a loop cudalint does not model: stop here */
-			uni_st_dead(I, s);
-			break;
-		}
-		uint8_t c = uni_ctrl_level_from(I, 0);
-		struct pending *p = xcalloc(1, sizeof *p);
-		p->label = name;
-		uni_st_init(I, &p->st);
-		uni_st_copy(I, &p->st, s);
-		p->next = I->gotos;
-		I->gotos = p;
-		uint8_t ex = s->exit;
-		const struct ir_cause *ec = s->exit_cause;
-		uni_st_dead(I, s);
-		if (c > ex) {
-			s->exit = c;
-			s->exit_cause = exit_cause(I, CAUSE_GOTO, c, 0, st);
-		} else {
-			s->exit = ex;
-			s->exit_cause = ec;
-		}
+	case SK_GOTO:
+		exec_goto(I, s, st);
 		break;
-	}
-	case SK_LABEL: {
-		const char *name = st->u.label.name;
-		for (struct pending *p = I->gotos; p; p = p->next)
-			if (name && !strcmp(p->label, name))
-				uni_st_join(I, s, &p->st);
-		/* the threads that jumped here are back */
-		if (s->exit_cause && s->exit_cause->kind == CAUSE_GOTO && name && s->exit_cause->stmt->u.label.name &&
-		    !strcmp(s->exit_cause->stmt->u.label.name, name)) {
-			s->exit = 0;
-			s->exit_cause = NULL;
-		}
-		if (name)
-			ptrvec_push(&I->labels_seen, (void *)name);
-		uni_exec(I, s, st->u.label.body);
+	case SK_LABEL:
+		exec_label(I, s, st);
 		break;
-	}
 	case SK_ASM:
 		exec_asm(I, s, st);
 		break;

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../rules/rules.h"
+#include "rules.h"
 #include "util/glob.h"
 #include "util/srctext.h"
 #include "util/xalloc.h"

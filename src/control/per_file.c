@@ -16,7 +16,7 @@
 #include "util/glob.h"
 #include "util/srctext.h"
 
-static int entry_matches(const struct cl_config_ignore *e, const char *path)
+static int suppress_entry_matches(const struct cl_config_ignore *e, const char *path)
 {
 	const char *glob = e->glob;
 	while (glob[0] == '.' && glob[1] == '/')
@@ -37,7 +37,7 @@ int cl_config_file_ignores(const struct cl_config *c, const char *path, const st
 		int names_rule = 0;
 		for (size_t k = 0; k < e->nrules && !names_rule; k++)
 			names_rule = cl_config_rule_matches(e->rules[k], r);
-		if (names_rule && entry_matches(e, path))
+		if (names_rule && suppress_entry_matches(e, path))
 			return 1;
 	}
 	return 0;

@@ -29,6 +29,16 @@ struct json_object;
 struct json_object *cl_finding_json(const struct cl_finding *fd, const char *fingerprint);
 struct json_object *cl_failure_json(const struct cl_failure *x);
 
+/* The names of struct cl_fn_summary's status (finding.h) and of a file
+ * summary's, as the JSON report and the result cache spell them. Here and
+ * not in finding.h because they are defined here (results.c), above the
+ * layer of finding.h.
+ * "analysed", "partly analysed", "not analysed"; NULL for another value. */
+const char *cl_fn_status_name(int status);
+int cl_fn_status_of(const char *name); /* -1 for an unknown name */
+/* "analysed" (every device function), "partial" or "not-analysed" */
+const char *cl_summary_status(const struct cl_file_summary *s);
+
 /* One function's summary: name, line, status and reason. */
 struct json_object *cl_fn_summary_json(const struct cl_fn_summary *f);
 /* The most function summaries one file's summary keeps when read back. */

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../rules/rules.h"
+#include "rules.h"
 #include "util/srctext.h"
 #include "util/utf8.h"
 #include "util/vec.h"
@@ -25,7 +25,7 @@
 static char **pool;
 static size_t npool, cappool;
 
-char *pool_fmt(const char *fmt, ...)
+char *suppress_pool_fmt(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -83,7 +83,7 @@ static int covers(struct sfile *sf, struct cl_finding *fd, int mark)
 			continue;
 		}
 		for (size_t j = 0; j < s->ne; j++)
-			if (entry_matches(&s->e[j], fd->rule)) {
+			if (suppress_entry_matches(&s->e[j], fd->rule)) {
 				hit = 1;
 				if (mark) {
 					s->e[j].used = 1;
@@ -137,7 +137,7 @@ int cl_suppress_apply(struct cl_findings *f, const char *const *files, size_t nf
 		const char *text = st ? cl_srctext_file(st, sf[k].path, &len) : NULL;
 		if (!text)
 			continue;
-		scan(&sf[k], text, len);
+		suppress_scan(&sf[k], text, len);
 	}
 	cl_srctext_free(st);
 
@@ -163,7 +163,7 @@ int cl_suppress_apply(struct cl_findings *f, const char *const *files, size_t nf
 			struct supp *p = &s->s[i];
 			if (p->all && !p->quiet && !p->used) {
 				append(extra_out, unused_rule, s->path, p->line, p->col,
-				       pool_fmt("Suppression comment silences no finding; remove it."));
+				       suppress_pool_fmt("Suppression comment silences no finding; remove it."));
 				added++;
 			}
 			for (size_t j = 0; j < p->ne; j++) {
@@ -172,11 +172,11 @@ int cl_suppress_apply(struct cl_findings *f, const char *const *files, size_t nf
 					continue;
 				if (e->rule)
 					append(extra_out, unused_rule, s->path, p->line, p->col,
-					       pool_fmt("Suppression of %s (%s) silences no finding; remove it.",
+					       suppress_pool_fmt("Suppression of %s (%s) silences no finding; remove it.",
 							e->rule->id, e->rule->name));
 				else
 					append(extra_out, unused_rule, s->path, p->line, p->col,
-					       pool_fmt("Suppression of '%s' silences no finding; remove it.", e->pattern));
+					       suppress_pool_fmt("Suppression of '%s' silences no finding; remove it.", e->pattern));
 				added++;
 			}
 		}
@@ -189,7 +189,7 @@ int cl_suppress_apply(struct cl_findings *f, const char *const *files, size_t nf
 	}
 
 	for (size_t k = 0; k < nsf; k++)
-		sfile_free(&sf[k]);
+		suppress_sfile_free(&sf[k]);
 	free(sf);
 	return added;
 }

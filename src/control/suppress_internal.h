@@ -48,11 +48,11 @@ struct sfile {
 /* suppress_scan.c */
 /* Reads the suppression comments of the source text S[0..N) into SF,
  * and an ignore-begin left open as a malformed one. */
-void scan(struct sfile *sf, const char *s, size_t n);
-int entry_matches(const struct entry *e, const struct cl_rule *r);
-void sfile_free(struct sfile *sf);
+void suppress_scan(struct sfile *sf, const char *s, size_t n);
+int suppress_entry_matches(const struct entry *e, const struct cl_rule *r);
+void suppress_sfile_free(struct sfile *sf);
 
 /* suppress.c: a CL0001 message (sanitized), alive until cl_suppress_free */
-char *pool_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *suppress_pool_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

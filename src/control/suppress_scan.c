@@ -8,7 +8,7 @@
 #endif
 #include "control/suppress_internal.h"
 
-#include "../rules/rules.h"
+#include "rules.h"
 #include "util/glob.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
@@ -47,7 +47,7 @@ static int is_glob(const char *s)
 	return strpbrk(s, "*?[") != NULL;
 }
 
-int entry_matches(const struct entry *e, const struct cl_rule *r)
+int suppress_entry_matches(const struct entry *e, const struct cl_rule *r)
 {
 	if (e->rule)
 		return e->rule == r;
@@ -105,7 +105,7 @@ static size_t add_entries(struct sfile *sf, struct supp *s, const char *list, si
 		const struct cl_rule *r = is_glob(name) ? NULL : cl_rule_find(name);
 		if (!r && !(is_glob(name) && glob_matches_any(name))) {
 			add_bad(sf, line, col,
-				pool_fmt("Suppression names unknown rule '%s'; check the ID or name.", name));
+				suppress_pool_fmt("Suppression names unknown rule '%s'; check the ID or name.", name));
 			free(pat);
 			continue;
 		}
@@ -157,7 +157,7 @@ static void parse_cudalint(struct sfile *sf, const char *t, size_t n,
 		while (j < n && t[j] != ']' && t[j] != '\n')
 			j++;
 		if (j >= n || t[j] != ']') {
-			add_bad(sf, line, col, pool_fmt("Suppression comment lacks the closing ']' of its rule list."));
+			add_bad(sf, line, col, suppress_pool_fmt("Suppression comment lacks the closing ']' of its rule list."));
 			return;
 		}
 		list = t + i + 1;
@@ -202,28 +202,28 @@ static void parse_cudalint(struct sfile *sf, const char *t, size_t n,
 		begin = 1;
 	} else if (strcmp(word, "ignore-end") == 0) {
 		if (sf->nopen_cl == 0) {
-			add_bad(sf, line, col, pool_fmt("'cudalint: ignore-end' has no matching ignore-begin."));
+			add_bad(sf, line, col, suppress_pool_fmt("'cudalint: ignore-end' has no matching ignore-begin."));
 			return;
 		}
 		sf->s[sf->open_cl[--sf->nopen_cl]].last = line;
 		return;
 	} else {
 		add_bad(sf, line, col,
-			pool_fmt("Unknown suppression directive 'cudalint: %s'; use ignore, ignore-next-line, "
+			suppress_pool_fmt("Unknown suppression directive 'cudalint: %s'; use ignore, ignore-next-line, "
 				 "ignore-begin, ignore-end or ignore-file.", word));
 		return;
 	}
 	struct supp *s = add_supp(sf, line, col, first, last);
 	size_t idx = sf->ns - 1;
 	if (reason)
-		s->reason = pool_fmt("%.*s", nreason, reason);
+		s->reason = suppress_pool_fmt("%.*s", nreason, reason);
 	if (!list) {
 		s->all = 1;
 	} else {
 		size_t ours = add_entries(sf, s, list, nlist, 0, line, col);
 		s = &sf->s[idx];
 		if (ours == 0) {
-			add_bad(sf, line, col, pool_fmt("Suppression comment has an empty rule list."));
+			add_bad(sf, line, col, suppress_pool_fmt("Suppression comment has an empty rule list."));
 			sf->ns--;
 			return;
 		}
@@ -330,7 +330,7 @@ static void on_comment(struct sfile *sf, const char *t, size_t n,
 /* The comment scanner. Not a C++ lexer: it knows just enough (literals,
  * raw strings, digit separators, line splices) not to see comments where
  * there are none. */
-void scan(struct sfile *sf, const char *s, size_t n)
+void suppress_scan(struct sfile *sf, const char *s, size_t n)
 {
 	unsigned line = 1;
 	size_t bol = 0; /* offset of the current line's first byte */
@@ -427,11 +427,11 @@ void scan(struct sfile *sf, const char *s, size_t n)
 	for (size_t k = 0; k < sf->nopen_cl; k++) {
 		struct supp *o = &sf->s[sf->open_cl[k]];
 		add_bad(sf, o->line, o->col,
-			pool_fmt("'cudalint: ignore-begin' has no matching ignore-end; it covers the rest of the file."));
+			suppress_pool_fmt("'cudalint: ignore-begin' has no matching ignore-end; it covers the rest of the file."));
 	}
 }
 
-void sfile_free(struct sfile *sf)
+void suppress_sfile_free(struct sfile *sf)
 {
 	for (size_t i = 0; i < sf->ns; i++) {
 		for (size_t j = 0; j < sf->s[i].ne; j++)

@@ -22,7 +22,7 @@
  * binary itself, so a rebuilt cudalint never trusts an older one's
  * results), libclang, the working directory (relative paths in findings
  * and dependencies) and the environment that toolkit discovery reads. */
-void key_base(struct cl_hash *h)
+void cache_key_base(struct cl_hash *h)
 {
 	cl_hash_init(h);
 	cl_hash_str(h, "cudalint results 2"); /* 2: summaries list each function */
@@ -47,14 +47,14 @@ void key_base(struct cl_hash *h)
  * options (every field: analysis_options_hash). NULL when the
  * file cannot be read (it is then analysed, and fails, as without the
  * cache). */
-char *file_key(struct run *r, const struct cl_hash *base, int i)
+char *cache_file_key(struct run *r, const struct cl_hash *base, int i)
 {
 	struct cl_hash h = *base;
 	struct cfg *g = r->cfg_of[i];
-	struct cl_variants *vs = variants_of(r, i);
+	struct cl_variants *vs = parsers_variants_of(r, i);
 	cl_hash_str(&h, r->files[i]);
 	for (vs->cur = 0; vs->cur < vs->n; vs->cur++)
-		cl_hash_str(&h, popts_of(r, i)->key);
+		cl_hash_str(&h, parsers_popts_of(r, i)->key);
 	vs->cur = 0;
 	for (int k = 0; k < cl_nrules; k++) {
 		int lv[2] = { (int)g->levels[k], g->enabled[k] };
@@ -77,7 +77,7 @@ char *file_key(struct run *r, const struct cl_hash *base, int i)
  * with no list is not cached. */
 void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u)
 {
-	struct cl_variants *vs = variants_of(r, i);
+	struct cl_variants *vs = parsers_variants_of(r, i);
 	if (u->ndeps < 1)
 		return;
 	for (int k = 0; k < u->ndeps; k++)
@@ -98,7 +98,7 @@ void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u
 void cache_store_file(struct run *r, int i, int nanalysed, const struct cl_finding *f, size_t nf,
                              const struct cl_failures *x)
 {
-	struct cl_variants *vs = variants_of(r, i);
+	struct cl_variants *vs = parsers_variants_of(r, i);
 	if (!r->cache_dir || !r->keys[i] || vs->ndeps_from != nanalysed || x->n)
 		return;
 	cl_rcache_store(r->cache_dir, r->keys[i], (const char **)vs->deps.v, vs->deps.n, &r->t0, f, nf, x);

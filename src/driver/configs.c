@@ -63,7 +63,7 @@ static int merged(const struct options *o, const struct cl_config *c, int k)
 
 /* Applies the command line to G and fills its tables. -1 (message
  * printed) when a rule pattern of the command line matches no rule. */
-int finish_cfg(struct run *r, struct cfg *g)
+int cfg_finish(struct run *r, struct cfg *g)
 {
 	const struct options *o = r->o;
 	if (o->warn_unused_suppressions)
@@ -75,7 +75,7 @@ int finish_cfg(struct run *r, struct cfg *g)
 		if (rc < 0) {
 			char msg[300];
 			snprintf(msg, sizeof msg, "no rule matches '%s' (see cudalint --list-rules)", ro->pattern);
-			errorf(ro->kind == RULE_OPT_ON ? "--enable" : ro->kind == RULE_OPT_OFF ? "--disable" : "--severity",
+			run_errorf(ro->kind == RULE_OPT_ON ? "--enable" : ro->kind == RULE_OPT_OFF ? "--disable" : "--severity",
 			       msg);
 			return -1;
 		}
@@ -130,18 +130,18 @@ void cfg_free(struct cfg *g)
 
 /* Loads config file PATH (shown in messages as given). NULL on error,
  * with the message printed. */
-struct cfg *load_cfg(struct run *r, const char *path)
+struct cfg *cfg_load(struct run *r, const char *path)
 {
 	struct cfg *g = xcalloc(1, sizeof *g);
 	char err[4096]; /* an extends: cycle names every file, shortened beyond this */
 	if (cl_config_load(path, &g->c, err, sizeof err) < 0) {
-		errorf(NULL, err);
+		run_errorf(NULL, err);
 		free(g);
 		return NULL;
 	}
 	char abs[PATH_MAX];
 	g->abs = xstrdup(cl_srctext_abspath(path, abs, sizeof abs) == 0 ? abs : path);
-	if (finish_cfg(r, g) < 0) {
+	if (cfg_finish(r, g) < 0) {
 		cfg_free(g);
 		return NULL;
 	}
@@ -162,7 +162,7 @@ struct cfg *cfg_for_dir(struct run *r, const char *dir)
 			return r->cfgs[i];
 	/* messages name the file relative to the current directory when inside it */
 	char rel[PATH_MAX];
-	struct cfg *g = load_cfg(r, cl_srctext_relpath(found, NULL, rel, sizeof rel) == 1 ? rel : found);
+	struct cfg *g = cfg_load(r, cl_srctext_relpath(found, NULL, rel, sizeof rel) == 1 ? rel : found);
 	if (!g)
 		return NULL;
 	r->cfgs = xrealloc(r->cfgs, (size_t)(r->ncfgs + 1) * sizeof *r->cfgs);
@@ -188,7 +188,7 @@ struct cfg *cfg_for(struct run *r, const char *path)
  * its file turns its rule off there. For a finding in a header reported
  * through a file that includes it, that is the header's path and the
  * header's configuration, as for fail-on. -1 on a bad config file. */
-int drop_ignored(struct run *r)
+int cfg_drop_ignored(struct run *r)
 {
 	struct cl_findings *fs = &r->findings;
 	size_t k = 0;

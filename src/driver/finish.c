@@ -32,11 +32,11 @@
 /* A file the run analysed may also be included by another (llm.c's tests
  * include its training programs): its findings from there are written as
  * the run was given the file, so that they merge with its own. */
-void given_spellings(struct run *r)
+void finish_given_spellings(struct run *r)
 {
 	const char **canon = xcalloc((size_t)r->nfiles + 1, sizeof *canon);
 	for (int i = 0; i < r->nfiles; i++)
-		canon[i] = header_path(r->files[i]);
+		canon[i] = targets_header_path(r->files[i]);
 	for (size_t k = 0; k < r->findings.n; k++) {
 		struct cl_finding *f = &r->findings.v[k];
 		struct cl_pos *ps[1 + CL_MAX_NOTES];
@@ -47,7 +47,7 @@ void given_spellings(struct run *r)
 		for (int j = 0; j < np; j++) {
 			if (!ps[j]->file)
 				continue;
-			const char *c = header_path(ps[j]->file);
+			const char *c = targets_header_path(ps[j]->file);
 			for (int i = 0; i < r->nfiles; i++)
 				if (canon[i] == c) {
 					ps[j]->file = cl_intern(r->files[i]);
@@ -57,7 +57,7 @@ void given_spellings(struct run *r)
 	}
 	for (size_t k = 0; k < r->failures.n; k++) {
 		struct cl_failure *x = &r->failures.v[k];
-		const char *c = x->function ? header_path(x->file) : NULL;
+		const char *c = x->function ? targets_header_path(x->file) : NULL;
 		for (int i = 0; c && i < r->nfiles; i++)
 			if (canon[i] == c) {
 				x->file = cl_intern(r->files[i]);
@@ -90,7 +90,7 @@ static void dedupe_failures(struct cl_failures *x)
 /* Device functions left out, and the clang errors that did not stop the
  * analysis, on stderr; -1 on a bad configuration file. Whole files that
  * failed were reported as they failed. */
-int report_unanalysed(struct run *r)
+int finish_report_unanalysed(struct run *r)
 {
 	dedupe_failures(&r->failures);
 	for (size_t i = 0; i < r->failures.n; i++) {
@@ -126,7 +126,7 @@ int report_unanalysed(struct run *r)
 
 /* Whether the failures make the exit status 2: whole files always, device
  * functions unless their configuration says `unanalysed: warning`. */
-int failures_fail(struct run *r)
+int finish_failures_fail(struct run *r)
 {
 	for (size_t i = 0; i < r->failures.n; i++) {
 		const struct cl_failure *f = &r->failures.v[i];
@@ -150,7 +150,7 @@ static void add_finding(struct cl_findings *out, const struct cl_finding *f)
 
 /* Suppression comments; malformed ones always become CL0001 findings,
  * unused ones where the file's configuration enables CL0001. */
-int suppress(struct run *r)
+int finish_suppress(struct run *r)
 {
 	int idx = RULE_CL0001, any_unused = r->defaults->enabled[idx];
 	for (int i = 0; i < r->ncfgs; i++)
@@ -187,7 +187,7 @@ int suppress(struct run *r)
 
 /* Stale entries: only those of files this run analysed count (a run over
  * part of a tree does not make the rest of the baseline stale). */
-void report_stale(struct run *r, const char *path, const struct cl_baseline_entry **stale, size_t n)
+void finish_report_stale(struct run *r, const char *path, const struct cl_baseline_entry **stale, size_t n)
 {
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -215,7 +215,7 @@ void report_stale(struct run *r, const char *path, const struct cl_baseline_entr
 	}
 }
 
-int write_report(struct run *r)
+int finish_write_report(struct run *r)
 {
 	const struct options *o = r->o;
 	int to_stdout = !o->output || !strcmp(o->output, "-");
@@ -223,7 +223,7 @@ int write_report(struct run *r)
 	FILE *out = stdout;
 	if (!to_stdout) {
 		if (cl_atomic_open(&af, o->output) < 0) {
-			errorf(o->output, strerror(errno));
+			run_errorf(o->output, strerror(errno));
 			return -1;
 		}
 		out = af.fp;
@@ -246,7 +246,7 @@ int write_report(struct run *r)
 			.snippets = o->show_source ? o->show_source > 0 : tty && o->color != COLOR_NEVER,
 			.show_suppressed = o->report_suppressed,
 		};
-		rc = report_text(out, &r->findings, &to);
+		rc = cl_report_text(out, &r->findings, &to);
 	}
 	if (to_stdout)
 		rc = fflush(stdout) == EOF || rc < 0 ? -1 : 0;
@@ -259,7 +259,7 @@ int write_report(struct run *r)
 	if (rc < 0 && to_stdout && errno == EPIPE)
 		return 0;
 	if (rc < 0)
-		errorf(to_stdout ? "<stdout>" : o->output, strerror(errno ? errno : EIO));
+		run_errorf(to_stdout ? "<stdout>" : o->output, strerror(errno ? errno : EIO));
 	return rc;
 }
 
@@ -292,7 +292,7 @@ static int refuse(const struct run *r, int k, const char *what)
 {
 	char msg[2 * PATH_MAX + 200];
 	snprintf(msg, sizeof msg, "%s %s is %s; refusing to overwrite it", output_option[k], output_path(r, k), what);
-	errorf(NULL, msg);
+	run_errorf(NULL, msg);
 	return -1;
 }
 
@@ -305,7 +305,7 @@ static int refuse(const struct run *r, int k, const char *what)
  * files an analysis read (in a worker too, or for a cache hit). Called
  * before the analysis and again before anything is written; -1 (the
  * message printed) means a usage error. */
-int refuse_outputs(const struct run *r, const struct file_list *files)
+int finish_refuse_outputs(const struct run *r, const struct file_list *files)
 {
 	const struct options *o = r->o;
 	if (same_output(o->output, o->write_baseline))
@@ -329,7 +329,7 @@ int refuse_outputs(const struct run *r, const struct file_list *files)
  * how many files, and what could not be analysed, which a long report
  * scrolls away. Not where stderr is a file or a pipe: scripts and hooks
  * that read it see only findings and errors. */
-void print_summary(const struct run *r)
+void finish_print_summary(const struct run *r)
 {
 	const struct options *o = r->o;
 	if (o->quiet || o->format != FORMAT_TEXT || o->dump_ir || !isatty(STDERR_FILENO))

@@ -15,7 +15,7 @@
 
 /* ---- parsers ----------------------------------------------------------- */
 
-void key_add(char **k, size_t *n, const char *s)
+void parsers_key_add(char **k, size_t *n, const char *s)
 {
 	size_t m = strlen(s ? s : "\x02") + 1;
 	*k = xrealloc(*k, *n + m + 1);
@@ -29,7 +29,7 @@ void key_add(char **k, size_t *n, const char *s)
  * when a compilation database is in use, else one. Worked out once per
  * file (the parent does it before forking when the result cache needs the
  * key, so a compile command's warning is printed once). */
-struct cl_variants *variants_of(struct run *r, int i)
+struct cl_variants *parsers_variants_of(struct run *r, int i)
 {
 	if (r->variants[i])
 		return r->variants[i];
@@ -51,9 +51,9 @@ struct cl_variants *variants_of(struct run *r, int i)
 
 /* The parse options of file I's current build: its configuration's, plus
  * the flags and architecture of the build's compile command. */
-struct popts *popts_of(struct run *r, int i)
+struct popts *parsers_popts_of(struct run *r, int i)
 {
-	struct cl_variants *vs = variants_of(r, i);
+	struct cl_variants *vs = parsers_variants_of(r, i);
 	struct cl_variant *v = &vs->v[vs->cur];
 	if (v->data)
 		return v->data;
@@ -73,17 +73,17 @@ struct popts *popts_of(struct run *r, int i)
 		o->std, pp->args, g->nargs + db_args->n, o->no_toolkit, o->no_cache, o->verbose,
 	};
 	size_t n = 0;
-	key_add(&pp->key, &n, pp->po.cuda_path);
-	key_add(&pp->key, &n, pp->po.cuda_arch);
-	key_add(&pp->key, &n, pp->po.std);
-	key_add(&pp->key, &n, pp->po.no_toolkit ? "1" : "0");
-	key_add(&pp->key, &n, pp->po.verbose ? "1" : "0");
+	parsers_key_add(&pp->key, &n, pp->po.cuda_path);
+	parsers_key_add(&pp->key, &n, pp->po.cuda_arch);
+	parsers_key_add(&pp->key, &n, pp->po.std);
+	parsers_key_add(&pp->key, &n, pp->po.no_toolkit ? "1" : "0");
+	parsers_key_add(&pp->key, &n, pp->po.verbose ? "1" : "0");
 	for (int k = 0; k < pp->po.nargs; k++)
-		key_add(&pp->key, &n, pp->po.args[k]);
+		parsers_key_add(&pp->key, &n, pp->po.args[k]);
 	return v->data = pp;
 }
 
-void popts_free(void *data)
+void parsers_popts_free(void *data)
 {
 	struct popts *pp = data;
 	if (!pp)
@@ -95,7 +95,7 @@ void popts_free(void *data)
 
 /* The parser for a set of options: one per distinct set, created on first
  * use (so a worker creates only the parsers its files need). */
-struct parser *parser_for(struct run *r, const struct popts *pp)
+struct parser *parsers_for(struct run *r, const struct popts *pp)
 {
 	for (int i = 0; i < r->nparsers; i++)
 		if (!strcmp(r->parsers[i]->key, pp->key))

@@ -47,7 +47,7 @@
 #include <unistd.h>
 
 
-void errorf(const char *file, const char *reason)
+void run_errorf(const char *file, const char *reason)
 {
 	if (file)
 		cl_eprintf("cudalint: error: %s: %s\n", file, reason);
@@ -55,7 +55,7 @@ void errorf(const char *file, const char *reason)
 		cl_eprintf("cudalint: error: %s\n", reason);
 }
 
-void add_failure(struct run *r, const char *file, const char *reason)
+void run_add_failure(struct run *r, const char *file, const char *reason)
 {
 	cl_failures_add(&r->failures, file, reason);
 }
@@ -109,8 +109,8 @@ static int nothing_parsed(const char *file, const struct ir_unit *u)
  * host code is analysed as it is: its kernels do not need an includer. */
 static int wants_includer(const char *file, const struct ir_unit *u)
 {
-	if (is_header(file))
-		return !self_contained(u);
+	if (targets_is_header(file))
+		return !targets_self_contained(u);
 	if (!strcmp(file, STDIN_NAME))
 		return 0;
 	for (int k = 0; k < u->nskipped; k++)
@@ -157,7 +157,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	struct ir_unit *u = cl_parse_file(p->p, file, &reason);
 	if (!u) {
 		const char *why = reason ? reason : "could not be parsed";
-		errorf(file, why);
+		run_errorf(file, why);
 		cl_failures_add(xo, file, why);
 		free(reason);
 		return;
@@ -170,18 +170,21 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	char *via = NULL;
 	/* not cached: a new includer, or none found, would go unnoticed; a
 	 * .cu that no file names in an #include is a file with errors of its
+
+_Static_assert(CL_LEVEL_NOTE == 0 && CL_LEVEL_WARNING == 1 && CL_LEVEL_ERROR == 2,
+	       "options.def lists fail-on's values in enum cl_level's order");
 	 * own, and those failures are not cached either (cache_store_file) */
 	int tried = wants_includer(file, u), ncands = 0;
 	if (tried) {
-		struct ir_unit *w = through_includer(p, file, &via, !is_header(file), r->o->quiet, &ncands);
-		if (!w && !ncands && !is_header(file))
+		struct ir_unit *w = targets_through_includer(p, file, &via, !targets_is_header(file), r->o->quiet, &ncands);
+		if (!w && !ncands && !targets_is_header(file))
 			tried = 0;
 		if (w) {
 			note_reads(w, file);
 			ir_unit_free(u);
 			u = w;
 			t.via = via;
-			t.canon = header_path(file);
+			t.canon = targets_header_path(file);
 		}
 	}
 	if (!t.via && nothing_parsed(file, u)) {
@@ -190,7 +193,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 		size_t n = strlen(what) + sizeof " (the first: )" + strlen(u->first_in_main);
 		char *why = xmalloc(n);
 		snprintf(why, n, "%s (the first: %s)", what, u->first_in_main);
-		errorf(file, why);
+		run_errorf(file, why);
 		char *cause = failure_cause(file, u, 1);
 		if (cause && !r->o->quiet)
 			cl_eprintf("cudalint: note: %s: %s\n", file, cause);
@@ -214,9 +217,9 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	struct cl_ctx cx = { .out = fo, .path = t.via ? t.via : file, .levels = g->levels, .enabled = g->enabled,
 	                   .ao = &ao };
 	cl_check_unit(&cx, u);
-	fo->n = first + place_in_headers(&t, u, fo->v + first, fo->n - first);
+	fo->n = first + targets_place_in_headers(&t, u, fo->v + first, fo->n - first);
 	char *cause = failure_cause(t.via ? t.via : file, u, 0);
-	record_coverage(&t, u, cause, xo); /* reported with the failures (finish.c) */
+	targets_record_coverage(&t, u, cause, xo); /* reported with the failures (finish.c) */
 	free(cause);
 	/* a unit that printed a warning is not cached: a hit would not repeat it */
 	if (r->cache_dir && r->keys[i] && !u->truncated && !r->o->verbose && !tried)
@@ -232,10 +235,10 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_failures *xo)
 {
 	const char *file = r->files[i];
-	struct popts *pp = popts_of(r, i);
-	struct parser *p = parser_for(r, pp);
+	struct popts *pp = parsers_popts_of(r, i);
+	struct parser *p = parsers_for(r, pp);
 	if (!p->p) {
-		errorf(file, p->err);
+		run_errorf(file, p->err);
 		cl_failures_add(xo, file, p->err);
 		return;
 	}
@@ -253,7 +256,7 @@ static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_fail
  * FO and XO. */
 static void analyse_file(struct run *r, int i, struct cl_findings *fo, struct cl_failures *xo)
 {
-	struct cl_variants *vs = variants_of(r, i);
+	struct cl_variants *vs = parsers_variants_of(r, i);
 	int k, nanalysed = 0;
 	while ((k = cl_variants_next(vs)) >= 0) {
 		analyse(r, i, &vs->v[k].f, &vs->v[k].x);
@@ -315,7 +318,7 @@ static void take_result(struct run *r, int i, const char *payload, size_t len, c
 		}
 		snprintf(msg, sizeof msg, "the worker's results could not be read (%s); not analysed", err);
 	}
-	errorf(r->files[i], msg);
+	run_errorf(r->files[i], msg);
 	cl_failures_add(&fr->x, r->files[i], msg);
 }
 
@@ -349,9 +352,9 @@ static void analyse_all(struct run *r)
 	int *todo = xcalloc((size_t)r->nfiles + 1, sizeof *todo), ntodo = 0;
 	if (r->cache_dir) {
 		struct cl_hash base;
-		key_base(&base);
+		cache_key_base(&base);
 		for (int i = 0; i < r->nfiles; i++) {
-			r->keys[i] = file_key(r, &base, i);
+			r->keys[i] = cache_file_key(r, &base, i);
 			if (r->keys[i] && cl_rcache_lookup(r->cache_dir, r->keys[i], &r->res[i].f, &r->res[i].x))
 				continue;
 			todo[ntodo++] = i;
@@ -379,7 +382,7 @@ static void analyse_all(struct run *r)
 		 * is built before the workers fork: they inherit it, instead of
 		 * all waiting for one of them to build it (or, when it cannot
 		 * be built, each failing again). */
-		struct parser *first = parser_for(r, popts_of(r, todo[0]));
+		struct parser *first = parsers_for(r, parsers_popts_of(r, todo[0]));
 		if (first->p)
 			cl_parser_prepare(first->p);
 		struct cl_pool_ops ops = { work_one, done_one, r };
@@ -408,7 +411,7 @@ static void analyse_all(struct run *r)
 		free(fr->f.v);
 		cl_failures_free(&fr->x);
 		if (r->variants[i])
-			cl_variants_free(r->variants[i], popts_free);
+			cl_variants_free(r->variants[i], parsers_popts_free);
 		free(r->variants[i]);
 		free(r->keys[i]);
 	}
@@ -450,7 +453,7 @@ static int resolve_srcroot(struct run *r)
 		if (bad) {
 			char msg[PATH_MAX + 64];
 			snprintf(msg, sizeof msg, "--srcroot %s: %s", r->o->srcroot, strerror(bad));
-			errorf(NULL, msg);
+			run_errorf(NULL, msg);
 			return -1;
 		}
 		r->srcroot = r->o->srcroot;
@@ -476,7 +479,7 @@ static int read_stdin(struct run *r, struct file_list *files)
 	size_t n;
 	r->stdin_text = cl_read_all(stdin, STDIN_MAX, &n);
 	if (!r->stdin_text) {
-		errorf("<stdin>", errno == EFBIG ? "larger than 64 MiB" : strerror(errno));
+		run_errorf("<stdin>", errno == EFBIG ? "larger than 64 MiB" : strerror(errno));
 		return -1;
 	}
 	const char *name = o->stdin_filename ? o->stdin_filename : STDIN_NAME;
@@ -501,16 +504,16 @@ int cl_run(const struct options *o)
 
 	r->defaults = xcalloc(1, sizeof *r->defaults);
 	cl_config_init(&r->defaults->c);
-	if (finish_cfg(r, r->defaults) < 0)
+	if (cfg_finish(r, r->defaults) < 0)
 		goto out;
-	if (o->config && !(r->fixed = load_cfg(r, o->config)))
+	if (o->config && !(r->fixed = cfg_load(r, o->config)))
 		goto out;
 	if (o->compile_commands && !(r->db = compdb_open(o->compile_commands, err, sizeof err))) {
-		errorf(NULL, err);
+		run_errorf(NULL, err);
 		goto out;
 	}
 	if (o->baseline && cl_baseline_load(o->baseline, &base, err, sizeof err) < 0) {
-		errorf(NULL, err);
+		run_errorf(NULL, err);
 		goto out;
 	}
 
@@ -533,18 +536,18 @@ int cl_run(const struct options *o)
 	/* before the analysis, what is known of the inputs; after it (the
 	 * headers, configurations met on the way), before anything is
 	 * written, all of them */
-	if (refuse_outputs(r, &files) < 0)
+	if (finish_refuse_outputs(r, &files) < 0)
 		goto out;
 
 	analyse_all(r);
 	parsers_free(r);
 	compdb_free(r->db);
 	r->db = NULL;
-	given_spellings(r);
-	if (report_unanalysed(r) < 0 || drop_ignored(r) < 0)
+	finish_given_spellings(r);
+	if (finish_report_unanalysed(r) < 0 || cfg_drop_ignored(r) < 0)
 		goto out;
 
-	if (suppress(r) < 0 || refuse_outputs(r, &files) < 0)
+	if (finish_suppress(r) < 0 || finish_refuse_outputs(r, &files) < 0)
 		goto out;
 	cl_findings_sort(&r->findings);
 	cl_findings_dedupe(&r->findings);
@@ -554,16 +557,16 @@ int cl_run(const struct options *o)
 		const struct cl_baseline_entry **stale = NULL;
 		size_t nstale = 0;
 		if (cl_baseline_apply(&base, &r->findings, r->srcroot, &stale, &nstale) < 0) {
-			errorf(o->baseline, "out of memory");
+			run_errorf(o->baseline, "out of memory");
 			status = 2;
 			goto out;
 		}
-		report_stale(r, o->baseline, stale, nstale);
+		finish_report_stale(r, o->baseline, stale, nstale);
 		free(stale);
 	}
 	if (o->write_baseline) {
 		if (cl_baseline_write(o->write_baseline, &r->findings, r->srcroot, err, sizeof err) < 0) {
-			errorf(NULL, err);
+			run_errorf(NULL, err);
 			status = 2;
 		} else {
 			size_t n = 0;
@@ -578,18 +581,18 @@ int cl_run(const struct options *o)
 		}
 	}
 
-	if (write_report(r) < 0)
+	if (finish_write_report(r) < 0)
 		status = 2;
 	else
-		print_summary(r);
-	if (failures_fail(r))
+		finish_print_summary(r);
+	if (finish_failures_fail(r))
 		status = 2;
 	/* --exit-zero: a report, not a gate (as ruff's); what could not be
 	 * analysed is no finding and still fails */
 	for (size_t i = 0; i < r->findings.n && !status && !o->exit_zero; i++) {
 		const struct cl_finding *f = &r->findings.v[i];
 		struct cfg *g = f->suppressed ? NULL : cfg_for(r, f->pos.file);
-		if (g && (int)f->level >= g->fail_on)
+		if (g && (int)f->level >= g->fail_on) /* fail-on's values are in enum cl_level's order */
 			status = 1;
 	}
 out:

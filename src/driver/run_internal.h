@@ -99,7 +99,7 @@ struct run {
 
 /* What one analysis reports on: FILE itself, or, for a header that is
  * not self-contained, the header's part of a file that includes it (VIA).
- * CANON is the header's canonical path (header_path) in that case. */
+ * CANON is the header's canonical path (targets_header_path) in that case. */
 struct target {
 	const char *file;
 	const char *via;
@@ -110,29 +110,29 @@ struct target {
 enum { OUT_REPORT, OUT_BASELINE, OUTPUTS };
 
 /* run.c */
-void errorf(const char *file, const char *reason);
-void add_failure(struct run *r, const char *file, const char *reason);
+void run_errorf(const char *file, const char *reason);
+void run_add_failure(struct run *r, const char *file, const char *reason);
 
 struct file_list;
 
 /* finish.c */
 struct cl_baseline_entry;
-void given_spellings(struct run *r);
-int report_unanalysed(struct run *r);
-int failures_fail(struct run *r);
-int suppress(struct run *r);
-void report_stale(struct run *r, const char *path, const struct cl_baseline_entry **stale, size_t n);
-int write_report(struct run *r);
-void print_summary(const struct run *r);
-int refuse_outputs(const struct run *r, const struct file_list *files);
+void finish_given_spellings(struct run *r);
+int finish_report_unanalysed(struct run *r);
+int finish_failures_fail(struct run *r);
+int finish_suppress(struct run *r);
+void finish_report_stale(struct run *r, const char *path, const struct cl_baseline_entry **stale, size_t n);
+int finish_write_report(struct run *r);
+void finish_print_summary(const struct run *r);
+int finish_refuse_outputs(const struct run *r, const struct file_list *files);
 
 /* configs.c */
-int finish_cfg(struct run *r, struct cfg *g);
+int cfg_finish(struct run *r, struct cfg *g);
 void cfg_free(struct cfg *g);
-struct cfg *load_cfg(struct run *r, const char *path);
+struct cfg *cfg_load(struct run *r, const char *path);
 struct cfg *cfg_for(struct run *r, const char *path);
 struct cfg *cfg_for_dir(struct run *r, const char *dir);
-int drop_ignored(struct run *r);
+int cfg_drop_ignored(struct run *r);
 
 /* select.c */
 int select_files(struct run *r, struct file_list *files);
@@ -142,25 +142,25 @@ int show_config(struct run *r);
 void show_files(const struct run *r);
 
 /* parsers.c */
-struct cl_variants *variants_of(struct run *r, int i);
-struct popts *popts_of(struct run *r, int i);
-struct parser *parser_for(struct run *r, const struct popts *pp);
+struct cl_variants *parsers_variants_of(struct run *r, int i);
+struct popts *parsers_popts_of(struct run *r, int i);
+struct parser *parsers_for(struct run *r, const struct popts *pp);
 void parsers_free(struct run *r);
-void key_add(char **k, size_t *n, const char *s);
-void popts_free(void *data);
+void parsers_key_add(char **k, size_t *n, const char *s);
+void parsers_popts_free(void *data);
 
 /* cache_keys.c */
-void key_base(struct cl_hash *h);
-char *file_key(struct run *r, const struct cl_hash *base, int i);
+void cache_key_base(struct cl_hash *h);
+char *cache_file_key(struct run *r, const struct cl_hash *base, int i);
 void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u);
 void cache_store_file(struct run *r, int i, int nanalysed, const struct cl_finding *f, size_t nf, const struct cl_failures *x);
 
 /* targets.c */
-const char *header_path(const char *p);
-void record_coverage(const struct target *t, const struct ir_unit *u, const char *cause, struct cl_failures *xo);
-size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct cl_finding *f, size_t n);
-int is_header(const char *file);
-int self_contained(const struct ir_unit *u);
-struct ir_unit *through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet, int *ncands);
+const char *targets_header_path(const char *p);
+void targets_record_coverage(const struct target *t, const struct ir_unit *u, const char *cause, struct cl_failures *xo);
+size_t targets_place_in_headers(const struct target *t, const struct ir_unit *u, struct cl_finding *f, size_t n);
+int targets_is_header(const char *file);
+int targets_self_contained(const struct ir_unit *u);
+struct ir_unit *targets_through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet, int *ncands);
 
 #endif

@@ -23,8 +23,8 @@ static void path_problem(const char *path, const char *why, int is_error, void *
 		cl_eprintf("cudalint: warning: %s: %s\n", path, why);
 		return;
 	}
-	errorf(path, why);
-	add_failure(arg, path, why);
+	run_errorf(path, why);
+	run_add_failure(arg, path, why);
 }
 
 /* Leaves out of R's files those a directory search found (FILES->walked)

@@ -141,7 +141,7 @@ int show_config(struct run *r)
 		struct stat st;
 		char abs[PATH_MAX];
 		if (stat(paths[i], &st) != 0 || cl_srctext_abspath(paths[i], abs, sizeof abs) < 0) {
-			errorf(paths[i], strerror(errno ? errno : ENAMETOOLONG));
+			run_errorf(paths[i], strerror(errno ? errno : ENAMETOOLONG));
 			status = 2;
 			continue;
 		}

@@ -21,7 +21,7 @@
 /* One spelling per header, whichever file included it and however: the
  * path relative to the current directory (absolute outside it), so that
  * the findings of a header reached from several files are merged. */
-const char *header_path(const char *p)
+const char *targets_header_path(const char *p)
 {
 	char rel[PATH_MAX];
 	return cl_intern(cl_srctext_relpath(p, NULL, rel, sizeof rel) >= 0 ? rel : p);
@@ -34,7 +34,7 @@ static int in_target(const struct target *t, const struct ir_unit *u, const char
 		return 0;
 	if (!t->via)
 		return locfile == u->path || !strcmp(locfile, t->file);
-	return header_path(locfile) == t->canon;
+	return targets_header_path(locfile) == t->canon;
 }
 
 /* Why the analysis of F stopped part way, as a line for the report
@@ -48,7 +48,7 @@ static char *partly_why(const struct ir_unit *u, const struct ir_func *f)
 			continue;
 		char where[PATH_MAX + 32] = "";
 		if (st[k].at.file && st[k].at.line && strcmp(st[k].at.file, f->loc.file))
-			snprintf(where, sizeof where, " at %s:%u", header_path(st[k].at.file), st[k].at.line);
+			snprintf(where, sizeof where, " at %s:%u", targets_header_path(st[k].at.file), st[k].at.line);
 		else if (st[k].at.line)
 			snprintf(where, sizeof where, " at line %u", st[k].at.line);
 		size_t len = strlen(where) + strlen(st[k].why) + 128;
@@ -70,7 +70,7 @@ static int cmp_fn_line(const void *a, const void *b)
  * their own, and the target's summary says how much of it was analysed:
  * each device function defined in it, analysed, partly analysed (an
  * analysis stopped inside it) or not analysed. */
-void record_coverage(const struct target *t, const struct ir_unit *u, const char *cause, struct cl_failures *xo)
+void targets_record_coverage(const struct target *t, const struct ir_unit *u, const char *cause, struct cl_failures *xo)
 {
 	struct cl_file_summary s = { .file = t->file, .cause = (char *)cause };
 	if (!t->via) { /* the includer's host code is not the header's concern */
@@ -95,7 +95,7 @@ void record_coverage(const struct target *t, const struct ir_unit *u, const char
 		/* through an includer: its functions that fail on an error in the header */
 		if (!mine && t->via && !(sk->error_file && *sk->error_file && in_target(t, u, sk->error_file)))
 			continue;
-		cl_failures_add_fn(xo, mine ? t->file : t->via && sk->loc.file == u->path ? t->via : header_path(sk->loc.file),
+		cl_failures_add_fn(xo, mine ? t->file : t->via && sk->loc.file == u->path ? t->via : targets_header_path(sk->loc.file),
 		                   sk->name, sk->loc.line, sk->loc.col, sk->error);
 		if (mine) {
 			s.device_functions++;
@@ -118,7 +118,7 @@ void record_coverage(const struct target *t, const struct ir_unit *u, const char
  * header's path made canonical, and a note at the #include that brought
  * it in. Analysing through an includer, only the target's findings stay,
  * under the target's own spelling. Returns how many findings remain. */
-size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct cl_finding *f, size_t n)
+size_t targets_place_in_headers(const struct target *t, const struct ir_unit *u, struct cl_finding *f, size_t n)
 {
 	const char *main_file = t->via ? t->via : t->file;
 	size_t kept = 0;
@@ -126,7 +126,7 @@ size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct 
 		struct cl_finding *x = &f[k];
 		int in_main = x->pos.file == cl_intern(main_file) || x->pos.file == u->path ||
 		              !strcmp(x->pos.file, main_file);
-		if (t->via && (in_main || header_path(x->pos.file) != t->canon)) {
+		if (t->via && (in_main || targets_header_path(x->pos.file) != t->canon)) {
 			free((char *)x->message);
 			for (int j = 0; j < x->nnotes; j++)
 				free((char *)x->notes[j].message);
@@ -134,12 +134,12 @@ size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct 
 		}
 		if (!in_main) {
 			const char *orig = x->pos.file;
-			x->pos.file = t->via ? cl_intern(t->file) : header_path(orig);
+			x->pos.file = t->via ? cl_intern(t->file) : targets_header_path(orig);
 			for (int j = 0; j < x->nnotes; j++) {
 				const char *nf = x->notes[j].pos.file;
 				if (nf && strcmp(nf, main_file))
-					x->notes[j].pos.file = t->via && header_path(nf) == t->canon ? cl_intern(t->file)
-					                                                            : header_path(nf);
+					x->notes[j].pos.file = t->via && targets_header_path(nf) == t->canon ? cl_intern(t->file)
+					                                                            : targets_header_path(nf);
 			}
 			for (int j = 0; j < u->nincludes && x->nnotes < CL_MAX_NOTES; j++) {
 				if (strcmp(u->includes[j].file, orig))
@@ -147,7 +147,7 @@ size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct 
 				struct cl_note *no = &x->notes[x->nnotes++];
 				no->pos = (struct cl_pos){ cl_intern(main_file), u->includes[j].line, u->includes[j].col };
 				/* a .cu fragment (`#include "kernel.cu"`) is no header */
-				no->message = xstrdup(is_header(orig) ? "the header was analysed as included here"
+				no->message = xstrdup(targets_is_header(orig) ? "the header was analysed as included here"
 				                                      : "the file was analysed as included here");
 				break;
 			}
@@ -157,7 +157,7 @@ size_t place_in_headers(const struct target *t, const struct ir_unit *u, struct 
 	return kept;
 }
 
-int is_header(const char *file)
+int targets_is_header(const char *file)
 {
 	if (!strcmp(file, STDIN_NAME))
 		return 0; /* standard input without a name: a source file */
@@ -166,7 +166,7 @@ int is_header(const char *file)
 }
 
 /* Whether the header's own parse needs nothing from an includer. */
-int self_contained(const struct ir_unit *u)
+int targets_self_contained(const struct ir_unit *u)
 {
 	return !u->nskipped && !u->errors_ignored;
 }
@@ -177,21 +177,21 @@ int self_contained(const struct ir_unit *u)
  * are no one's fragment (their errors are their own), so the note that no
  * includer could be used is given only when some file includes it.
  * *NCANDS: how many files name FILE in an #include. */
-struct ir_unit *through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet, int *ncands)
+struct ir_unit *targets_through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet, int *ncands)
 {
 	char root[PATH_MAX], **cands;
 	int n = cl_find_includers(file, &cands, root, sizeof root);
 	*ncands = n;
 	struct ir_unit *found = NULL;
-	const char *canon = header_path(file);
+	const char *canon = targets_header_path(file);
 	/* a few tries: a candidate may name another header of the same name */
 	for (int k = 0; k < n && k < 4 && !found; k++) {
 		char *reason = NULL;
-		const char *cand = header_path(cands[k]);
+		const char *cand = targets_header_path(cands[k]);
 		struct ir_unit *u = cl_parse_file(p->p, cand, &reason);
 		free(reason);
 		for (int d = 0; u && d < u->ndeps && !found; d++)
-			if (header_path(u->deps[d]) == canon)
+			if (targets_header_path(u->deps[d]) == canon)
 				found = u;
 		if (found)
 			*via = xstrdup(cand);

@@ -144,7 +144,7 @@ void cl_variants_free(struct cl_variants *vs, void (*free_data)(void *))
 	}
 	free(vs->v);
 	compdb_cmds_free(vs->cmds, vs->ncmds);
-	strvec_free(&vs->deps);
+	nvcc_strvec_free(&vs->deps);
 	memset(vs, 0, sizeof *vs);
 }
 
@@ -193,7 +193,7 @@ void cl_variants_add_dep(struct cl_variants *vs, const char *path)
 	for (int i = 0; i < vs->deps.n; i++)
 		if (!strcmp(vs->deps.v[i], path))
 			return;
-	strvec_push(&vs->deps, path);
+	nvcc_strvec_push(&vs->deps, path);
 }
 
 /* ---- merging ------------------------------------------------------------ */

@@ -204,8 +204,8 @@ void compdb_free(struct compdb *c)
 void compdb_cmds_free(struct compdb_cmd *v, int n)
 {
 	for (int i = 0; i < n; i++) {
-		strvec_free(&v[i].args);
-		strvec_free(&v[i].archs);
+		nvcc_strvec_free(&v[i].args);
+		nvcc_strvec_free(&v[i].archs);
 	}
 	free(v);
 }
@@ -237,8 +237,8 @@ int compdb_commands(struct compdb *c, const char *file, struct compdb_cmd **out,
 		if (nvcc_translate(argv, (int)n, clang_getCString(dir), abs, &cc->args, &cc->archs) == 0) {
 			found++;
 		} else {
-			strvec_free(&cc->args);
-			strvec_free(&cc->archs);
+			nvcc_strvec_free(&cc->args);
+			nvcc_strvec_free(&cc->archs);
 			++*nbad;
 		}
 		clang_disposeString(dir);

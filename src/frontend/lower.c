@@ -1,16 +1,17 @@
-/* lower.c - libclang cursors to IR: declarations and statements.
+/* lower.c - libclang cursors to IR: the unit, its functions and their
+ * variables, and the cursor and location helpers every lowering file uses.
  *
  * Only what the main file defines is lowered: its functions (device, host
- * and kernels) and the variables they use. libclang hides which child of
- * a statement plays which role when optional parts are missing (a `for`
- * without a condition has one child fewer), so roles are decided from
- * source offsets against the statement's own punctuation tokens. */
+ * and kernels) and the variables they use. Statements are lowered in
+ * lower_stmt.c, expressions in lower_expr.c and lower_call.c. */
 #include "frontend/lower.h"
 #include "frontend/cxutil.h"
 #include "frontend/lower_internal.h"
+#include "util/htab.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,7 +27,7 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
 	return CXChildVisit_Continue;
 }
 
-int cursor_children(CXCursor c, CXCursor **out)
+int lower_cursor_children(CXCursor c, CXCursor **out)
 {
 	struct child_vec cv = { 0 };
 	clang_visitChildren(c, collect, &cv);
@@ -85,7 +86,7 @@ struct ir_loc lower_loc(struct lower *L, CXSourceLocation l)
 	return r;
 }
 
-struct ir_loc cursor_loc(struct lower *L, CXCursor c)
+struct ir_loc lower_cursor_loc(struct lower *L, CXCursor c)
 {
 	return lower_loc(L, clang_getCursorLocation(c));
 }
@@ -98,61 +99,29 @@ static char *cxstr(struct lower *L, CXString s)
 	return r;
 }
 
-char *cursor_name(struct lower *L, CXCursor c)
+char *lower_cursor_name(struct lower *L, CXCursor c)
 {
 	return cxstr(L, clang_getCursorSpelling(c));
 }
 
-char *type_name(struct lower *L, CXType t)
+char *lower_type_name(struct lower *L, CXType t)
 {
 	return cxstr(L, clang_getTypeSpelling(t));
 }
 
-static unsigned offset_of(CXSourceLocation l)
-{
-	unsigned off;
-	clang_getExpansionLocation(l, NULL, NULL, NULL, &off);
-	return off;
-}
-
-static unsigned start_of(CXCursor c)
-{
-	return offset_of(clang_getRangeStart(clang_getCursorExtent(c)));
-}
-
 /* ---- variables -------------------------------------------------------- */
 
-static unsigned slot_of(struct var_map *m, CXCursor c)
+/* clang_equalCursors (libclang's CIndex.cpp) compares the kind and
+ * data[0..2], not xdata, after clearing data[1] of a declaration cursor:
+ * there it says whether the declaration is the first of its DeclStmt's
+ * group, which only a cursor reached by visiting the DeclStmt knows, so
+ * the same declaration reached from a reference may differ in it
+ * (tests/unit/test_lower_key.c). */
+struct lower_cursor_key lower_cursor_key(CXCursor c)
 {
-	unsigned h = clang_hashCursor(c) & (m->cap - 1);
-	while (m->slots[h].v && !clang_equalCursors(m->slots[h].c, c))
-		h = (h + 1) & (m->cap - 1);
-	return h;
-}
-
-static struct ir_var *var_get(struct var_map *m, CXCursor c)
-{
-	if (!m->cap)
-		return NULL;
-	return m->slots[slot_of(m, c)].v;
-}
-
-static void var_put(struct var_map *m, CXCursor c, struct ir_var *v)
-{
-	if ((m->n + 1) * 2 > m->cap) {
-		struct var_map old = *m;
-		m->cap = old.cap ? old.cap * 2 : 64;
-		m->slots = xcalloc(m->cap, sizeof *m->slots);
-		m->n = 0;
-		for (unsigned i = 0; i < old.cap; i++)
-			if (old.slots[i].v)
-				var_put(m, old.slots[i].c, old.slots[i].v);
-		free(old.slots);
-	}
-	unsigned h = slot_of(m, c);
-	if (!m->slots[h].v)
-		m->n++;
-	m->slots[h] = (struct var_slot){ c, v };
+	enum CXCursorKind k = clang_getCursorKind(c);
+	return (struct lower_cursor_key){ (uintptr_t)k, (uintptr_t)c.data[0],
+	                                  clang_isDeclaration(k) ? 0 : (uintptr_t)c.data[1], (uintptr_t)c.data[2] };
 }
 
 struct attr_scan { int shared, constant, device, managed; };
@@ -178,18 +147,19 @@ static int is_array_type(enum CXTypeKind k)
 
 struct ir_var *lower_var(struct lower *L, CXCursor decl)
 {
-	struct ir_var *v = var_get(&L->vars, decl);
+	struct lower_cursor_key key = lower_cursor_key(decl);
+	struct ir_var *v = cl_htab_get(L->vars, &key, sizeof key);
 	if (v)
 		return v;
 	v = arena_alloc(L->a, sizeof *v);
-	v->name = cursor_name(L, decl);
+	v->name = lower_cursor_name(L, decl);
 	if (!v->name)
 		v->name = "<unnamed>";
-	v->loc = cursor_loc(L, decl);
+	v->loc = lower_cursor_loc(L, decl);
 	v->in_main_file = clang_Location_isFromMainFile(clang_getCursorLocation(decl)) != 0;
 	v->rejected = clang_isInvalidDeclaration(decl) != 0;
 	CXType t = clang_getCursorType(decl);
-	v->type = type_name(L, t);
+	v->type = lower_type_name(L, t);
 	v->is_volatile = clang_isVolatileQualifiedType(t) != 0;
 	v->is_const = clang_isConstQualifiedType(t) != 0;
 	CXType ct = clang_getCanonicalType(t);
@@ -245,418 +215,8 @@ struct ir_var *lower_var(struct lower *L, CXCursor decl)
 	} else {
 		v->id = -1;
 	}
-	var_put(&L->vars, decl, v);
+	*cl_htab_put(L->vars, &key, sizeof key) = v;
 	return v;
-}
-
-/* ---- statements ------------------------------------------------------- */
-
-static struct ir_stmt *new_stmt(struct lower *L, enum ir_skind k, CXCursor c)
-{
-	struct ir_stmt *s = arena_alloc(L->a, sizeof *s);
-	s->kind = k;
-	s->loc = cursor_loc(L, c);
-	return s;
-}
-
-static struct ir_stmt *lower_block(struct lower *L, CXCursor c, CXCursor *kids, int n)
-{
-	struct ir_stmt *s = new_stmt(L, SK_BLOCK, c);
-	struct ptrvec pv = { 0 };
-	for (int i = 0; i < n; i++) {
-		struct ir_stmt *k = lower_stmt(L, kids[i]);
-		if (k)
-			ptrvec_push(&pv, k);
-	}
-	s->u.block.v = (struct ir_stmt **)ptrvec_finish(&pv, L->a, &s->u.block.n);
-	return s;
-}
-
-static struct ir_stmt *lower_decl_stmt(struct lower *L, CXCursor c, CXCursor *kids, int n)
-{
-	struct ir_stmt *blk = new_stmt(L, SK_BLOCK, c);
-	struct ptrvec pv = { 0 };
-	for (int i = 0; i < n; i++) {
-		enum CXCursorKind k = clang_getCursorKind(kids[i]);
-		if (k != CXCursor_VarDecl)
-			continue;
-		struct ir_stmt *d = new_stmt(L, SK_DECL, kids[i]);
-		d->u.decl.var = lower_var(L, kids[i]);
-		CXCursor init = clang_Cursor_getVarDeclInitializer(kids[i]);
-		if (!clang_Cursor_isNull(init))
-			d->u.decl.init = lower_expr(L, init);
-		ptrvec_push(&pv, d);
-	}
-	blk->u.block.v = (struct ir_stmt **)ptrvec_finish(&pv, L->a, &blk->u.block.n);
-	if (blk->u.block.n == 1)
-		return blk->u.block.v[0];
-	return blk;
-}
-
-static struct ir_expr *lower_cond_expr(struct lower *L, CXCursor c);
-
-/* Source text of a condition, tokens joined, for messages. */
-static const char *source_text(struct lower *L, CXCursor c)
-{
-	CXToken *toks;
-	unsigned n;
-	clang_tokenize(L->tu, clang_getCursorExtent(c), &toks, &n);
-	char buf[96];
-	size_t len = 0;
-	int prev_word = 0;
-	for (unsigned i = 0; i < n && len < sizeof buf - 4; i++) {
-		CXString sp = clang_getTokenSpelling(L->tu, toks[i]);
-		const char *t = clang_getCString(sp);
-		int word = clang_getTokenKind(toks[i]) != CXToken_Punctuation;
-		int tight = !strcmp(t, ".") || !strcmp(t, "->") || !strcmp(t, "(") || !strcmp(t, ")") ||
-		            !strcmp(t, "[") || !strcmp(t, "]") || !strcmp(t, ",") || !strcmp(t, "!") ||
-		            !strcmp(t, "::") || !strcmp(t, "~");
-		if (len && !tight && !(buf[len - 1] == '(' || buf[len - 1] == '[' || buf[len - 1] == '.' ||
-		                       buf[len - 1] == '!' || buf[len - 1] == '~' || buf[len - 1] == ':'))
-			buf[len++] = ' ';
-		else if (len && prev_word && word && !tight)
-			buf[len++] = ' ';
-		if (!strcmp(t, ",") && len < sizeof buf - 4) {
-			buf[len++] = ',';
-			buf[len++] = ' ';
-		} else {
-			size_t tl = strlen(t);
-			if (len + tl >= sizeof buf - 4)
-				tl = sizeof buf - 4 - len;
-			memcpy(buf + len, t, tl);
-			len += tl;
-		}
-		prev_word = word;
-		clang_disposeString(sp);
-	}
-	clang_disposeTokens(L->tu, toks, n);
-	if (len >= sizeof buf - 4) {
-		memcpy(buf + sizeof buf - 4, "...", 3);
-		len = sizeof buf - 1;
-	}
-	buf[len] = 0;
-	return len ? arena_strdup(L->a, buf) : NULL;
-}
-
-/* An expression used where a condition goes; a condition variable
- * (`if (T x = f())`) becomes its initializer. */
-static struct ir_expr *lower_cond(struct lower *L, CXCursor c)
-{
-	struct ir_expr *e = lower_cond_expr(L, c);
-	if (e && !e->text)
-		e->text = source_text(L, c);
-	return e;
-}
-
-static struct ir_expr *lower_cond_expr(struct lower *L, CXCursor c)
-{
-	enum CXCursorKind k = clang_getCursorKind(c);
-	if (k == CXCursor_VarDecl) {
-		CXCursor init = clang_Cursor_getVarDeclInitializer(c);
-		return clang_Cursor_isNull(init) ? NULL : lower_expr(L, init);
-	}
-	if (k == CXCursor_DeclStmt) {
-		CXCursor *kids;
-		int n = cursor_children(c, &kids);
-		struct ir_expr *e = n ? lower_cond_expr(L, kids[n - 1]) : NULL;
-		free(kids);
-		return e;
-	}
-	return clang_isExpression(k) ? lower_expr(L, c) : NULL;
-}
-
-static int first_token_is(struct lower *L, CXCursor c, unsigned idx, const char *want)
-{
-	CXToken *toks;
-	unsigned n;
-	clang_tokenize(L->tu, clang_getCursorExtent(c), &toks, &n);
-	int ok = 0;
-	if (n > idx) {
-		CXString s = clang_getTokenSpelling(L->tu, toks[idx]);
-		ok = !strcmp(clang_getCString(s), want);
-		clang_disposeString(s);
-	}
-	clang_disposeTokens(L->tu, toks, n);
-	return ok;
-}
-
-static struct ir_stmt *lower_if(struct lower *L, CXCursor c, CXCursor *kids, int n)
-{
-	struct ir_stmt *s = new_stmt(L, SK_IF, c);
-	int i = 0;
-	/* [init] [condition variable] condition then [else] */
-	while (i < n && !clang_isExpression(clang_getCursorKind(kids[i])) && n - i > 2 &&
-	       clang_getCursorKind(kids[i]) != CXCursor_VarDecl)
-		s->u.if_.init = lower_stmt(L, kids[i++]);
-	if (i < n && clang_getCursorKind(kids[i]) == CXCursor_VarDecl) {
-		s->u.if_.cond = lower_cond(L, kids[i++]);
-		if (i < n && clang_isExpression(clang_getCursorKind(kids[i])) && n - i > 1)
-			s->u.if_.cond = lower_cond(L, kids[i++]);
-	} else if (i < n) {
-		s->u.if_.cond = lower_cond(L, kids[i++]);
-	}
-	if (i < n)
-		s->u.if_.then = lower_stmt(L, kids[i++]);
-	if (i < n)
-		s->u.if_.els = lower_stmt(L, kids[i++]);
-	s->u.if_.is_constexpr = first_token_is(L, c, 1, "constexpr");
-	return s;
-}
-
-/* `for (init; cond; inc) body`: any of the first three may be missing. */
-static struct ir_stmt *lower_for(struct lower *L, CXCursor c, CXCursor *kids, int n)
-{
-	struct ir_stmt *s = new_stmt(L, SK_LOOP, c);
-	s->u.loop.form = LOOP_FOR;
-	if (n == 0)
-		return s;
-	CXCursor body = kids[n - 1];
-	/* find the two ';' at paren depth 1 between "for (" and the body */
-	CXSourceRange r = clang_getRange(clang_getRangeStart(clang_getCursorExtent(c)),
-	                                 clang_getRangeStart(clang_getCursorExtent(body)));
-	CXToken *toks;
-	unsigned nt;
-	clang_tokenize(L->tu, r, &toks, &nt);
-	unsigned semi[2] = { ~0u, ~0u }, close = ~0u;
-	int depth = 0, ns = 0;
-	for (unsigned i = 0; i < nt; i++) {
-		if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
-			continue;
-		CXString sp = clang_getTokenSpelling(L->tu, toks[i]);
-		const char *t = clang_getCString(sp);
-		unsigned off = offset_of(clang_getTokenLocation(L->tu, toks[i]));
-		if (!strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{"))
-			depth++;
-		else if (!strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}")) {
-			if (--depth == 0 && close == ~0u)
-				close = off;
-		} else if (!strcmp(t, ";") && depth == 1 && ns < 2)
-			semi[ns++] = off;
-		clang_disposeString(sp);
-	}
-	clang_disposeTokens(L->tu, toks, nt);
-	for (int i = 0; i < n - 1; i++) {
-		unsigned off = start_of(kids[i]);
-		if (off < semi[0])
-			s->u.loop.init = lower_stmt(L, kids[i]);
-		else if (off < semi[1])
-			s->u.loop.cond = lower_cond(L, kids[i]);
-		else if (off < close)
-			s->u.loop.inc = lower_expr(L, kids[i]);
-	}
-	s->u.loop.body = lower_stmt(L, body);
-	return s;
-}
-
-static struct ir_stmt *lower_asm(struct lower *L, CXCursor c, CXCursor *kids, int n);
-
-static struct ir_stmt *lower_stmt_kind(struct lower *L, CXCursor c);
-
-#define MAX_STMT_DEPTH 200 /* nested blocks; deeper ones become no-ops */
-
-struct ir_stmt *lower_stmt(struct lower *L, CXCursor c)
-{
-	if (L->depth >= MAX_STMT_DEPTH) {
-		L->truncated = 1;
-		return new_stmt(L, SK_NOP, c);
-	}
-	L->depth++;
-	struct ir_stmt *s = lower_stmt_kind(L, c);
-	L->depth--;
-	return s;
-}
-
-static struct ir_stmt *lower_stmt_kind(struct lower *L, CXCursor c)
-{
-	enum CXCursorKind k = clang_getCursorKind(c);
-	if (clang_isExpression(k)) {
-		struct ir_stmt *s = new_stmt(L, SK_EXPR, c);
-		s->u.expr = lower_expr(L, c);
-		return s;
-	}
-	CXCursor *kids;
-	int n = cursor_children(c, &kids);
-	struct ir_stmt *s = NULL;
-	switch (k) {
-	case CXCursor_CompoundStmt:
-		s = lower_block(L, c, kids, n);
-		break;
-	case CXCursor_DeclStmt:
-		s = lower_decl_stmt(L, c, kids, n);
-		break;
-	case CXCursor_IfStmt:
-		s = lower_if(L, c, kids, n);
-		break;
-	case CXCursor_ForStmt:
-		s = lower_for(L, c, kids, n);
-		break;
-	case CXCursor_WhileStmt:
-		s = new_stmt(L, SK_LOOP, c);
-		s->u.loop.form = LOOP_WHILE;
-		if (n >= 2)
-			s->u.loop.cond = lower_cond(L, kids[n - 2]);
-		if (n >= 1)
-			s->u.loop.body = lower_stmt(L, kids[n - 1]);
-		break;
-	case CXCursor_DoStmt:
-		s = new_stmt(L, SK_LOOP, c);
-		s->u.loop.form = LOOP_DO;
-		if (n >= 1)
-			s->u.loop.body = lower_stmt(L, kids[0]);
-		if (n >= 2)
-			s->u.loop.cond = lower_cond(L, kids[1]);
-		break;
-	case CXCursor_CXXForRangeStmt:
-		s = new_stmt(L, SK_LOOP, c);
-		s->u.loop.form = LOOP_RANGE;
-		for (int i = 0; i < n - 1; i++) {
-			if (clang_getCursorKind(kids[i]) == CXCursor_VarDecl && !s->u.loop.init) {
-				struct ir_stmt *d = new_stmt(L, SK_DECL, kids[i]);
-				d->u.decl.var = lower_var(L, kids[i]);
-				s->u.loop.init = d;
-			} else if (clang_isExpression(clang_getCursorKind(kids[i]))) {
-				/* the range: the loop variable takes its elements */
-				s->u.loop.inc = lower_expr(L, kids[i]);
-			}
-		}
-		if (n >= 1)
-			s->u.loop.body = lower_stmt(L, kids[n - 1]);
-		break;
-	case CXCursor_SwitchStmt:
-		s = new_stmt(L, SK_SWITCH, c);
-		if (n >= 3 && !clang_isExpression(clang_getCursorKind(kids[0])) &&
-		    clang_getCursorKind(kids[0]) != CXCursor_VarDecl)
-			s->u.sw.init = lower_stmt(L, kids[0]);
-		if (n >= 2)
-			s->u.sw.cond = lower_cond(L, kids[n - 2]);
-		if (n >= 1)
-			s->u.sw.body = lower_stmt(L, kids[n - 1]);
-		break;
-	case CXCursor_CaseStmt:
-		s = new_stmt(L, SK_CASE, c);
-		if (n >= 1)
-			s->u.case_.value = lower_expr(L, kids[0]);
-		if (n >= 2)
-			s->u.case_.body = lower_stmt(L, kids[n - 1]);
-		break;
-	case CXCursor_DefaultStmt:
-		s = new_stmt(L, SK_CASE, c);
-		if (n >= 1)
-			s->u.case_.body = lower_stmt(L, kids[n - 1]);
-		break;
-	case CXCursor_ReturnStmt:
-		s = new_stmt(L, SK_RETURN, c);
-		if (n >= 1)
-			s->u.expr = lower_expr(L, kids[0]);
-		break;
-	case CXCursor_BreakStmt:
-		s = new_stmt(L, SK_BREAK, c);
-		break;
-	case CXCursor_ContinueStmt:
-		s = new_stmt(L, SK_CONTINUE, c);
-		break;
-	case CXCursor_GotoStmt:
-		s = new_stmt(L, SK_GOTO, c);
-		if (n >= 1)
-			s->u.label.name = cursor_name(L, kids[0]);
-		break;
-	case CXCursor_LabelStmt:
-		s = new_stmt(L, SK_LABEL, c);
-		s->u.label.name = cursor_name(L, c);
-		if (n >= 1)
-			s->u.label.body = lower_stmt(L, kids[n - 1]);
-		break;
-	case CXCursor_NullStmt:
-		s = new_stmt(L, SK_NOP, c);
-		break;
-	case CXCursor_GCCAsmStmt:
-		s = lower_asm(L, c, kids, n);
-		break;
-	default:
-		/* attributed statements, try blocks and the like: keep what
-		 * they contain, so no call goes unseen */
-		s = lower_block(L, c, kids, n);
-		break;
-	}
-	free(kids);
-	return s;
-}
-
-/* ---- inline asm ------------------------------------------------------- */
-
-/* Appends a string literal token's contents, unescaped. */
-static void append_literal(struct ptrvec *buf, const char *t)
-{
-	const char *p = strchr(t, '"');
-	if (!p)
-		return;
-	for (p++; *p && *p != '"'; p++) {
-		char ch = *p;
-		if (ch == '\\' && p[1]) {
-			p++;
-			ch = *p == 'n' ? '\n' : *p == 't' ? '\t' : *p;
-		}
-		ptrvec_push(buf, (void *)(intptr_t)ch);
-	}
-}
-
-/* The operands of an asm statement are its children, outputs first; the
- * counts and the template come from the tokens:
- *   asm volatile ("tmpl" : "=r"(x) : "l"(p) : "memory"); */
-static struct ir_stmt *lower_asm(struct lower *L, CXCursor c, CXCursor *kids, int n)
-{
-	struct ir_stmt *s = new_stmt(L, SK_ASM, c);
-	CXToken *toks;
-	unsigned nt;
-	clang_tokenize(L->tu, clang_getCursorExtent(c), &toks, &nt);
-	struct ptrvec text = { 0 };
-	int section = 0, depth = 0, nouts = 0;
-	for (unsigned i = 0; i < nt; i++) {
-		CXString sp = clang_getTokenSpelling(L->tu, toks[i]);
-		const char *t = clang_getCString(sp);
-		CXTokenKind tk = clang_getTokenKind(toks[i]);
-		if (tk == CXToken_Keyword || tk == CXToken_Identifier) {
-			if (!strcmp(t, "volatile") || !strcmp(t, "__volatile__"))
-				s->u.asm_.is_volatile = 1;
-		} else if (tk == CXToken_Punctuation) {
-			if (!strcmp(t, "("))
-				depth++;
-			else if (!strcmp(t, ")"))
-				depth--;
-			else if (!strcmp(t, ":") && depth == 1)
-				section++;
-			else if (!strcmp(t, "::") && depth == 1)
-				section += 2;
-		} else if (tk == CXToken_Literal && depth == 1) {
-			if (section == 0)
-				append_literal(&text, t);
-			else if (section == 1 && t[0] == '"')
-				nouts++;
-			else if (section == 3 && strstr(t, "\"memory\""))
-				s->u.asm_.clobbers_memory = 1;
-		}
-		clang_disposeString(sp);
-	}
-	clang_disposeTokens(L->tu, toks, nt);
-	char *str = arena_alloc(L->a, (size_t)text.n + 1);
-	for (int i = 0; i < text.n; i++)
-		str[i] = (char)(intptr_t)text.v[i];
-	free(text.v);
-	s->u.asm_.text = str;
-	if (nouts > n)
-		nouts = n;
-	s->u.asm_.nouts = nouts;
-	s->u.asm_.nins = n - nouts;
-	s->u.asm_.outs = arena_alloc(L->a, (size_t)(nouts + 1) * sizeof(struct ir_expr *));
-	s->u.asm_.ins = arena_alloc(L->a, (size_t)(n - nouts + 1) * sizeof(struct ir_expr *));
-	for (int i = 0; i < n; i++) {
-		struct ir_expr *e = lower_expr(L, kids[i]);
-		if (i < nouts)
-			s->u.asm_.outs[i] = e;
-		else
-			s->u.asm_.ins[i - nouts] = e;
-	}
-	return s;
 }
 
 /* ---- functions and the unit ------------------------------------------- */
@@ -716,10 +276,10 @@ static const struct lower_error *error_inside(struct lower *L, CXCursor c, int d
 static void skip_function(struct lower *L, CXCursor c, const struct lower_error *error, int device)
 {
 	struct ir_skipped *s = arena_alloc(L->a, sizeof *s);
-	s->name = cursor_name(L, c);
+	s->name = lower_cursor_name(L, c);
 	if (!s->name)
 		s->name = "<unnamed>";
-	s->loc = cursor_loc(L, c);
+	s->loc = lower_cursor_loc(L, c);
 	s->error = arena_strdup(L->a, error->text);
 	CXString fn = clang_getFileName(error->file);
 	s->error_file = arena_strdup(L->a, clang_getCString(fn) ? clang_getCString(fn) : "");
@@ -731,7 +291,7 @@ static void skip_function(struct lower *L, CXCursor c, const struct lower_error 
 static void lower_function(struct lower *L, CXCursor c)
 {
 	CXCursor *kids;
-	int n = cursor_children(c, &kids);
+	int n = lower_cursor_children(c, &kids);
 	int device = has_device_attr(kids, n);
 	const struct lower_error *error = error_inside(L, c, device);
 	if (error) {
@@ -745,9 +305,9 @@ static void lower_function(struct lower *L, CXCursor c)
 		return;
 	}
 	struct ir_func *f = arena_alloc(L->a, sizeof *f);
-	f->name = cursor_name(L, c);
+	f->name = lower_cursor_name(L, c);
 	f->usr = cxstr(L, clang_getCursorUSR(c));
-	f->loc = cursor_loc(L, c);
+	f->loc = lower_cursor_loc(L, c);
 	f->is_template = clang_getCursorKind(c) == CXCursor_FunctionTemplate ||
 	                 clang_getCursorKind(clang_getCursorSemanticParent(c)) == CXCursor_ClassTemplate ||
 	                 clang_getCursorKind(clang_getCursorSemanticParent(c)) ==
@@ -903,6 +463,7 @@ struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_
 	L.errs = errs;
 	L.nerrs = nerrs;
 	L.a = arena_new();
+	L.vars = cl_htab_new();
 	L.u = arena_alloc(L.a, sizeof *L.u);
 	L.u->arena = L.a;
 	L.path = L.u->path = arena_strdup(L.a, path);
@@ -914,7 +475,7 @@ struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_
 	count_ignored(&L);
 	resolve_calls(&L);
 	L.u->truncated = L.truncated != 0;
-	free(L.vars.slots);
+	cl_htab_free(L.vars);
 	free(L.line_starts);
 	return L.u;
 }

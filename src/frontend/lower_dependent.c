@@ -28,7 +28,7 @@ void lower_dependent_callee(struct lower *L, struct ir_expr *call, CXCursor call
 	if (!n)
 		return;
 	if (!call->u.call.name)
-		call->u.call.name = cursor_name(L, set);
+		call->u.call.name = lower_cursor_name(L, set);
 	struct lower_dep_call *d = arena_alloc(L->a, sizeof *d);
 	d->call = call;
 	d->usrs = arena_alloc(L->a, n * sizeof *d->usrs);

@@ -7,20 +7,17 @@
 #include "util/arena.h"
 
 #include <clang-c/Index.h>
+#include <stdint.h>
 
-/* Maps declaration cursors to IR variables; open addressing on clang's
- * cursor hash. */
-struct var_map {
-	struct var_slot { CXCursor c; struct ir_var *v; } *slots;
-	unsigned cap, n;
-};
+struct cl_htab; /* util/htab.h */
 
 struct lower {
 	CXTranslationUnit tu;
 	struct arena *a;
 	struct ir_unit *u;
 	const char *path;
-	struct var_map vars;          /* every variable, locals and globals */
+	struct cl_htab *vars;         /* every variable, locals and globals: struct ir_var * by
+	                               * lower_cursor_key of its declaration */
 	struct ptrvec funcs;
 	struct ptrvec globals;
 	struct ptrvec launches;
@@ -45,15 +42,28 @@ struct lower {
 	struct ptrvec skipped;
 };
 
+/* The bytes struct lower's vars are keyed on: two cursors' keys are equal
+ * exactly when clang_equalCursors says the cursors are. All four words
+ * are uintptr_t, so the key has no padding. */
+struct lower_cursor_key { uintptr_t kind, data0, data1, data2; };
+struct lower_cursor_key lower_cursor_key(CXCursor c);
+
 /* Children of a cursor, in order. The array is malloc'd. */
-int cursor_children(CXCursor c, CXCursor **out);
+int lower_cursor_children(CXCursor c, CXCursor **out);
 struct ir_loc lower_loc(struct lower *L, CXSourceLocation l);
-struct ir_loc cursor_loc(struct lower *L, CXCursor c);
-char *cursor_name(struct lower *L, CXCursor c);
-char *type_name(struct lower *L, CXType t);
+struct ir_loc lower_cursor_loc(struct lower *L, CXCursor c);
+char *lower_cursor_name(struct lower *L, CXCursor c);
+char *lower_type_name(struct lower *L, CXType t);
 struct ir_var *lower_var(struct lower *L, CXCursor decl);
 
 struct ir_expr *lower_expr(struct lower *L, CXCursor c);
+/* lower_expr.c: a new expression of kind K at C, with C's type (its
+ * volatility, whether it is a pointer, its spelling) */
+struct ir_expr *lower_new_expr(struct lower *L, enum ir_ekind k, CXCursor c);
+/* C's value when clang folds it to an integer constant: 1 and *OUT, or 0 */
+int lower_eval_int(CXCursor c, int64_t *out);
+/* lower_call.c: a call expression, a kernel launch among them */
+struct ir_expr *lower_call(struct lower *L, CXCursor c);
 
 /* lower_dependent.c: a call in a template whose callee clang leaves
  * unresolved until instantiation. The candidates' USRs wait here until

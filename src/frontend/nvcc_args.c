@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-void strvec_push(struct strvec *s, const char *x)
+void nvcc_strvec_push(struct strvec *s, const char *x)
 {
 	CL_VEC_PUSH(s->v, s->n, s->cap, xstrdup(x));
 }
 
-void strvec_free(struct strvec *s)
+void nvcc_strvec_free(struct strvec *s)
 {
 	for (int i = 0; i < s->n; i++)
 		free(s->v[i]);
@@ -59,7 +59,7 @@ static void take_one_arch(const char *p, size_t n, struct strvec *archs)
 		for (int i = 0; i < archs->n; i++)
 			if (!strcmp(archs->v[i], buf))
 				return;
-		strvec_push(archs, buf);
+		nvcc_strvec_push(archs, buf);
 		return;
 	}
 }
@@ -111,7 +111,7 @@ static int read_words(const char *path, struct strvec *out)
 		} else if (isspace(c)) {
 			if (in_word) {
 				word[n] = 0;
-				strvec_push(out, word);
+				nvcc_strvec_push(out, word);
 				n = 0;
 				in_word = 0;
 			}
@@ -122,7 +122,7 @@ static int read_words(const char *path, struct strvec *out)
 	}
 	if (in_word) {
 		word[n] = 0;
-		strvec_push(out, word);
+		nvcc_strvec_push(out, word);
 	}
 	fclose(f);
 	return 0;
@@ -153,7 +153,7 @@ static int translate(const char *const *argv, int argc, const char *dir, const c
 			free(path);
 			if (rc == 0)
 				rc = translate((const char *const *)words.v, words.n, dir, file, out, archs, depth + 1);
-			strvec_free(&words);
+			nvcc_strvec_free(&words);
 			if (rc != 0)
 				return -1;
 			continue;
@@ -172,8 +172,8 @@ static int translate(const char *const *argv, int argc, const char *dir, const c
 				break;
 			const char *flag = k == 0 || k == 3 ? "-I" : k == 1 || k == 4 ? "-isystem" : "-include";
 			char *p = path_under(dir, v);
-			strvec_push(out, flag);
-			strvec_push(out, p);
+			nvcc_strvec_push(out, flag);
+			nvcc_strvec_push(out, p);
 			free(p);
 			handled = 1;
 		}
@@ -188,20 +188,20 @@ static int translate(const char *const *argv, int argc, const char *dir, const c
 			if (v) {
 				char buf[4096];
 				snprintf(buf, sizeof buf, "-%c%s", a[1] == 'U' ? 'U' : 'D', v);
-				strvec_push(out, buf);
+				nvcc_strvec_push(out, buf);
 			}
 			continue;
 		}
 		if (!strncmp(a, "-std=", 5) || !strncmp(a, "--std=", 6)) {
 			char buf[64];
 			snprintf(buf, sizeof buf, "-std=%s", strchr(a, '=') + 1);
-			strvec_push(out, buf);
+			nvcc_strvec_push(out, buf);
 			continue;
 		}
 		if (!strcmp(a, "-std") && next) {
 			char buf[64];
 			snprintf(buf, sizeof buf, "-std=%s", next);
-			strvec_push(out, buf);
+			nvcc_strvec_push(out, buf);
 			i++;
 			continue;
 		}
@@ -226,18 +226,18 @@ static int translate(const char *const *argv, int argc, const char *dir, const c
 			size_t n = a[1] == 'r' ? 4 : 25;
 			const char *v = a[n] == '=' ? a + n + 1 : !a[n] ? next : NULL;
 			if (v && (!strcmp(v, "true") || !strcmp(v, "false"))) {
-				strvec_push(out, !strcmp(v, "true") ? "-fgpu-rdc" : "-fno-gpu-rdc");
+				nvcc_strvec_push(out, !strcmp(v, "true") ? "-fgpu-rdc" : "-fno-gpu-rdc");
 				if (!a[n])
 					i++;
 			}
 			continue;
 		}
 		if (!strcmp(a, "-dc") || !strcmp(a, "--device-c") || !strcmp(a, "-fgpu-rdc")) {
-			strvec_push(out, "-fgpu-rdc");
+			nvcc_strvec_push(out, "-fgpu-rdc");
 			continue;
 		}
 		if (!strcmp(a, "-fno-gpu-rdc")) {
-			strvec_push(out, a);
+			nvcc_strvec_push(out, a);
 			continue;
 		}
 		/* everything else is for nvcc or the host compiler */

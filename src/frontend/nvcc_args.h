@@ -18,8 +18,8 @@ struct strvec {
 	int n, cap;
 };
 
-void strvec_push(struct strvec *s, const char *x);
-void strvec_free(struct strvec *s);
+void nvcc_strvec_push(struct strvec *s, const char *x);
+void nvcc_strvec_free(struct strvec *s);
 
 /* Translates argv (argv[0] is the compiler) run in directory dir for
  * source file `file`. Appends to ARCHS each GPU architecture the command

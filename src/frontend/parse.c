@@ -17,7 +17,7 @@
 #include "frontend/pch.h"
 #include "ir/ir.h"
 #include "util/arena.h"
-#include "util/embedded.h"
+#include "frontend/embedded.h"
 #include "util/guard.h"
 #include "util/path.h"
 #include "util/regfile.h"

@@ -17,9 +17,6 @@ struct cl_rule;
 #ifndef CUDALINT_VERSION
 #define CUDALINT_VERSION "0.1.0"
 #endif
-#ifndef CUDALINT_HOMEPAGE
-#define CUDALINT_HOMEPAGE "https://github.com/cudalint/cudalint"
-#endif
 
 struct cl_report_opts {
 	const char *srcroot;   /* SARIF %SRCROOT% and fingerprint paths; NULL: cwd */

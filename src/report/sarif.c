@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../rules/rules.h"
+#include "rules.h"
 #include "control/fingerprint.h"
 #include "control/suppress.h"
 #include "util/json_write.h"

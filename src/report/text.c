@@ -55,7 +55,7 @@ static void location(FILE *out, struct cl_srctext *st, const struct cl_pos *p, e
 		snippet(out, st, p, o);
 }
 
-int report_text(FILE *out, const struct cl_findings *f, const struct text_opts *o)
+int cl_report_text(FILE *out, const struct cl_findings *f, const struct text_opts *o)
 {
 	char tag[160];
 	struct cl_srctext *st = o->snippets ? cl_srctext_new() : NULL;

@@ -16,6 +16,6 @@ struct text_opts {
 
 /* Writes F (in report order); suppressed findings only with
  * show_suppressed, tagged "(suppressed)". 0, or -1 on a write error. */
-int report_text(FILE *out, const struct cl_findings *f, const struct text_opts *o);
+int cl_report_text(FILE *out, const struct cl_findings *f, const struct text_opts *o);
 
 #endif

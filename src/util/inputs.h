@@ -6,7 +6,7 @@
  * too), the compilation database, a response file. Most of those are
  * known only once they are read, some in worker processes, so the readers
  * note what they read here and the driver refuses the run before it
- * writes anything (driver/finish.c, refuse_outputs). Only the outputs
+ * writes anything (driver/finish.c, finish_refuse_outputs). Only the outputs
  * that already exist can be an input; with none, a note costs nothing. */
 #ifndef CUDALINT_INPUTS_H
 #define CUDALINT_INPUTS_H

@@ -35,8 +35,8 @@ static void test_cmake_ninja_command(void **state)
 	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/build", "k.cu", &out, &archs), 0);
 	assert_string_equal(joined(&out), "-DFOO=1 -I /src -isystem /sys -std=c++17 -fgpu-rdc");
 	assert_string_equal(joined(&archs), "sm_80");
-	strvec_free(&archs);
-	strvec_free(&out);
+	nvcc_strvec_free(&archs);
+	nvcc_strvec_free(&out);
 }
 
 static void test_separate_values_and_relative_paths(void **state)
@@ -49,8 +49,8 @@ static void test_separate_values_and_relative_paths(void **state)
 	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/proj/build", "a.cu", &out, &archs), 0);
 	assert_string_equal(joined(&out), "-I /proj/build/inc -DN=4 -isystem /proj/build/../third -UOLD");
 	assert_string_equal(joined(&archs), "sm_90a sm_70");
-	strvec_free(&archs);
-	strvec_free(&out);
+	nvcc_strvec_free(&archs);
+	nvcc_strvec_free(&out);
 }
 
 /* Every architecture, once each, in the command's order; of a -gencode
@@ -66,8 +66,8 @@ static void test_every_architecture(void **state)
 	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/b", "k.cu", &out, &archs), 0);
 	assert_string_equal(joined(&out), "");
 	assert_string_equal(joined(&archs), "sm_80 sm_90 sm_100a sm_75 sm_70");
-	strvec_free(&archs);
-	strvec_free(&out);
+	nvcc_strvec_free(&archs);
+	nvcc_strvec_free(&out);
 }
 
 static void test_options_file(void **state)
@@ -85,7 +85,7 @@ static void test_options_file(void **state)
 	assert_int_equal(nvcc_translate(argv, 5, dir, "k.cu", &out, &archs), 0);
 	assert_string_equal(joined(&out), "-I /a -I /b c -DX=2 -isystem /sys");
 	assert_int_equal(archs.n, 0);
-	strvec_free(&out);
+	nvcc_strvec_free(&out);
 	unlink(path);
 	rmdir(dir);
 }
@@ -96,7 +96,7 @@ static void test_missing_options_file(void **state)
 	const char *argv[] = { "nvcc", "--options-file=/nonexistent/x.rsp", "-c", "k.cu" };
 	struct strvec out = { 0 }, archs = { 0 };
 	assert_int_equal(nvcc_translate(argv, 4, "/", "k.cu", &out, &archs), -1);
-	strvec_free(&out);
+	nvcc_strvec_free(&out);
 }
 
 static void test_relocatable_device_code(void **state)
@@ -111,8 +111,8 @@ static void test_relocatable_device_code(void **state)
 	assert_string_equal(joined(&out), "-fgpu-rdc -fno-gpu-rdc -fgpu-rdc -fno-gpu-rdc -fgpu-rdc -fgpu-rdc "
 	                                  "-fno-gpu-rdc -fgpu-rdc -DX");
 	assert_int_equal(archs.n, 0);
-	strvec_free(&out);
-	strvec_free(&archs);
+	nvcc_strvec_free(&out);
+	nvcc_strvec_free(&archs);
 }
 
 int main(void)

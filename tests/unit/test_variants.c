@@ -29,7 +29,7 @@ static void cmd(struct compdb_cmd *c, const char *args, const char *archs)
 	for (int pass = 0; pass < 2; pass++) {
 		snprintf(buf, sizeof buf, "%s", pass ? archs : args);
 		for (char *save, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
-			strvec_push(pass ? &c->archs : &c->args, w);
+			nvcc_strvec_push(pass ? &c->archs : &c->args, w);
 	}
 }
 
@@ -307,10 +307,10 @@ static void test_path_labels(void **state)
 	assert_non_null(getcwd(cwd, sizeof cwd));
 	snprintf(inc, sizeof inc, "%s/inc", cwd);
 	struct compdb_cmd *c = calloc(2, sizeof *c);
-	strvec_push(&c[0].args, "-I");
-	strvec_push(&c[0].args, inc);
-	strvec_push(&c[0].args, "-isystem");
-	strvec_push(&c[0].args, "/nowhere/sys");
+	nvcc_strvec_push(&c[0].args, "-I");
+	nvcc_strvec_push(&c[0].args, inc);
+	nvcc_strvec_push(&c[0].args, "-isystem");
+	nvcc_strvec_push(&c[0].args, "/nowhere/sys");
 	struct cl_variants vs;
 	cl_variants_init(&vs, "a.cu", c, 2, NULL);
 	assert_int_equal(vs.n, 2);

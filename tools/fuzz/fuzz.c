@@ -314,7 +314,7 @@ static void check_text(const struct cl_findings *f)
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 	struct text_opts to = { .snippets = 1, .show_suppressed = 1 };
-	if (!out || report_text(out, f, &to) < 0 || fclose(out) != 0)
+	if (!out || cl_report_text(out, f, &to) < 0 || fclose(out) != 0)
 		fail("the text report could not be written", "", 0);
 	if (check_utf8 >= 2 && !valid_utf8((const unsigned char *)buf, len))
 		fail("the text report is not valid UTF-8", buf, len);
