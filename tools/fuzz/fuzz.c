@@ -276,10 +276,10 @@ static void check_json(const char *what, const char *text, size_t len, const cha
 /* The worker pipe's serialisation (results.h) must read back as it was. */
 static void check_results(const struct cl_findings *f, const struct cl_failures *x)
 {
-	char *s = cl_results_serialise(f->v, f->n, x), err[256];
+	char *s = cl_results_serialise(f->v, f->n, x, NULL), err[256];
 	struct cl_findings f2 = { 0 };
 	struct cl_failures x2 = { 0 };
-	if (cl_results_parse(s, strlen(s), &f2, &x2, err, sizeof err) < 0)
+	if (cl_results_parse(s, strlen(s), &f2, &x2, NULL, err, sizeof err) < 0)
 		fail(err, s, strlen(s));
 	if (f2.n != f->n || x2.n != x->n || x2.nsum != x->nsum)
 		fail("the serialised results read back different", s, strlen(s));
