@@ -293,7 +293,9 @@ static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct mem
 	struct blocksim_facts *out = xcalloc(1, sizeof *out);
 	if (!u || !m)
 		return out;
-	struct bs_ctx c = { .u = u, .mo = m, .ms = m->ms, .a = arena_new(), .pa = arena_new() };
+	struct bs_ctx c = { .u = u, .mo = m, .ms = m->ms, .a = arena_new(), .site_index = cl_htab_new(),
+	                    .pair_index = cl_htab_new() };
+	bs_caches_init(&c.cache);
 	index_names(&c);
 	for (int i = 0; i < u->nglobals && !c.dynamic; i++)
 		if (u->globals[i]->space == SPACE_SHARED && u->globals[i]->is_array && u->globals[i]->type &&
@@ -325,21 +327,16 @@ static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct mem
 	free(rc.shared);
 	free(rc.dims);
 	free(rc.called);
-	for (size_t i = 0; i < c.nfact_slot; i++)
-		free(c.facts[i].marks);
-	free(c.facts);
 	free(c.events);
 	free(c.named);
 	free(c.sites);
-	free(c.site_slot);
-	free(c.paths);
+	cl_htab_free(c.site_index);
 	free(c.log);
 	free(c.syncs);
 	bs_pairs_free(&c);
 	bs_barriers_free(&c);
-	bs_types_free(&c);
+	bs_caches_free(&c.cache);
 	arena_free(c.a);
-	arena_free(c.pa);
 	return out;
 }
 

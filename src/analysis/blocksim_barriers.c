@@ -175,9 +175,10 @@ static bool in_step(struct bs_ctx *c, const struct ir_expr ***site, int *p)
 	return true;
 }
 
-int bs_cmp_word(const void *pa, const void *pb)
+int bs_cmp_word(const void *pa, const void *pb, void *ctx)
 {
-	const struct bs_entry *a = &bs_slot_ctx->log[((const int64_t *)pa)[0]], *b = &bs_slot_ctx->log[((const int64_t *)pb)[0]];
+	const struct bs_ctx *c = ctx;
+	const struct bs_entry *a = &c->log[((const int64_t *)pa)[0]], *b = &c->log[((const int64_t *)pb)[0]];
 	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
 	if (a->obj != b->obj)
 		return (uintptr_t)a->obj < (uintptr_t)b->obj ? -1 : 1;

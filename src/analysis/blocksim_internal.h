@@ -10,6 +10,7 @@
 #include "analysis/launch.h"
 #include "analysis/blocksim.h"
 #include "util/arena.h"
+#include "util/htab.h"
 
 #include <stdint.h>
 
@@ -72,9 +73,22 @@ struct bs_tinfo {
 	int64_t pointee;      /* what p + 1 steps over: a pointer's pointee, an array's element */
 };
 
+/* What the simulation computes once for the whole unit, whatever the
+ * block shape: facts of type spellings and of statements, and interned
+ * member paths. Its entries stay where they are until bs_caches_free,
+ * so a caller may keep a pointer to one. */
+struct bs_caches {
+	struct arena *a;               /* the entries of types and stmts */
+	struct arena *pa;              /* the interned member paths */
+	struct cl_htab *types;         /* a spelling (by address) -> its struct bs_tinfo */
+	struct cl_htab *stmts;         /* a statement -> its struct bs_stmtfacts */
+	struct cl_htab *paths;         /* a member path -> its interned copy */
+};
+void bs_caches_init(struct bs_caches *k);
+void bs_caches_free(struct bs_caches *k);
+
 struct bs_ctx;
 const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *type);
-void bs_types_free(struct bs_ctx *c);
 
 /* The value after conversion to an integer type (wraps). */
 struct bs_rv bs_rv_fit(struct bs_rv v, const struct bs_tinfo *t);
@@ -162,9 +176,9 @@ struct bs_exitpass;
 struct bs_exitcover;
 struct bs_exitrec;
 
-/* What the run asks of a statement, cached: whether a block barrier is
- * in it, and for a loop the variables it assigns (marks by variable id of
- * its function). */
+/* What the run asks of a statement, cached (bs_caches): whether a block
+ * barrier is in it, and for a loop the variables it assigns (marks by
+ * variable id of its function). */
 struct bs_stmtfacts { const struct ir_stmt *s; uint8_t *marks; int n; int8_t barrier; };
 
 /* A statement with a block barrier in it, run by one thread: the barriers
@@ -211,16 +225,14 @@ struct bs_ctx {
 	const struct memorder *mo;
 	const struct memspace *ms;
 	struct arena *a;               /* literals and iteration paths: one block shape's run */
-	struct arena *pa;              /* interned member paths: the whole unit */
 	const struct ir_var *dynamic;  /* the first extern __shared__ array: all of them are one */
 	/* device functions with bodies, by name: what a dependent call
 	 * `f<T>(x)` in a template runs */
 	const struct ir_func **named; int nnamed;
-	/* sites, with an index by expression */
+	struct bs_caches cache;
+	/* sites, with an index by expression (index + 1) */
 	struct bs_site *sites; int nsites, capsites;
-	int *site_slot; size_t nsite_slot;
-	/* interned member paths */
-	const char **paths; size_t npath_slot; int npaths;
+	struct cl_htab *site_index;
 	/* the run of the current block shape */
 	struct bs_entry *log; int nlog, caplog;
 	struct bs_sync *syncs; int nsyncs, capsyncs;
@@ -235,11 +247,7 @@ struct bs_ctx {
 	bool root_tid;                 /* the function being run uses threadIdx (it or a callee) */
 	/* pairs that race, over every shape and kernel */
 	struct bs_pairrec *pairs; int npairs, cappairs;
-	int *pair_slot; size_t npair_slot;
-	/* type spellings' facts, cached */
-	struct bs_tinfo *types; size_t ntype_slot; int ntypes;
-	/* statements' facts, cached */
-	struct bs_stmtfacts *facts; size_t nfact_slot; int nfacts;
+	struct cl_htab *pair_index;    /* {at, other, kind} -> index + 1 */
 	struct bs_barevent *events; int nevents, capevents;
 	/* barrier facts: set while a kernel with barriers to judge runs */
 	bool judging;
@@ -297,14 +305,13 @@ const struct ir_func *bs_named(const struct bs_ctx *c, const char *name);
 const char *bs_path(struct bs_ctx *c, const char *base, const char *member);
 void bs_log(struct bs_ctx *c, const struct bs_entry *e);
 /* One slot {entry index, word} per 4-byte word each logged entry covers,
- * of the entries KEEP accepts (NULL: all), sorted by CMP; *n of them, to
- * free. CMP reads the log through bs_slot_ctx (qsort has no argument). */
-extern const struct bs_ctx *bs_slot_ctx;
+ * of the entries KEEP accepts (NULL: all), sorted by CMP (qsort_r: its
+ * third argument is C); *n of them, to free. */
 /* Slots by object, field, word, interval, then thread: every access of
  * one word of one object side by side (blocksim_barriers.c). */
-int bs_cmp_word(const void *pa, const void *pb);
+int bs_cmp_word(const void *pa, const void *pb, void *c);
 int64_t (*bs_word_slots(struct bs_ctx *c, bool (*keep)(const struct bs_entry *, void *), void *arg,
-                        int (*cmp)(const void *, const void *), int *n))[2];
+                        int (*cmp)(const void *, const void *, void *), int *n))[2];
 /* Drops the entries from index FROM on (one thread's, all of them). */
 void bs_unlog(struct bs_ctx *c, int from);
 

@@ -9,6 +9,10 @@
  * literal), which of its threads pass is unknown: the pair counts only if
  * at least half of the threads that could run it would race, so that the
  * finding does not hinge on which threads the data lets through. */
+/* qsort_r */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include "analysis/blocksim_internal.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
@@ -39,74 +43,30 @@ struct bs_pairrec {
 	const struct ir_var *via;
 };
 
-static size_t hash_ptr(uintptr_t x, size_t mask)
-{
-	x ^= x >> 17;
-	x *= (uintptr_t)0x9e3779b97f4a7c15u;
-	return (size_t)(x >> 7) & mask;
-}
-
 /* ---- sites and member paths ----------------------------------------------------- */
 
 int bs_site_of(struct bs_ctx *c, const struct ir_expr *e, const struct ir_func *fn)
 {
-	if ((size_t)(c->nsites + 1) * 2 > c->nsite_slot) {
-		free(c->site_slot);
-		c->nsite_slot = c->nsite_slot ? c->nsite_slot * 2 : 256;
-		c->site_slot = xcalloc(c->nsite_slot, sizeof *c->site_slot);
-		for (int i = 0; i < c->nsites; i++) {
-			size_t h = hash_ptr((uintptr_t)c->sites[i].e, c->nsite_slot - 1);
-			while (c->site_slot[h])
-				h = (h + 1) & (c->nsite_slot - 1);
-			c->site_slot[h] = i + 1;
-		}
-	}
-	size_t h = hash_ptr((uintptr_t)e, c->nsite_slot - 1);
-	for (; c->site_slot[h]; h = (h + 1) & (c->nsite_slot - 1))
-		if (c->sites[c->site_slot[h] - 1].e == e)
-			return c->site_slot[h] - 1;
+	void **slot = cl_htab_put(c->site_index, CL_HTAB_PTRKEY(e));
+	if (*slot)
+		return CL_HTAB_INDEX(*slot);
 	CL_VEC_GROW(c->sites, c->nsites, c->capsites);
 	struct bs_site *s = &c->sites[c->nsites];
 	memset(s, 0, sizeof *s);
 	s->e = e;
 	s->fn = fn;
-	c->site_slot[h] = ++c->nsites;
-	return c->nsites - 1;
-}
-
-static size_t hash_str(const char *s, size_t mask)
-{
-	size_t h = 5381;
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return hash_ptr(h, mask);
+	CL_HTAB_SET_INDEX(slot, c->nsites);
+	return c->nsites++;
 }
 
 const char *bs_path(struct bs_ctx *c, const char *base, const char *member)
 {
 	char buf[256];
 	snprintf(buf, sizeof buf, "%s%s%s", base ? base : "", base ? "." : "", member);
-	if ((size_t)(c->npaths + 1) * 2 > c->npath_slot) {
-		size_t n = c->npath_slot ? c->npath_slot * 2 : 64;
-		const char **v = xcalloc(n, sizeof *v);
-		for (size_t i = 0; i < c->npath_slot; i++)
-			if (c->paths[i]) {
-				size_t h = hash_str(c->paths[i], n - 1);
-				while (v[h])
-					h = (h + 1) & (n - 1);
-				v[h] = c->paths[i];
-			}
-		free(c->paths);
-		c->paths = v;
-		c->npath_slot = n;
-	}
-	size_t h = hash_str(buf, c->npath_slot - 1);
-	for (; c->paths[h]; h = (h + 1) & (c->npath_slot - 1))
-		if (!strcmp(c->paths[h], buf))
-			return c->paths[h];
-	c->paths[h] = arena_strdup(c->pa, buf);
-	c->npaths++;
-	return c->paths[h];
+	void **slot = cl_htab_put(c->cache.paths, buf, strlen(buf));
+	if (!*slot)
+		*slot = arena_strdup(c->cache.pa, buf);
+	return *slot;
 }
 
 void bs_log(struct bs_ctx *c, const struct bs_entry *e)
@@ -132,32 +92,18 @@ void bs_unlog(struct bs_ctx *c, int from)
 
 static struct bs_pairrec *record(struct bs_ctx *c, int at, int other, enum blocksim_race_kind kind)
 {
-	size_t key = ((size_t)at * 1000003u + (size_t)other) * 4 + kind;
-	if ((size_t)(c->npairs + 1) * 2 > c->npair_slot) {
-		free(c->pair_slot);
-		c->npair_slot = c->npair_slot ? c->npair_slot * 2 : 64;
-		c->pair_slot = xcalloc(c->npair_slot, sizeof *c->pair_slot);
-		for (int i = 0; i < c->npairs; i++) {
-			const struct bs_pairrec *p = &c->pairs[i];
-			size_t h = hash_ptr(((size_t)p->at * 1000003u + (size_t)p->other) * 4 + p->kind, c->npair_slot - 1);
-			while (c->pair_slot[h])
-				h = (h + 1) & (c->npair_slot - 1);
-			c->pair_slot[h] = i + 1;
-		}
-	}
-	size_t h = hash_ptr(key, c->npair_slot - 1);
-	for (; c->pair_slot[h]; h = (h + 1) & (c->npair_slot - 1)) {
-		struct bs_pairrec *p = &c->pairs[c->pair_slot[h] - 1];
-		if (p->at == at && p->other == other && p->kind == kind)
-			return p;
-	}
+	const int key[3] = { at, other, (int)kind };
+	void **slot = cl_htab_put(c->pair_index, key, sizeof key);
+	if (*slot)
+		return &c->pairs[CL_HTAB_INDEX(*slot)];
 	CL_VEC_GROW(c->pairs, c->npairs, c->cappairs);
 	struct bs_pairrec *p = &c->pairs[c->npairs];
 	memset(p, 0, sizeof *p);
 	p->at = at;
 	p->other = other;
 	p->kind = (uint8_t)kind;
-	c->pair_slot[h] = ++c->npairs;
+	CL_HTAB_SET_INDEX(slot, c->npairs);
+	c->npairs++;
 	return p;
 }
 
@@ -389,10 +335,8 @@ static void check_group(const struct group *g)
 	}
 }
 
-const struct bs_ctx *bs_slot_ctx;
-
 int64_t (*bs_word_slots(struct bs_ctx *c, bool (*keep)(const struct bs_entry *, void *), void *arg,
-                        int (*cmp)(const void *, const void *), int *n))[2]
+                        int (*cmp)(const void *, const void *, void *), int *n))[2]
 {
 	int64_t (*slots)[2] = NULL;
 	int ns = 0, caps = 0;
@@ -407,9 +351,8 @@ int64_t (*bs_word_slots(struct bs_ctx *c, bool (*keep)(const struct bs_entry *, 
 			ns++;
 		}
 	}
-	bs_slot_ctx = c;
 	if (ns > 1)
-		qsort(slots, (size_t)ns, sizeof *slots, cmp);
+		qsort_r(slots, (size_t)ns, sizeof *slots, cmp, c);
 	*n = ns;
 	return slots;
 }
@@ -422,9 +365,10 @@ static bool in_step(const struct bs_entry *e, void *arg)
 	return e->phase < o->cut || o->step[e->thread];
 }
 
-static int cmp_slot(const void *pa, const void *pb)
+static int cmp_slot(const void *pa, const void *pb, void *ctx)
 {
-	const struct bs_entry *a = &bs_slot_ctx->log[((const int64_t *)pa)[0]], *b = &bs_slot_ctx->log[((const int64_t *)pb)[0]];
+	const struct bs_ctx *c = ctx;
+	const struct bs_entry *a = &c->log[((const int64_t *)pa)[0]], *b = &c->log[((const int64_t *)pb)[0]];
 	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
 	if (a->phase != b->phase)
 		return a->phase < b->phase ? -1 : 1;
@@ -695,9 +639,8 @@ int bs_pairs_races(struct bs_ctx *c, struct blocksim_race **out)
 void bs_pairs_free(struct bs_ctx *c)
 {
 	free(c->pairs);
-	free(c->pair_slot);
+	cl_htab_free(c->pair_index);
 	c->pairs = NULL;
-	c->pair_slot = NULL;
+	c->pair_index = NULL;
 	c->npairs = c->cappairs = 0;
-	c->npair_slot = 0;
 }

@@ -21,34 +21,18 @@ static int find_barrier(struct ir_expr *e, void *arg)
 	       (k == IN_NONE && e->u.call.target && e->u.call.target->reaches_barrier);
 }
 
-/* The cached facts of statement S. */
+/* The cached facts of statement S (bs_caches). */
 static struct bs_stmtfacts *stmt_facts(struct bs_run *r, const struct ir_stmt *s)
 {
-	struct bs_ctx *c = r->c;
-	if ((size_t)(c->nfacts + 1) * 2 > c->nfact_slot) {
-		size_t n = c->nfact_slot ? c->nfact_slot * 2 : 64;
-		struct bs_stmtfacts *v = xcalloc(n, sizeof *v);
-		for (size_t i = 0; i < c->nfact_slot; i++) {
-			if (!c->facts[i].s)
-				continue;
-			size_t h = ((uintptr_t)c->facts[i].s >> 4) & (n - 1);
-			while (v[h].s)
-				h = (h + 1) & (n - 1);
-			v[h] = c->facts[i];
-		}
-		free(c->facts);
-		c->facts = v;
-		c->nfact_slot = n;
+	struct bs_caches *k = &r->c->cache;
+	void **slot = cl_htab_put(k->stmts, CL_HTAB_PTRKEY(s));
+	struct bs_stmtfacts *f = *slot;
+	if (!f) {
+		*slot = f = arena_alloc(k->a, sizeof *f);
+		f->s = s;
+		f->barrier = -1;
 	}
-	size_t h = ((uintptr_t)s >> 4) & (c->nfact_slot - 1);
-	while (c->facts[h].s && c->facts[h].s != s)
-		h = (h + 1) & (c->nfact_slot - 1);
-	if (!c->facts[h].s) {
-		c->facts[h].s = s;
-		c->facts[h].barrier = -1;
-		c->nfacts++;
-	}
-	return &c->facts[h];
+	return f;
 }
 
 static bool has_barrier(struct bs_run *r, const struct ir_stmt *s)
@@ -64,7 +48,7 @@ static const struct bs_stmtfacts *loop_vars(struct bs_run *r, const struct ir_st
 	struct bs_stmtfacts *f = stmt_facts(r, s);
 	if (!f->marks) {
 		f->n = r->top->fn->nvars;
-		f->marks = xcalloc((size_t)f->n + 1, 1);
+		f->marks = arena_alloc(r->c->cache.a, (size_t)f->n + 1);
 		ir_mark_assigned_values((struct ir_stmt *)s, NULL, f->marks);
 	}
 	return f;

@@ -398,26 +398,10 @@ const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *t)
 		static const struct bs_tinfo none = { NULL, 0, 0, false, false, 0, -1, 0 };
 		return &none;
 	}
-	if ((size_t)(c->ntypes + 1) * 2 > c->ntype_slot) {
-		size_t n = c->ntype_slot ? c->ntype_slot * 2 : 256;
-		struct bs_tinfo *v = xcalloc(n, sizeof *v);
-		for (size_t i = 0; i < c->ntype_slot; i++)
-			if (c->types[i].t) {
-				size_t h = ((uintptr_t)c->types[i].t >> 3) * 0x9e3779b97f4a7c15u >> 40 & (n - 1);
-				while (v[h].t)
-					h = (h + 1) & (n - 1);
-				v[h] = c->types[i];
-			}
-		free(c->types);
-		c->types = v;
-		c->ntype_slot = n;
-	}
-	size_t h = ((uintptr_t)t >> 3) * 0x9e3779b97f4a7c15u >> 40 & (c->ntype_slot - 1);
-	while (c->types[h].t && c->types[h].t != t)
-		h = (h + 1) & (c->ntype_slot - 1);
-	struct bs_tinfo *ti = &c->types[h];
-	if (!ti->t) {
-		c->ntypes++;
+	void **slot = cl_htab_put(c->cache.types, CL_HTAB_PTRKEY(t));
+	struct bs_tinfo *ti = *slot;
+	if (!ti) {
+		*slot = ti = arena_alloc(c->cache.a, sizeof *ti);
 		compute(ti, t, tparam);
 	} else if (ti->tparam != tparam) {
 		compute(ti, t, tparam);
@@ -425,10 +409,21 @@ const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *t)
 	return ti;
 }
 
-void bs_types_free(struct bs_ctx *c)
+void bs_caches_init(struct bs_caches *k)
 {
-	free(c->types);
-	c->types = NULL;
-	c->ntype_slot = 0;
-	c->ntypes = 0;
+	k->a = arena_new();
+	k->pa = arena_new();
+	k->types = cl_htab_new();
+	k->stmts = cl_htab_new();
+	k->paths = cl_htab_new();
+}
+
+void bs_caches_free(struct bs_caches *k)
+{
+	cl_htab_free(k->types);
+	cl_htab_free(k->stmts);
+	cl_htab_free(k->paths);
+	arena_free(k->a);
+	arena_free(k->pa);
+	memset(k, 0, sizeof *k);
 }

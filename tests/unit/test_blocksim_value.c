@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@ static struct bs_ctx ctx_of(int bdimx)
 	struct bs_ctx c;
 	memset(&c, 0, sizeof c);
 	c.bdim[0] = bdimx;
+	bs_caches_init(&c.cache);
 	return c;
 }
 
@@ -50,7 +52,7 @@ static void sizes(void **state)
 	/* a spelling it does not know is one word */
 	assert_int_equal(bs_type(&c, "Particle")->size, 4);
 	assert_int_equal(bs_type(&c, "float [sizeof(int)]")->size, 0);
-	bs_types_free(&c);
+	bs_caches_free(&c.cache);
 }
 
 static void arithmetic(void **state)
@@ -73,7 +75,7 @@ static void arithmetic(void **state)
 	assert_int_equal(bs_rv_binary(OP_ADD, bs_rv_top(true), bs_rv_int(1), i).k, BS_RV_TOP);
 	assert_int_equal(bs_rv_unary(OP_NOT, bs_rv_int(0), u).i, 4294967295ll);
 	assert_int_equal(bs_rv_unary(OP_LNOT, bs_rv_int(7), i).i, 0);
-	bs_types_free(&c);
+	bs_caches_free(&c.cache);
 }
 
 /* Memory the file does not declare (blocksim_mem.c): what a parameter of
@@ -115,7 +117,39 @@ static void memory_objects(void **state)
 	assert_true(bs_rv_equal(&a, &b));
 	b.uoff = 8;
 	assert_false(bs_rv_equal(&a, &b));
-	bs_types_free(&c);
+	bs_caches_free(&c.cache);
+}
+
+/* The unit caches (bs_caches): a spelling's facts are computed once and
+ * stay where they are however many others follow (callers keep the
+ * pointer across lookups), member paths are interned (the log compares
+ * them by address), and a new block shape's blockDim.x reaches template
+ * extents. */
+static void caches(void **state)
+{
+	(void)state;
+	struct bs_ctx c = ctx_of(32);
+	const char *tile = "float[BS]";
+	const struct bs_tinfo *first = bs_type(&c, tile);
+	char names[300][16];
+	for (int i = 0; i < 300; i++) {
+		snprintf(names[i], sizeof names[i], "int[%d]", i + 1);
+		assert_int_equal(bs_type(&c, names[i])->size, 4 * (i + 1));
+	}
+	assert_ptr_equal(bs_type(&c, tile), first);
+	assert_int_equal(first->size, 32 * 4);
+	assert_int_equal(bs_type(&c, names[299])->extent, 300);
+	c.bdim[0] = 64;
+	assert_int_equal(bs_type(&c, tile)->size, 64 * 4);
+	/* a path is one pointer, whatever buffer spelled it */
+	char member[] = "x";
+	const char *p = bs_path(&c, NULL, "s");
+	const char *q = bs_path(&c, p, member);
+	assert_string_equal(q, "s.x");
+	assert_ptr_equal(bs_path(&c, "s", "x"), q);
+	assert_ptr_equal(bs_path(&c, NULL, "s"), p);
+	assert_ptr_not_equal(bs_path(&c, "s", "y"), q);
+	bs_caches_free(&c.cache);
 }
 
 int main(void)
@@ -124,6 +158,7 @@ int main(void)
 		cmocka_unit_test(sizes),
 		cmocka_unit_test(arithmetic),
 		cmocka_unit_test(memory_objects),
+		cmocka_unit_test(caches),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
