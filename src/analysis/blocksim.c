@@ -1,5 +1,6 @@
-/* blocksim.c - which functions run as a block, in which shapes, and the
- * races found, chosen and ordered for reporting (blocksim.h). */
+/* blocksim.c - the pass (blocksim.h): which functions run as a block, in
+ * which shapes, the facts the queries found, and the getters the rules
+ * call. */
 #include "analysis/blocksim_internal.h"
 #include "analysis/launch.h"
 #include "analysis/library.h"
@@ -86,17 +87,17 @@ static const int shapes3[][3] = { { 8, 8, 4 }, { 8, 4, 2 } };
 static void run_shape(struct bs_ctx *c, const struct ir_func *f, bool kernel, const int *shape)
 {
 	for (int d = 0; d < 3; d++)
-		c->bdim[d] = shape[d];
-	c->gdim[0] = c->gdim[1] = 8;
-	c->gdim[2] = 1;
-	for (int d = 0; c->launch && d < 3; d++)
-		if (c->launch->grid[d])
-			c->gdim[d] = c->launch->grid[d];
+		c->block.bdim[d] = shape[d];
+	c->block.gdim[0] = c->block.gdim[1] = 8;
+	c->block.gdim[2] = 1;
+	for (int d = 0; c->block.launch && d < 3; d++)
+		if (c->block.launch->grid[d])
+			c->block.gdim[d] = c->block.launch->grid[d];
 	/* a block other than the first, where there is one */
 	for (int d = 0; d < 3; d++)
-		c->bidx[d] = d < 2 && c->gdim[d] > 1 ? 1 : 0;
-	c->nthreads = shape[0] * shape[1] * shape[2];
-	for (int t = 0; t < c->nthreads; t++)
+		c->block.bidx[d] = d < 2 && c->block.gdim[d] > 1 ? 1 : 0;
+	c->block.nthreads = shape[0] * shape[1] * shape[2];
+	for (int t = 0; t < c->block.nthreads; t++)
 		bs_run_thread(c, f, kernel, t);
 	bs_barriers_shape(c);
 	bs_exits_shape(c);
@@ -138,9 +139,9 @@ static void run_function(struct bs_ctx *c, const struct ir_func *f, bool kernel,
 	int n = dims >= 3 ? 2 : dims == 2 ? 3 : 1;
 	/* the shapes the kernel is launched with, when every launch says */
 	const struct kernel_launch *l = kernel ? launch_of(c->u, f) : NULL;
-	c->launch = l && l->nshapes ? l : NULL;
+	c->block.launch = l && l->nshapes ? l : NULL;
 	int bounded[1][3] = { { f->launch_bounds, 1, 1 } };
-	if (c->launch) {
+	if (c->block.launch) {
 		shapes = (const int (*)[3])l->shapes;
 		n = l->nshapes;
 	} else if (kernel && library_shape(f, bounded[0])) {
@@ -156,12 +157,12 @@ static void run_function(struct bs_ctx *c, const struct ir_func *f, bool kernel,
 	bs_barriers_begin(c, f, kernel && judge);
 	c->stop = (struct blocksim_stop){ f, { 0 }, NULL };
 	for (int i = 0; i < n; i++) {
-		c->shape = i;
+		c->block.shape = i;
 		run_shape(c, f, kernel, shapes[i]);
 	}
 	bs_settle_function(c);
 	bs_barriers_end(c);
-	c->launch = NULL;
+	c->block.launch = NULL;
 	if (c->stop.why) {
 		CL_VEC_GROW(c->stops, c->nstops, c->capstops);
 		c->stops[c->nstops++] = c->stop;
@@ -226,41 +227,6 @@ const struct ir_func *bs_named(const struct bs_ctx *c, const char *name)
 	return ntmpl == 1 ? tmpl : n == 1 ? only : NULL;
 }
 
-/* ---- what to report --------------------------------------------------------------- */
-
-/* The write of a race: the access whose other threads' partners it has. */
-static const struct ir_expr *write_of(const struct blocksim_race *r)
-{
-	switch (r->kind) {
-	case BLOCKSIM_RACE_RAW: return r->other;
-	case BLOCKSIM_RACE_WAR: return r->at;
-	case BLOCKSIM_RACE_WAW: return r->other;
-	default: return r->at_writes ? r->at : r->other;
-	}
-}
-
-static int cmp_race(const void *pa, const void *pb)
-{
-	const struct blocksim_race *a = pa, *b = pb;
-	int c = bs_cmp_loc(&write_of(a)->loc, &write_of(b)->loc);
-	if (c)
-		return c;
-	if (a->kind != b->kind)
-		return a->kind < b->kind ? -1 : 1;
-	const struct ir_expr *pa_ = a->at == write_of(a) ? a->other : a->at, *pb_ = b->at == write_of(b) ? b->other : b->at;
-	if ((c = bs_cmp_loc(&pa_->loc, &pb_->loc)))
-		return c;
-	return bs_cmp_loc(&a->at->loc, &b->at->loc);
-}
-
-static bool in(const struct ir_expr *const *v, int n, const struct ir_expr *e)
-{
-	for (int i = 0; i < n; i++)
-		if (v[i] == e)
-			return true;
-	return false;
-}
-
 struct blocksim_facts {
 	struct blocksim_race *races; int nraces;       /* chosen, in source order */
 	struct blocksim_barrier_fact *bars; int nbars; /* in source order */
@@ -268,32 +234,12 @@ struct blocksim_facts {
 	struct blocksim_exit_fact *exits; int nexits;
 };
 
-/* One finding per write and per access reported: fixing one (a barrier)
- * usually fixes its neighbours. */
-static int choose_races(struct blocksim_race *races, int n)
-{
-	qsort(races, (size_t)n, sizeof *races, cmp_race);
-	const struct ir_expr **used = xcalloc((size_t)n * 2 + 1, sizeof *used);
-	int nused = 0, kept = 0;
-	for (int i = 0; i < n; i++) {
-		const struct ir_expr *w = write_of(&races[i]);
-		if (in(used, nused, w) || in(used, nused, races[i].at))
-			continue;
-		used[nused++] = w;
-		if (races[i].at != w)
-			used[nused++] = races[i].at;
-		races[kept++] = races[i];
-	}
-	free(used);
-	return kept;
-}
-
 static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct memorder *m)
 {
 	struct blocksim_facts *out = xcalloc(1, sizeof *out);
 	if (!u || !m)
 		return out;
-	struct bs_ctx c = { .u = u, .mo = m, .ms = m->ms, .a = arena_new(), .site_index = cl_htab_new(),
+	struct bs_ctx c = { .u = u, .mo = m, .ms = m->ms, .log = bs_log_new(), .site_index = cl_htab_new(),
 	                    .pair_index = cl_htab_new() };
 	bs_caches_init(&c.cache);
 	index_names(&c);
@@ -317,8 +263,7 @@ static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct mem
 			if (rc.shared[i] == 2 || reaches_memory(&c, f, pass == 0))
 				run_function(&c, f, pass == 0, rc.dims[i] & 3, rc.shared[i] == 2);
 		}
-	int n = bs_pairs_races(&c, &out->races);
-	out->nraces = choose_races(out->races, n);
+	out->nraces = bs_races_found(&c, &out->races);
 	out->nbars = bs_barrier_facts(&c, &out->bars);
 	out->nexits = bs_exit_facts(&c, &out->exits);
 	bs_exits_free(&c);
@@ -327,16 +272,13 @@ static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct mem
 	free(rc.shared);
 	free(rc.dims);
 	free(rc.called);
-	free(c.events);
 	free(c.named);
 	free(c.sites);
 	cl_htab_free(c.site_index);
-	free(c.log);
-	free(c.syncs);
 	bs_pairs_free(&c);
 	bs_barriers_free(&c);
 	bs_caches_free(&c.cache);
-	arena_free(c.a);
+	bs_log_free(c.log);
 	return out;
 }
 

@@ -86,8 +86,8 @@ void bs_barriers_begin(struct bs_ctx *c, const struct ir_func *f, bool kernel)
 	c->inexact = false;
 	c->judged = f;
 	c->fn_bsites = c->nbsites;
-	c->npasses = 0;
-	c->shape_unfit = false;
+	c->log->npasses = 0;
+	c->per_shape.unfit = false;
 	c->shapes_judged = 0;
 	if (kernel)
 		collect(c, f, f->body);
@@ -98,18 +98,18 @@ void bs_pass_barrier(struct bs_ctx *c, const struct ir_expr *e, int phase_in, in
 {
 	if (!c->judging)
 		return;
-	CL_VEC_GROW(c->passes, c->npasses, c->cappasses);
-	c->passes[c->npasses++] = (struct bs_pass){ e, phase_in, thread };
+	CL_VEC_GROW(c->log->passes, c->log->npasses, c->log->cappasses);
+	c->log->passes[c->log->npasses++] = (struct bs_pass){ e, phase_in, thread };
 }
 
 static void grow_pmem(struct bs_ctx *c, int phase)
 {
-	if (phase < c->npmem)
+	if (phase < c->per_shape.npmem)
 		return;
 	int n = phase + 16;
-	c->pmem = xrealloc(c->pmem, (size_t)n * sizeof *c->pmem);
-	memset(c->pmem + c->npmem, 0, (size_t)(n - c->npmem) * sizeof *c->pmem);
-	c->npmem = n;
+	c->per_shape.pmem = xrealloc(c->per_shape.pmem, (size_t)n * sizeof *c->per_shape.pmem);
+	memset(c->per_shape.pmem + c->per_shape.npmem, 0, (size_t)(n - c->per_shape.npmem) * sizeof *c->per_shape.pmem);
+	c->per_shape.npmem = n;
 }
 
 void bs_touch(struct bs_ctx *c, int phase, int bits)
@@ -117,7 +117,7 @@ void bs_touch(struct bs_ctx *c, int phase, int bits)
 	if (!c->judging || phase < 0)
 		return;
 	grow_pmem(c, phase);
-	c->pmem[phase].bits |= (uint8_t)bits;
+	c->per_shape.pmem[phase].bits |= (uint8_t)bits;
 }
 
 void bs_touch_param(struct bs_ctx *c, int phase, int pobj, bool write)
@@ -126,9 +126,9 @@ void bs_touch_param(struct bs_ctx *c, int phase, int pobj, bool write)
 		return;
 	grow_pmem(c, phase);
 	if (write)
-		c->pmem[phase].wr |= (uint16_t)(1u << pobj);
+		c->per_shape.pmem[phase].wr |= (uint16_t)(1u << pobj);
 	else
-		c->pmem[phase].rd |= (uint16_t)(1u << pobj);
+		c->per_shape.pmem[phase].rd |= (uint16_t)(1u << pobj);
 }
 
 static struct bs_barsite *site_of(struct bs_ctx *c, const struct ir_expr *e)
@@ -156,21 +156,21 @@ static bool in_step(struct bs_ctx *c, const struct ir_expr ***site, int *p)
 {
 	*site = NULL;
 	*p = 0;
-	if (c->npasses > 1)
-		qsort(c->passes, (size_t)c->npasses, sizeof *c->passes, cmp_pass);
+	if (c->log->npasses > 1)
+		qsort(c->log->passes, (size_t)c->log->npasses, sizeof *c->log->passes, cmp_pass);
 	int per = 0;
-	while (per < c->npasses && c->passes[per].thread == c->passes[0].thread)
+	while (per < c->log->npasses && c->log->passes[per].thread == c->log->passes[0].thread)
 		per++;
-	if (c->npasses != per * c->nthreads || (c->npasses && c->passes[0].thread != 0))
+	if (c->log->npasses != per * c->block.nthreads || (c->log->npasses && c->log->passes[0].thread != 0))
 		return false;
-	for (int i = 0; i < c->npasses; i++) {
-		const struct bs_pass *x = &c->passes[i];
-		if (x->thread != i / per || x->phase_in != i % per || x->e != c->passes[i % per].e)
+	for (int i = 0; i < c->log->npasses; i++) {
+		const struct bs_pass *x = &c->log->passes[i];
+		if (x->thread != i / per || x->phase_in != i % per || x->e != c->log->passes[i % per].e)
 			return false;
 	}
 	*site = xmalloc(((size_t)per + 1) * sizeof **site);
 	for (int k = 0; k < per; k++)
-		(*site)[k] = c->passes[k].e;
+		(*site)[k] = c->log->passes[k].e;
 	*p = per;
 	return true;
 }
@@ -178,7 +178,7 @@ static bool in_step(struct bs_ctx *c, const struct ir_expr ***site, int *p)
 int bs_cmp_word(const void *pa, const void *pb, void *ctx)
 {
 	const struct bs_ctx *c = ctx;
-	const struct bs_entry *a = &c->log[((const int64_t *)pa)[0]], *b = &c->log[((const int64_t *)pb)[0]];
+	const struct bs_entry *a = &c->log->acc[((const int64_t *)pa)[0]], *b = &c->log->acc[((const int64_t *)pb)[0]];
 	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
 	if (a->obj != b->obj)
 		return (uintptr_t)a->obj < (uintptr_t)b->obj ? -1 : 1;
@@ -218,11 +218,11 @@ struct judge {
 static int judge_one(struct judge *j, int k, int r)
 {
 	struct bs_ctx *c = j->c;
-	struct bs_imem before = k < c->npmem ? c->pmem[k] : (struct bs_imem){ 0 }, after = { 0 };
-	for (int m = k + 1; m <= r && m < c->npmem; m++) {
-		after.bits |= c->pmem[m].bits;
-		after.rd |= c->pmem[m].rd;
-		after.wr |= c->pmem[m].wr;
+	struct bs_imem before = k < c->per_shape.npmem ? c->per_shape.pmem[k] : (struct bs_imem){ 0 }, after = { 0 };
+	for (int m = k + 1; m <= r && m < c->per_shape.npmem; m++) {
+		after.bits |= c->per_shape.pmem[m].bits;
+		after.rd |= c->per_shape.pmem[m].rd;
+		after.wr |= c->per_shape.pmem[m].wr;
 	}
 	if ((before.bits | after.bits) & BS_RM_UNKNOWN)
 		return NEED_KEEP;
@@ -245,11 +245,11 @@ static int judge_one(struct judge *j, int k, int r)
 	for (int q = j->first_run[k]; q < j->first_run[k + 1]; q++) {
 		const struct run *ru = &j->runs[q];
 		for (int yi = ru->end; yi < ru->gend; yi++) {
-			const struct bs_entry *y = &c->log[j->slots[yi][0]];
+			const struct bs_entry *y = &c->log->acc[j->slots[yi][0]];
 			if (y->phase > r)
 				break;
 			for (int xi = ru->start; xi < ru->end; xi++) {
-				const struct bs_entry *x = &c->log[j->slots[xi][0]];
+				const struct bs_entry *x = &c->log->acc[j->slots[xi][0]];
 				if (++j->checks > RB_CHECKS)
 					return NEED_KEEP;
 				if (x->thread == y->thread || !((x->kind | y->kind) & BS_RK_WRITE) ||
@@ -281,12 +281,12 @@ static bool nested_members(const struct bs_ctx *c, int64_t (*slots)[2], int ns)
 {
 	for (int a = 0; a < ns;) {
 		int b = a;
-		while (b < ns && c->log[slots[b][0]].obj == c->log[slots[a][0]].obj)
+		while (b < ns && c->log->acc[slots[b][0]].obj == c->log->acc[slots[a][0]].obj)
 			b++;
 		const char *seen[64];
 		int nseen = 0;
 		for (int i = a; i < b; i++) {
-			const char *f = c->log[slots[i][0]].field;
+			const char *f = c->log->acc[slots[i][0]].field;
 			if (nseen && seen[nseen - 1] == f)
 				continue;
 			for (int s = 0; s < nseen; s++)
@@ -323,14 +323,14 @@ static void judge_shape(struct bs_ctx *c, const struct ir_expr **site, int p)
 	int nruns = 0, capruns = 0;
 	int *count = xcalloc((size_t)p + 2, sizeof *count);
 	for (int a = 0; a < ns;) {
-		const struct bs_entry *ea = &c->log[slots[a][0]];
+		const struct bs_entry *ea = &c->log->acc[slots[a][0]];
 		int g = a;
-		while (g < ns && c->log[slots[g][0]].obj == ea->obj && c->log[slots[g][0]].field == ea->field &&
+		while (g < ns && c->log->acc[slots[g][0]].obj == ea->obj && c->log->acc[slots[g][0]].field == ea->field &&
 		       slots[g][1] == slots[a][1])
 			g++;
 		for (int s = a; s < g;) {
-			int e = s, ph = c->log[slots[s][0]].phase;
-			while (e < g && c->log[slots[e][0]].phase == ph)
+			int e = s, ph = c->log->acc[slots[s][0]].phase;
+			while (e < g && c->log->acc[slots[e][0]].phase == ph)
 				e++;
 			if (e < g && ph <= p) {
 				CL_VEC_GROW(runs, nruns, capruns);
@@ -347,7 +347,7 @@ static void judge_shape(struct bs_ctx *c, const struct ir_expr **site, int p)
 	struct run *byk = xmalloc(((size_t)nruns + 1) * sizeof *byk);
 	memset(count, 0, ((size_t)p + 2) * sizeof *count);
 	for (int i = 0; i < nruns; i++) {
-		int ph = c->log[slots[runs[i].start][0]].phase;
+		int ph = c->log->acc[slots[runs[i].start][0]].phase;
 		byk[first[ph] + count[ph]++] = runs[i];
 	}
 	struct judge j = { c, slots, byk, first, xcalloc((size_t)p + 1, 1), 0, NULL, NULL };
@@ -381,7 +381,7 @@ void bs_barriers_shape(struct bs_ctx *c)
 {
 	/* a shape with threads the code is not written for (tx >= 16 of a
 	 * 16-wide tile) says nothing; another shape must */
-	if (c->judging && !c->inexact && !c->shape_unfit) {
+	if (c->judging && !c->inexact && !c->per_shape.unfit) {
 		c->shapes_judged++;
 		const struct ir_expr **site;
 		int p;
@@ -391,10 +391,10 @@ void bs_barriers_shape(struct bs_ctx *c)
 			judge_shape(c, site, p);
 		free(site);
 	}
-	c->npasses = 0;
-	c->shape_unfit = false;
-	if (c->pmem)
-		memset(c->pmem, 0, (size_t)c->npmem * sizeof *c->pmem);
+	c->log->npasses = 0;
+	c->per_shape.unfit = false;
+	if (c->per_shape.pmem)
+		memset(c->per_shape.pmem, 0, (size_t)c->per_shape.npmem * sizeof *c->per_shape.pmem);
 }
 
 void bs_barriers_end(struct bs_ctx *c)
@@ -433,13 +433,11 @@ int bs_barrier_facts(struct bs_ctx *c, struct blocksim_barrier_fact **out)
 
 void bs_barriers_free(struct bs_ctx *c)
 {
-	free(c->passes);
-	free(c->pmem);
+	free(c->per_shape.pmem);
 	free(c->bsites);
-	c->passes = NULL;
-	c->pmem = NULL;
+	c->per_shape.pmem = NULL;
 	c->bsites = NULL;
-	c->npasses = c->npmem = c->nbsites = 0;
+	c->per_shape.npmem = c->nbsites = 0;
 }
 
 /* ---- code the run skipped ------------------------------------------------------------- */

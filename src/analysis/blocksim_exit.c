@@ -106,7 +106,7 @@ static int impure(struct ir_expr *e, void *arg)
 
 /* The thread's key and the direction of COND when true, for `key OP
  * bound`: +1 when large keys make it true. */
-static void key_of(struct bs_run *r, const struct ir_expr *cond, struct bs_exitpass *p, bool leave_when)
+static void key_of(struct bs_thread *r, const struct ir_expr *cond, struct bs_exitpass *p, bool leave_when)
 {
 	const struct ir_expr *e = ir_strip(cond);
 	if (!e || e->kind != EK_BINARY || e->nkids != 2 ||
@@ -135,7 +135,7 @@ static bool passed(const struct bs_ctx *c, int thread, const struct ir_stmt *ret
 	return false;
 }
 
-const struct ir_stmt *bs_exit_of(struct bs_run *r, const struct ir_stmt *s, bool *leave_when)
+const struct ir_stmt *bs_exit_of(struct bs_thread *r, const struct ir_stmt *s, bool *leave_when)
 {
 	if (!r->kernel || !r->top || r->top->caller || r->loops || bs_uniform(s->u.if_.cond) ||
 	    !s->u.if_.cond)
@@ -149,7 +149,7 @@ const struct ir_stmt *bs_exit_of(struct bs_run *r, const struct ir_stmt *s, bool
 	return passed(r->c, r->lin, ret) ? NULL : ret;
 }
 
-void bs_exit_pass(struct bs_run *r, const struct ir_stmt *s, const struct ir_stmt *ret, bool leave_when, int how,
+void bs_exit_pass(struct bs_thread *r, const struct ir_stmt *s, const struct ir_stmt *ret, bool leave_when, int how,
                   bool split)
 {
 	struct bs_ctx *c = r->c;
@@ -162,8 +162,8 @@ void bs_exit_pass(struct bs_run *r, const struct ir_stmt *s, const struct ir_stm
 
 void bs_exit_cover(struct bs_ctx *c, const struct ir_stmt *ret, int from)
 {
-	for (int i = from; i < c->nlog; i++) {
-		const struct bs_entry *e = &c->log[i];
+	for (int i = from; i < c->log->nacc; i++) {
+		const struct bs_entry *e = &c->log->acc[i];
 		if (!(e->kind & BS_RK_WRITE) || e->uoff || bs_obj_memory(c, e->obj) != BLOCKSIM_MEM_SHARED)
 			continue;
 		for (int64_t w = e->off / 4; w <= (e->off + e->size - 1) / 4; w++) {
@@ -229,7 +229,7 @@ static int judge_word(struct bs_ctx *c, const struct ir_stmt *ret, struct bs_exi
 {
 	int out = WORD_FINE;
 	for (int i = a; i < b; i++) {
-		const struct bs_entry *rd = &c->log[slots[i][0]];
+		const struct bs_entry *rd = &c->log->acc[slots[i][0]];
 		const struct bs_exitpass *pb = pass[rd->thread];
 		if (!(rd->kind & (BS_RK_READ | BS_RK_ATOMIC)) || !pb || pb->how != PASS_STAYED || rd->seq < pb->seq ||
 		    rd->phase <= pb->phase)
@@ -237,7 +237,7 @@ static int judge_word(struct bs_ctx *c, const struct ir_stmt *ret, struct bs_exi
 		bool sure = covered_aside(c, ret, rd, slots[i][1], rd->phase), unknown = false;
 		const struct bs_entry *doubt = NULL;
 		for (int j = a; j < b && !sure; j++) {
-			const struct bs_entry *w = &c->log[slots[j][0]];
+			const struct bs_entry *w = &c->log->acc[slots[j][0]];
 			if (++*checks > RX_CHECKS)
 				return WORD_UNKNOWN;
 			if (j == i || !(w->kind & (BS_RK_WRITE | BS_RK_ATOMIC)) || w->phase > rd->phase ||
@@ -273,22 +273,22 @@ static int judge_word(struct bs_ctx *c, const struct ir_stmt *ret, struct bs_exi
 static void judge(struct bs_ctx *c, const struct ir_stmt *ret, int64_t (*slots)[2], int ns)
 {
 	struct bs_exitrec *x = rec_of(c, ret);
-	if (c->xlost || c->xunplaced) {
+	if (c->per_shape.xlost || c->per_shape.xunplaced) {
 		x->unjudged++;
 		return;
 	}
-	struct bs_exitpass **pass = xcalloc((size_t)c->nthreads + 1, sizeof *pass);
+	struct bs_exitpass **pass = xcalloc((size_t)c->block.nthreads + 1, sizeof *pass);
 	for (int i = 0; i < c->nxpass; i++)
-		if (c->xpass[i].ret == ret && c->xpass[i].thread < c->nthreads && !pass[c->xpass[i].thread])
+		if (c->xpass[i].ret == ret && c->xpass[i].thread < c->block.nthreads && !pass[c->xpass[i].thread])
 			pass[c->xpass[i].thread] = &c->xpass[i];
 	long checks = 0;
 	int verdict = WORD_FINE;
 	const struct bs_entry *w = NULL, *rd = NULL;
 	for (int a = 0; a < ns && verdict != WORD_STALE;) {
 		int b = a + 1;
-		const struct bs_entry *ea = &c->log[slots[a][0]];
-		while (b < ns && slots[b][1] == slots[a][1] && c->log[slots[b][0]].obj == ea->obj &&
-		       c->log[slots[b][0]].field == ea->field)
+		const struct bs_entry *ea = &c->log->acc[slots[a][0]];
+		while (b < ns && slots[b][1] == slots[a][1] && c->log->acc[slots[b][0]].obj == ea->obj &&
+		       c->log->acc[slots[b][0]].field == ea->field)
 			b++;
 		int v = judge_word(c, ret, pass, slots, a, b, &checks, &w, &rd);
 		if (v != WORD_FINE)
@@ -303,7 +303,7 @@ static void judge(struct bs_ctx *c, const struct ir_stmt *ret, int64_t (*slots)[
 	x->judged++;
 	if (verdict == WORD_STALE) {
 		x->harmful++;
-		x->launch_harm |= c->launch != NULL;
+		x->launch_harm |= c->block.launch != NULL;
 		if (!x->write) {
 			x->write = c->sites[w->site].e;
 			x->read = c->sites[rd->site].e;
@@ -326,7 +326,7 @@ void bs_exits_shape(struct bs_ctx *c)
 		free(slots);
 	}
 	c->nxpass = c->nxcover = 0;
-	c->xlost = c->xunplaced = false;
+	c->per_shape.xlost = c->per_shape.xunplaced = false;
 }
 
 int bs_exit_facts(struct bs_ctx *c, struct blocksim_exit_fact **out)

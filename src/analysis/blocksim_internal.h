@@ -1,9 +1,19 @@
 /* blocksim_internal.h - what the parts of the block simulation share.
- * blocksim_value.c: values, C integer arithmetic, sizes from type spellings;
- * blocksim_exec.c: one thread's run over statements and expressions;
- * blocksim_log.c: the access log and the pairs that race; blocksim_barriers.c:
- * what each barrier orders; blocksim.c: kernels, block shapes, and the facts
- * found, in order. */
+ * Its parts, in the order a unit's run goes through them:
+ *   blocksim.c           the pass: which functions run, in which block
+ *                        shapes (struct bs_block), and the facts kept
+ *   blocksim_stmt.c      one thread's run (blocksim_thread.h) over
+ *                        statements and control flow; blocksim_expr.c
+ *                        over expressions, blocksim_call.c over calls,
+ *                        blocksim_access.c its accesses of memory
+ *   blocksim_value.c     values, C integer arithmetic, type spellings'
+ *                        sizes, and the unit caches (struct bs_caches)
+ *   blocksim_mem.c       memory the file does not declare (parameters)
+ *   blocksim_log.c       the event log of one block shape (struct bs_log)
+ * and the queries over the log, after each shape:
+ *   blocksim_races.c     the pairs of accesses that race (CL3001)
+ *   blocksim_barriers.c  what each block barrier orders (CL4001, CL4002)
+ *   blocksim_exit.c      what an early exit leaves stale (CL1003) */
 #ifndef CUDALINT_BLOCKSIM_INTERNAL_H
 #define CUDALINT_BLOCKSIM_INTERNAL_H
 
@@ -137,11 +147,13 @@ struct bs_iter {
 
 enum bs_kind { BS_RK_READ = 1, BS_RK_WRITE = 2, BS_RK_ATOMIC = 4 };
 
+#define BS_MAX_THREADS 1024  /* threads of a block the sites' and pairs' thread sets hold */
+
 struct bs_site {
 	const struct ir_expr *e;   /* the lvalue, or the atomic call */
 	const struct ir_func *fn;  /* where it is written */
 	uint8_t kinds;             /* RK_* seen */
-	uint64_t exec[16];         /* threads that ran it, in the current block shape */
+	uint64_t exec[BS_MAX_THREADS / 64]; /* threads that ran it, in the current block shape */
 	uint64_t shapes;           /* the block shapes of the current function it ran in */
 };
 
@@ -219,12 +231,53 @@ struct bs_pobj {
 };
 #define BS_MAX_POBJS 16
 
-/* Everything one unit's simulation keeps. */
+/* The block being run (blocksim.c picks its shapes): its size, the grid
+ * around it, which block of the grid it is, and its threads, numbered
+ * x fastest; thread t is lane t % 32 of warp t / 32. */
+struct bs_block {
+	int bdim[3], gdim[3], bidx[3];
+	int nthreads;
+	/* the launches of the kernel being run, when its shapes are theirs
+	 * (analysis/launch.h): blockDim is then no picked value, and a race
+	 * in one launch's shape is a race */
+	const struct kernel_launch *launch;
+	int shape;                     /* index of the block shape, for the function being run */
+};
+
+/* The event log of one block shape's run (blocksim_log.c): what its
+ * threads did, thread after thread, for the queries over it (races,
+ * barrier facts, exits). Each kind of event keeps its own array, in the
+ * order the threads ran; a warp sync is the warp epoch of each access
+ * (bs_entry.wepoch). Emptied after each shape (bs_detect). */
+struct bs_log {
+	struct bs_entry *acc; int nacc, capacc;        /* accesses of memory the log places */
+	struct bs_sync *syncs; int nsyncs, capsyncs;   /* flags published and polled, fences, protocols */
+	struct bs_barevent *bars; int nbars, capbars;  /* block barriers passed, per statement with some */
+	struct bs_pass *passes; int npasses, cappasses; /* each block barrier passed, by each thread */
+	struct arena *a;               /* the entries' literals and iteration paths */
+};
+struct bs_log *bs_log_new(void);
+void bs_log_free(struct bs_log *l);
+
+/* What one block shape's run found besides its log, for the barrier
+ * facts and the exits; reset for the next shape where it is read. */
+struct bs_shape_facts {
+	bool unfit;                    /* a thread of this block shape indexed past a __shared__ array */
+	bool outside;                  /* the same, for the races (bs_detect) */
+	int kept[3], nkept;            /* the threads that did not: their extent in each dimension, and
+	                                * how many there are */
+	bool xlost, xunplaced;         /* exits: a thread was lost, a __shared__ access had an unknown
+	                                * address */
+	struct bs_imem *pmem; int npmem; /* per interval */
+};
+
+/* Everything one unit's simulation keeps: the unit caches, the block
+ * being run and its log, and the results gathered over every function
+ * (pairs, barrier sites, stops, exits). */
 struct bs_ctx {
 	const struct ir_unit *u;
 	const struct memorder *mo;
 	const struct memspace *ms;
-	struct arena *a;               /* literals and iteration paths: one block shape's run */
 	const struct ir_var *dynamic;  /* the first extern __shared__ array: all of them are one */
 	/* device functions with bodies, by name: what a dependent call
 	 * `f<T>(x)` in a template runs */
@@ -234,32 +287,19 @@ struct bs_ctx {
 	struct bs_site *sites; int nsites, capsites;
 	struct cl_htab *site_index;
 	/* the run of the current block shape */
-	struct bs_entry *log; int nlog, caplog;
-	struct bs_sync *syncs; int nsyncs, capsyncs;
-	int bdim[3], gdim[3], bidx[3];
-	int nthreads;
-	/* the launches of the kernel being run, when its shapes are theirs
-	 * (analysis/launch.h): blockDim is then no picked value, and a race
-	 * in one launch's shape is a race */
-	const struct kernel_launch *launch;
-	int shape;                     /* index of the block shape, for the function being run */
+	struct bs_block block;
+	struct bs_log *log;
+	struct bs_shape_facts per_shape;
 	struct bs_pobj pobjs[BS_MAX_POBJS]; int npobjs;  /* the function being run's */
 	bool root_tid;                 /* the function being run uses threadIdx (it or a callee) */
 	/* pairs that race, over every shape and kernel */
 	struct bs_pairrec *pairs; int npairs, cappairs;
 	struct cl_htab *pair_index;    /* {at, other, kind} -> index + 1 */
-	struct bs_barevent *events; int nevents, capevents;
 	/* barrier facts: set while a kernel with barriers to judge runs */
 	bool judging;
 	bool inexact;                  /* a thread lost, or a path not run: judge nothing */
-	bool shape_unfit;              /* a thread of this block shape indexed past a __shared__ array */
-	bool shape_outside;            /* the same, for the races (bs_detect) */
-	int kept[3], nkept;            /* the threads that did not: their extent in each dimension, and
-	                                * how many there are */
 	int shapes_judged;
 	const struct ir_func *judged;
-	struct bs_pass *passes; int npasses, cappasses;  /* the current block shape's */
-	struct bs_imem *pmem; int npmem;                 /* per interval */
 	struct bs_barsite *bsites; int nbsites, capbsites;
 	int fn_bsites;                 /* the first of the current kernel's */
 	/* where the current function's run first lost a thread, and the
@@ -267,11 +307,9 @@ struct bs_ctx {
 	struct blocksim_stop stop;
 	struct blocksim_stop *stops; int nstops, capstops;
 	/* early exits (blocksim_exit.c): the current block shape's passes and
-	 * what the exits' arms wrote, whether a thread was lost or a
-	 * __shared__ access had an unknown address; the verdicts so far */
+	 * what the exits' arms wrote; the verdicts so far */
 	struct bs_exitpass *xpass; int nxpass, capxpass;
 	struct bs_exitcover *xcover; int nxcover, capxcover;
-	bool xlost, xunplaced;
 	struct bs_exitrec *exits; int nexits, capexits;
 };
 
@@ -353,7 +391,8 @@ void bs_exits_free(struct bs_ctx *c);
 /* Words of __shared__ memory the log holds from entry FROM on, written
  * by the arm of exit RET run aside. */
 void bs_exit_cover(struct bs_ctx *c, const struct ir_stmt *ret, int from);
-/* The confirmed pairs as races, for the caller to choose from. */
-int bs_pairs_races(struct bs_ctx *c, struct blocksim_race **out);
+/* blocksim_races.c: the races of the confirmed pairs, one per write and
+ * per access reported, in source order; *out to free. */
+int bs_races_found(struct bs_ctx *c, struct blocksim_race **out);
 
 #endif

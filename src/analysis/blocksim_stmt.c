@@ -22,7 +22,7 @@ static int find_barrier(struct ir_expr *e, void *arg)
 }
 
 /* The cached facts of statement S (bs_caches). */
-static struct bs_stmtfacts *stmt_facts(struct bs_run *r, const struct ir_stmt *s)
+static struct bs_stmtfacts *stmt_facts(struct bs_thread *r, const struct ir_stmt *s)
 {
 	struct bs_caches *k = &r->c->cache;
 	void **slot = cl_htab_put(k->stmts, CL_HTAB_PTRKEY(s));
@@ -35,7 +35,7 @@ static struct bs_stmtfacts *stmt_facts(struct bs_run *r, const struct ir_stmt *s
 	return f;
 }
 
-static bool has_barrier(struct bs_run *r, const struct ir_stmt *s)
+static bool has_barrier(struct bs_thread *r, const struct ir_stmt *s)
 {
 	struct bs_stmtfacts *f = stmt_facts(r, s);
 	if (f->barrier < 0)
@@ -43,7 +43,7 @@ static bool has_barrier(struct bs_run *r, const struct ir_stmt *s)
 	return f->barrier;
 }
 
-static const struct bs_stmtfacts *loop_vars(struct bs_run *r, const struct ir_stmt *s)
+static const struct bs_stmtfacts *loop_vars(struct bs_thread *r, const struct ir_stmt *s)
 {
 	struct bs_stmtfacts *f = stmt_facts(r, s);
 	if (!f->marks) {
@@ -56,17 +56,17 @@ static const struct bs_stmtfacts *loop_vars(struct bs_run *r, const struct ir_st
 
 /* Records how many barriers this thread passed in S, which has some and
  * is decided by COND. */
-static void note_barriers(struct bs_run *r, const struct ir_stmt *s, const struct ir_expr *cond, int phase_in)
+static void note_barriers(struct bs_thread *r, const struct ir_stmt *s, const struct ir_expr *cond, int phase_in)
 {
 	struct bs_ctx *c = r->c;
-	CL_VEC_GROW(c->events, c->nevents, c->capevents);
-	c->events[c->nevents++] = (struct bs_barevent){ s, r->ctx, phase_in, r->phase - phase_in, r->lin,
+	CL_VEC_GROW(c->log->bars, c->log->nbars, c->log->capbars);
+	c->log->bars[c->log->nbars++] = (struct bs_barevent){ s, r->ctx, phase_in, r->phase - phase_in, r->lin,
 	                                                cond && !bs_uniform(cond) };
 }
 
 struct snapshot { struct bs_rv *vars; int n; };
 
-static struct snapshot save(const struct bs_run *r)
+static struct snapshot save(const struct bs_thread *r)
 {
 	struct snapshot s = { NULL, r->top ? r->top->fn->nvars : 0 };
 	s.vars = xmalloc(((size_t)s.n + 1) * sizeof *s.vars);
@@ -75,7 +75,7 @@ static struct snapshot save(const struct bs_run *r)
 	return s;
 }
 
-static void restore(struct bs_run *r, const struct snapshot *s)
+static void restore(struct bs_thread *r, const struct snapshot *s)
 {
 	if (s->n)
 		memcpy(r->top->vars, s->vars, (size_t)s->n * sizeof *s->vars);
@@ -83,7 +83,7 @@ static void restore(struct bs_run *r, const struct snapshot *s)
 
 /* The frame's variables after two ways that ended in states A (saved)
  * and the current one: what they agree on, else unknown. */
-static void join_into(struct bs_run *r, const struct snapshot *a, bool uni)
+static void join_into(struct bs_thread *r, const struct snapshot *a, bool uni)
 {
 	for (int i = 0; i < a->n; i++)
 		if (!r->top->is_ref[i] && !bs_rv_equal(&a->vars[i], &r->top->vars[i])) {
@@ -97,7 +97,7 @@ static void join_into(struct bs_run *r, const struct snapshot *a, bool uni)
 /* How long the literal of a way that left with F lasts: a return from
  * the kernel's own body (not a callee's, not a device function run on its
  * own, whose caller goes on) ends the thread. */
-static enum bs_lit_scope exit_scope(const struct bs_run *r, enum bs_flow f)
+static enum bs_lit_scope exit_scope(const struct bs_thread *r, enum bs_flow f)
 {
 	if (f == BS_FL_CONTINUE)
 		return BS_LIT_ITERATION;
@@ -139,30 +139,30 @@ static bool plain_arm(const struct ir_stmt *s)
 /* The exit arm ARM of RET, which this thread does not take in this run
  * but may in others (the run picked the value that decides it): what it
  * writes before leaving is noted, then undone. */
-static void run_aside(struct bs_run *r, const struct ir_stmt *arm, const struct ir_stmt *ret)
+static void run_aside(struct bs_thread *r, const struct ir_stmt *arm, const struct ir_stmt *ret)
 {
 	struct bs_ctx *c = r->c;
 	if (!plain_arm(arm))
 		return;
 	struct snapshot before = save(r);
-	int log0 = c->nlog, syncs0 = c->nsyncs, phase = r->phase;
+	int log0 = c->log->nacc, syncs0 = c->log->nsyncs, phase = r->phase;
 	bool outside = r->outside;
-	struct bs_imem pm = phase >= 0 && phase < c->npmem ? c->pmem[phase] : (struct bs_imem){ 0 };
+	struct bs_imem pm = phase >= 0 && phase < c->per_shape.npmem ? c->per_shape.pmem[phase] : (struct bs_imem){ 0 };
 	bs_exec(r, arm);
 	if (!r->lost && !r->outside)
 		bs_exit_cover(c, ret, log0);
 	bs_unlog(c, log0);
-	c->nsyncs = syncs0;
+	c->log->nsyncs = syncs0;
 	restore(r, &before);
 	free(before.vars);
 	r->outside = outside;
-	if (phase >= 0 && phase < c->npmem)
-		c->pmem[phase] = pm;
+	if (phase >= 0 && phase < c->per_shape.npmem)
+		c->per_shape.pmem[phase] = pm;
 }
 
 /* A thread that went on past an undecided exit from the kernel (the way
  * that left ended with LEFT): any thread may leave there. */
-static void stayed_undecided(struct bs_run *r, const struct ir_stmt *s, enum bs_flow left)
+static void stayed_undecided(struct bs_thread *r, const struct ir_stmt *s, enum bs_flow left)
 {
 	bool leave_when;
 	const struct ir_stmt *ret = s && left == BS_FL_RETURN ? bs_exit_of(r, s, &leave_when) : NULL;
@@ -170,7 +170,7 @@ static void stayed_undecided(struct bs_run *r, const struct ir_stmt *s, enum bs_
 		bs_exit_pass(r, s, ret, leave_when, 1, true);
 }
 
-static enum bs_flow exec_undecided(struct bs_run *r, const struct ir_expr *cond, struct bs_rv cv, const struct ir_stmt *then,
+static enum bs_flow exec_undecided(struct bs_thread *r, const struct ir_expr *cond, struct bs_rv cv, const struct ir_stmt *then,
                                 const struct ir_stmt *els, const struct ir_stmt *s)
 {
 	bool uni = bs_uniform(cond);
@@ -222,7 +222,7 @@ static enum bs_flow exec_undecided(struct bs_run *r, const struct ir_expr *cond,
 	return out;
 }
 
-static enum bs_flow exec_if(struct bs_run *r, const struct ir_stmt *s)
+static enum bs_flow exec_if(struct bs_thread *r, const struct ir_stmt *s)
 {
 	if (s->u.if_.init) {
 		enum bs_flow f = bs_exec(r, s->u.if_.init);
@@ -256,7 +256,7 @@ static enum bs_flow exec_if(struct bs_run *r, const struct ir_stmt *s)
 
 /* After a loop cut short or left at an unknown point: what it assigns is
  * unknown. */
-static void forget_loop(struct bs_run *r, const struct ir_stmt *s, bool uni)
+static void forget_loop(struct bs_thread *r, const struct ir_stmt *s, bool uni)
 {
 	const struct bs_stmtfacts *lv = loop_vars(r, s);
 	for (int i = 0; i < lv->n && i < r->top->fn->nvars; i++)
@@ -291,7 +291,7 @@ static bool iteration_passes_barrier(const struct ir_stmt *body)
 	return false;
 }
 
-static bool is_poll(const struct bs_run *r, const struct ir_stmt *s, int *which)
+static bool is_poll(const struct bs_thread *r, const struct ir_stmt *s, int *which)
 {
 	const struct memorder *m = r->c->mo;
 	for (int i = 0; i < m->npolls; i++)
@@ -309,7 +309,7 @@ static bool is_poll(const struct bs_run *r, const struct ir_stmt *s, int *which)
  * the loop as if no barrier came between). That interval holds what the
  * iterations not run access, which is not logged: a barrier next to it
  * is not judged. The stand-in pass names no barrier, so it is kept. */
-static void skip_iterations(struct bs_run *r)
+static void skip_iterations(struct bs_thread *r)
 {
 	if (r->c->judging && !r->lost)
 		bs_pass_barrier(r->c, NULL, r->phase, r->lin);
@@ -317,7 +317,7 @@ static void skip_iterations(struct bs_run *r)
 	bs_touch(r->c, r->phase, BS_RM_UNKNOWN);
 }
 
-static enum bs_flow exec_loop(struct bs_run *r, const struct ir_stmt *s)
+static enum bs_flow exec_loop(struct bs_thread *r, const struct ir_stmt *s)
 {
 	if (s->u.loop.init) {
 		enum bs_flow f = bs_exec(r, s->u.loop.init);
@@ -376,7 +376,7 @@ static enum bs_flow exec_loop(struct bs_run *r, const struct ir_stmt *s)
 		}
 		const struct bs_lit *at_start = r->lits;
 		r->ctx = bs_mix(bs_mix(ctx, (uintptr_t)s), (uintptr_t)it);
-		struct bs_iter *node = arena_alloc(r->c->a, sizeof *node);
+		struct bs_iter *node = arena_alloc(r->c->log->a, sizeof *node);
 		*node = (struct bs_iter){ iters, s, s->loc, it };
 		r->iters = node;
 		enum bs_flow f = bs_exec(r, s->u.loop.body);
@@ -419,8 +419,8 @@ static enum bs_flow exec_loop(struct bs_run *r, const struct ir_stmt *s)
 	if (out == BS_FL_NORMAL && is_poll(r, s, &which)) {
 		struct bs_ctx *c = r->c;
 		const struct poll *p = &r->c->mo->polls[which];
-		CL_VEC_GROW(c->syncs, c->nsyncs, c->capsyncs);
-		c->syncs[c->nsyncs++] = (struct bs_sync){ memspace_var_object(c->ms, p->obj), p->field, r->lin, r->phase,
+		CL_VEC_GROW(c->log->syncs, c->log->nsyncs, c->log->capsyncs);
+		c->log->syncs[c->log->nsyncs++] = (struct bs_sync){ memspace_var_object(c->ms, p->obj), p->field, r->lin, r->phase,
 		                                          r->seq++, BS_ACQUIRE };
 		bs_touch(c, r->phase, BS_RM_UNKNOWN);
 	}
@@ -441,7 +441,7 @@ static bool case_matches(const struct ir_stmt *s, int64_t v, bool *dflt)
 	return false;
 }
 
-static enum bs_flow exec_switch(struct bs_run *r, const struct ir_stmt *s)
+static enum bs_flow exec_switch(struct bs_thread *r, const struct ir_stmt *s)
 {
 	if (s->u.sw.init) {
 		enum bs_flow f = bs_exec(r, s->u.sw.init);
@@ -477,7 +477,7 @@ static enum bs_flow exec_switch(struct bs_run *r, const struct ir_stmt *s)
 	return out;
 }
 
-static enum bs_flow exec_decl(struct bs_run *r, const struct ir_stmt *s)
+static enum bs_flow exec_decl(struct bs_thread *r, const struct ir_stmt *s)
 {
 	const struct ir_var *v = s->u.decl.var;
 	const struct ir_expr *init = s->u.decl.init;
@@ -506,7 +506,7 @@ static enum bs_flow exec_decl(struct bs_run *r, const struct ir_stmt *s)
 	return r->lost ? BS_FL_LOST : BS_FL_NORMAL;
 }
 
-static enum bs_flow exec_return(struct bs_run *r, const struct ir_stmt *s)
+static enum bs_flow exec_return(struct bs_thread *r, const struct ir_stmt *s)
 {
 	struct bs_frame *fr = r->top;
 	const struct ir_expr *e = s->u.expr;
@@ -520,7 +520,7 @@ static enum bs_flow exec_return(struct bs_run *r, const struct ir_stmt *s)
 	return r->lost ? BS_FL_LOST : BS_FL_RETURN;
 }
 
-static enum bs_flow exec_asm(struct bs_run *r, const struct ir_stmt *s)
+static enum bs_flow exec_asm(struct bs_thread *r, const struct ir_stmt *s)
 {
 	const char *t = s->u.asm_.text ? s->u.asm_.text : "";
 	if (strstr(t, "bar.") || strstr(t, "barrier"))
@@ -536,7 +536,7 @@ static enum bs_flow exec_asm(struct bs_run *r, const struct ir_stmt *s)
 	return r->lost ? BS_FL_LOST : BS_FL_NORMAL;
 }
 
-enum bs_flow bs_exec(struct bs_run *r, const struct ir_stmt *s)
+enum bs_flow bs_exec(struct bs_thread *r, const struct ir_stmt *s)
 {
 	if (!s)
 		return BS_FL_NORMAL;
@@ -580,7 +580,7 @@ enum bs_flow bs_exec(struct bs_run *r, const struct ir_stmt *s)
 	}
 }
 
-enum bs_flow bs_run_body(struct bs_run *r, struct bs_frame *fr, const struct ir_stmt *body)
+enum bs_flow bs_run_body(struct bs_thread *r, struct bs_frame *fr, const struct ir_stmt *body)
 {
 	struct bs_frame *caller = r->top;
 	const struct bs_lit *lits = r->lits;
@@ -595,11 +595,11 @@ enum bs_flow bs_run_body(struct bs_run *r, struct bs_frame *fr, const struct ir_
 
 void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, int lin)
 {
-	struct bs_run r = { .c = c, .lin = lin, .kernel = kernel, .tparam = c->bdim[0] };
-	r.tid[0] = lin % c->bdim[0];
-	r.tid[1] = lin / c->bdim[0] % c->bdim[1];
-	r.tid[2] = lin / (c->bdim[0] * c->bdim[1]);
-	r.budget = BS_STEPS / (c->nthreads ? c->nthreads : 1) + 2000;
+	struct bs_thread r = { .c = c, .lin = lin, .kernel = kernel, .tparam = c->block.bdim[0] };
+	r.tid[0] = lin % c->block.bdim[0];
+	r.tid[1] = lin / c->block.bdim[0] % c->block.bdim[1];
+	r.tid[2] = lin / (c->block.bdim[0] * c->block.bdim[1]);
+	r.budget = BS_STEPS / (c->block.nthreads ? c->block.nthreads : 1) + 2000;
 	struct bs_frame *fr = bs_frame_new(root, NULL);
 	const struct kernel_launch *l = kernel ? launch_of(c->u, root) : NULL;
 	/* the parameters' values, and the memory they reach (blocksim_mem.c); a
@@ -614,11 +614,11 @@ void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, in
 		if (l && i < l->kernel->nparams && l->param_known[i])
 			fr->vars[p->id] = bs_rv_int(l->param[i]);
 	}
-	int log0 = c->nlog, syncs0 = c->nsyncs, events0 = c->nevents, xpass0 = c->nxpass, xcover0 = c->nxcover;
+	int log0 = c->log->nacc, syncs0 = c->log->nsyncs, events0 = c->log->nbars, xpass0 = c->nxpass, xcover0 = c->nxcover;
 	enum bs_flow fl = bs_run_body(&r, fr, root->body);
 	bs_frame_free(fr);
 	if (fl == BS_FL_LOST || r.lost)
-		c->inexact = c->xlost = true;
+		c->inexact = c->per_shape.xlost = true;
 	/* the first thread lost names the point, for the report (a thread
 	 * that indexed past an array is dropped below, and does not count) */
 	if ((fl == BS_FL_LOST || r.why) && !r.outside && !c->stop.why) {
@@ -626,20 +626,20 @@ void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, in
 		c->stop.at = r.why_at;
 	}
 	if (r.outside)
-		c->shape_unfit = c->shape_outside = true;
+		c->per_shape.unfit = c->per_shape.outside = true;
 	else {
 		for (int d = 0; d < 3; d++)
-			if (r.tid[d] + 1 > c->kept[d])
-				c->kept[d] = r.tid[d] + 1;
-		c->nkept++;
+			if (r.tid[d] + 1 > c->per_shape.kept[d])
+				c->per_shape.kept[d] = r.tid[d] + 1;
+		c->per_shape.nkept++;
 	}
 	/* a thread that indexes past a __shared__ array is one this block
 	 * shape has and the code's launches do not (tx >= 16 of a 16-wide
 	 * tile): none of it counts */
 	if (r.outside) {
 		bs_unlog(c, log0);
-		c->nsyncs = syncs0;
-		c->nevents = events0;
+		c->log->nsyncs = syncs0;
+		c->log->nbars = events0;
 		c->nxpass = xpass0;
 		c->nxcover = xcover0;
 	}

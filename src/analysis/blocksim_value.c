@@ -393,7 +393,7 @@ static void compute(struct bs_tinfo *ti, const char *t, int64_t tparam)
 
 const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *t)
 {
-	int64_t tparam = c->bdim[0];
+	int64_t tparam = c->block.bdim[0];
 	if (!t) {
 		static const struct bs_tinfo none = { NULL, 0, 0, false, false, 0, -1, 0 };
 		return &none;

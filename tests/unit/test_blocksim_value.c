@@ -19,7 +19,7 @@ static struct bs_ctx ctx_of(int bdimx)
 {
 	struct bs_ctx c;
 	memset(&c, 0, sizeof c);
-	c.bdim[0] = bdimx;
+	c.block.bdim[0] = bdimx;
 	bs_caches_init(&c.cache);
 	return c;
 }
@@ -139,7 +139,7 @@ static void caches(void **state)
 	assert_ptr_equal(bs_type(&c, tile), first);
 	assert_int_equal(first->size, 32 * 4);
 	assert_int_equal(bs_type(&c, names[299])->extent, 300);
-	c.bdim[0] = 64;
+	c.block.bdim[0] = 64;
 	assert_int_equal(bs_type(&c, tile)->size, 64 * 4);
 	/* a path is one pointer, whatever buffer spelled it */
 	char member[] = "x";
