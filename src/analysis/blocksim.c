@@ -240,7 +240,7 @@ static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct mem
 	if (!u || !m)
 		return out;
 	struct bs_ctx c = { .u = u, .mo = m, .ms = m->ms, .log = bs_log_new(), .site_index = cl_htab_new(),
-	                    .pair_index = cl_htab_new() };
+	                    .races.index = cl_htab_new() };
 	bs_caches_init(&c.cache);
 	index_names(&c);
 	for (int i = 0; i < u->nglobals && !c.dynamic; i++)

@@ -83,7 +83,7 @@ static void restrict_memory(struct bs_thread *r, const struct ir_expr *e, bool w
 void bs_other_memory(struct bs_thread *r, const struct ir_expr *e, bool write, bool loaded)
 {
 	struct bs_ctx *c = r->c;
-	if (!c->judging || r->lost || direct_local(e))
+	if (!c->judge.judging || r->lost || direct_local(e))
 		return;
 	enum ir_space s = memspace_space(c->ms, e);
 	if (s == SPACE_CONSTANT && !write)

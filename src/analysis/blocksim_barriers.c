@@ -71,8 +71,8 @@ static void collect(struct bs_ctx *c, const struct ir_func *f, const struct ir_s
 		break;
 	case SK_EXPR:
 		if (plain_barrier(s->u.expr)) {
-			CL_VEC_GROW(c->bsites, c->nbsites, c->capbsites);
-			c->bsites[c->nbsites++] = (struct bs_barsite){ .e = ir_strip(s->u.expr), .fn = f };
+			CL_VEC_GROW(c->judge.sites, c->judge.nsites, c->judge.capsites);
+			c->judge.sites[c->judge.nsites++] = (struct bs_barsite){ .e = ir_strip(s->u.expr), .fn = f };
 		}
 		break;
 	default:
@@ -82,21 +82,21 @@ static void collect(struct bs_ctx *c, const struct ir_func *f, const struct ir_s
 
 void bs_barriers_begin(struct bs_ctx *c, const struct ir_func *f, bool kernel)
 {
-	c->judging = false;
-	c->inexact = false;
-	c->judged = f;
-	c->fn_bsites = c->nbsites;
+	c->judge.judging = false;
+	c->judge.inexact = false;
+	c->judge.judged = f;
+	c->judge.first_site = c->judge.nsites;
 	c->log->npasses = 0;
 	c->per_shape.unfit = false;
-	c->shapes_judged = 0;
+	c->judge.shapes_judged = 0;
 	if (kernel)
 		collect(c, f, f->body);
-	c->judging = c->nbsites > c->fn_bsites;
+	c->judge.judging = c->judge.nsites > c->judge.first_site;
 }
 
 void bs_pass_barrier(struct bs_ctx *c, const struct ir_expr *e, int phase_in, int thread)
 {
-	if (!c->judging)
+	if (!c->judge.judging)
 		return;
 	CL_VEC_GROW(c->log->passes, c->log->npasses, c->log->cappasses);
 	c->log->passes[c->log->npasses++] = (struct bs_pass){ e, phase_in, thread };
@@ -114,7 +114,7 @@ static void grow_pmem(struct bs_ctx *c, int phase)
 
 void bs_touch(struct bs_ctx *c, int phase, int bits)
 {
-	if (!c->judging || phase < 0)
+	if (!c->judge.judging || phase < 0)
 		return;
 	grow_pmem(c, phase);
 	c->per_shape.pmem[phase].bits |= (uint8_t)bits;
@@ -122,7 +122,7 @@ void bs_touch(struct bs_ctx *c, int phase, int bits)
 
 void bs_touch_param(struct bs_ctx *c, int phase, int pobj, bool write)
 {
-	if (!c->judging || phase < 0 || pobj < 0 || pobj >= 16)
+	if (!c->judge.judging || phase < 0 || pobj < 0 || pobj >= 16)
 		return;
 	grow_pmem(c, phase);
 	if (write)
@@ -133,9 +133,9 @@ void bs_touch_param(struct bs_ctx *c, int phase, int pobj, bool write)
 
 static struct bs_barsite *site_of(struct bs_ctx *c, const struct ir_expr *e)
 {
-	for (int i = c->fn_bsites; i < c->nbsites; i++)
-		if (c->bsites[i].e == e)
-			return &c->bsites[i];
+	for (int i = c->judge.first_site; i < c->judge.nsites; i++)
+		if (c->judge.sites[i].e == e)
+			return &c->judge.sites[i];
 	return NULL;
 }
 
@@ -314,7 +314,7 @@ static void judge_shape(struct bs_ctx *c, const struct ir_expr **site, int p)
 	int ns;
 	int64_t (*slots)[2] = bs_word_slots(c, placed_shared, NULL, bs_cmp_word, &ns);
 	if (nested_members(c, slots, ns)) {
-		c->inexact = true;
+		c->judge.inexact = true;
 		free(slots);
 		return;
 	}
@@ -381,12 +381,12 @@ void bs_barriers_shape(struct bs_ctx *c)
 {
 	/* a shape with threads the code is not written for (tx >= 16 of a
 	 * 16-wide tile) says nothing; another shape must */
-	if (c->judging && !c->inexact && !c->per_shape.unfit) {
-		c->shapes_judged++;
+	if (c->judge.judging && !c->judge.inexact && !c->per_shape.unfit) {
+		c->judge.shapes_judged++;
 		const struct ir_expr **site;
 		int p;
 		if (!in_step(c, &site, &p))
-			c->inexact = true;
+			c->judge.inexact = true;
 		else if (p > 0)
 			judge_shape(c, site, p);
 		free(site);
@@ -399,11 +399,11 @@ void bs_barriers_shape(struct bs_ctx *c)
 
 void bs_barriers_end(struct bs_ctx *c)
 {
-	if (c->judging && (c->inexact || !c->shapes_judged))
-		for (int i = c->fn_bsites; i < c->nbsites; i++)
-			c->bsites[i].need = NEED_KEEP;
-	c->judging = false;
-	c->inexact = false;
+	if (c->judge.judging && (c->judge.inexact || !c->judge.shapes_judged))
+		for (int i = c->judge.first_site; i < c->judge.nsites; i++)
+			c->judge.sites[i].need = NEED_KEEP;
+	c->judge.judging = false;
+	c->judge.inexact = false;
 }
 
 /* ---- the facts ---------------------------------------------------------------------- */
@@ -417,9 +417,9 @@ static int cmp_fact(const void *pa, const void *pb)
 int bs_barrier_facts(struct bs_ctx *c, struct blocksim_barrier_fact **out)
 {
 	int n = 0;
-	struct blocksim_barrier_fact *v = xcalloc((size_t)c->nbsites + 1, sizeof *v);
-	for (int i = 0; i < c->nbsites; i++) {
-		const struct bs_barsite *b = &c->bsites[i];
+	struct blocksim_barrier_fact *v = xcalloc((size_t)c->judge.nsites + 1, sizeof *v);
+	for (int i = 0; i < c->judge.nsites; i++) {
+		const struct bs_barsite *b = &c->judge.sites[i];
 		if (b->need != NEED_DROP && b->need != NEED_WARP)
 			continue;
 		v[n++] = (struct blocksim_barrier_fact){ b->need == NEED_DROP ? BLOCKSIM_ORDERS_NOTHING : BLOCKSIM_WARP_ONLY, b->e, b->fn,
@@ -434,10 +434,10 @@ int bs_barrier_facts(struct bs_ctx *c, struct blocksim_barrier_fact **out)
 void bs_barriers_free(struct bs_ctx *c)
 {
 	free(c->per_shape.pmem);
-	free(c->bsites);
+	free(c->judge.sites);
 	c->per_shape.pmem = NULL;
-	c->bsites = NULL;
-	c->per_shape.npmem = c->nbsites = 0;
+	c->judge.sites = NULL;
+	c->per_shape.npmem = c->judge.nsites = 0;
 }
 
 /* ---- code the run skipped ------------------------------------------------------------- */

@@ -199,7 +199,7 @@ static struct bs_rv inline_call(struct bs_thread *r, const struct ir_expr *e, co
 	r->ctx = bs_mix(ctx, (uintptr_t)e);
 	enum bs_flow fl = bs_run_body(r, fr, f->body);
 	if (fl == BS_FL_LOST)
-		r->c->inexact = true; /* the caller goes on, but what the callee did after is not logged */
+		r->c->judge.inexact = true; /* the caller goes on, but what the callee did after is not logged */
 	r->ctx = ctx;
 	r->iters = iters;
 	struct bs_rv v = fl != BS_FL_LOST && fr->has_ret ? fr->ret : bs_top_of(r, e);
@@ -220,7 +220,7 @@ static bool is_split_barrier_wait(const struct ir_expr *e)
 /* Leaves the interval: one more barrier passed. */
 static void next_phase(struct bs_thread *r, const struct ir_expr *e)
 {
-	if (r->c->judging && !r->lost)
+	if (r->c->judge.judging && !r->lost)
 		bs_pass_barrier(r->c, e, r->phase, r->lin);
 	r->phase++;
 }

@@ -129,8 +129,8 @@ static void key_of(struct bs_thread *r, const struct ir_expr *cond, struct bs_ex
  * passes are the last ones). */
 static bool passed(const struct bs_ctx *c, int thread, const struct ir_stmt *ret)
 {
-	for (int i = c->nxpass - 1; i >= 0 && c->xpass[i].thread == thread; i--)
-		if (c->xpass[i].ret == ret)
+	for (int i = c->exit.npass - 1; i >= 0 && c->exit.pass[i].thread == thread; i--)
+		if (c->exit.pass[i].ret == ret)
 			return true;
 	return false;
 }
@@ -156,8 +156,8 @@ void bs_exit_pass(struct bs_thread *r, const struct ir_stmt *s, const struct ir_
 	struct bs_exitpass p = { ret, r->lin, r->seq, r->phase, (uint8_t)how, split, false, 0, 0 };
 	if (how == PASS_STAYED && split)
 		key_of(r, s->u.if_.cond, &p, leave_when);
-	CL_VEC_GROW(c->xpass, c->nxpass, c->capxpass);
-	c->xpass[c->nxpass++] = p;
+	CL_VEC_GROW(c->exit.pass, c->exit.npass, c->exit.cappass);
+	c->exit.pass[c->exit.npass++] = p;
 }
 
 void bs_exit_cover(struct bs_ctx *c, const struct ir_stmt *ret, int from)
@@ -167,8 +167,8 @@ void bs_exit_cover(struct bs_ctx *c, const struct ir_stmt *ret, int from)
 		if (!(e->kind & BS_RK_WRITE) || e->uoff || bs_obj_memory(c, e->obj) != BLOCKSIM_MEM_SHARED)
 			continue;
 		for (int64_t w = e->off / 4; w <= (e->off + e->size - 1) / 4; w++) {
-			CL_VEC_GROW(c->xcover, c->nxcover, c->capxcover);
-			c->xcover[c->nxcover++] = (struct bs_exitcover){ ret, e->obj, e->field, w, e->phase };
+			CL_VEC_GROW(c->exit.cover, c->exit.ncover, c->exit.capcover);
+			c->exit.cover[c->exit.ncover++] = (struct bs_exitcover){ ret, e->obj, e->field, w, e->phase };
 		}
 	}
 }
@@ -177,12 +177,12 @@ void bs_exit_cover(struct bs_ctx *c, const struct ir_stmt *ret, int from)
 
 static struct bs_exitrec *rec_of(struct bs_ctx *c, const struct ir_stmt *ret)
 {
-	for (int i = 0; i < c->nexits; i++)
-		if (c->exits[i].ret == ret)
-			return &c->exits[i];
-	CL_VEC_GROW(c->exits, c->nexits, c->capexits);
-	c->exits[c->nexits] = (struct bs_exitrec){ .ret = ret };
-	return &c->exits[c->nexits++];
+	for (int i = 0; i < c->exit.nrecs; i++)
+		if (c->exit.recs[i].ret == ret)
+			return &c->exit.recs[i];
+	CL_VEC_GROW(c->exit.recs, c->exit.nrecs, c->exit.caprecs);
+	c->exit.recs[c->exit.nrecs] = (struct bs_exitrec){ .ret = ret };
+	return &c->exit.recs[c->exit.nrecs++];
 }
 
 /* The words at known addresses: __shared__ memory, and memory reached
@@ -211,8 +211,8 @@ static int may_leave_alone(const struct bs_exitpass *a, const struct bs_exitpass
 static bool covered_aside(const struct bs_ctx *c, const struct ir_stmt *ret, const struct bs_entry *e, int64_t w,
                           int before)
 {
-	for (int i = 0; i < c->nxcover; i++) {
-		const struct bs_exitcover *x = &c->xcover[i];
+	for (int i = 0; i < c->exit.ncover; i++) {
+		const struct bs_exitcover *x = &c->exit.cover[i];
 		if (x->ret == ret && x->obj == e->obj && x->field == e->field && x->word == w && x->phase < before)
 			return true;
 	}
@@ -278,9 +278,9 @@ static void judge(struct bs_ctx *c, const struct ir_stmt *ret, int64_t (*slots)[
 		return;
 	}
 	struct bs_exitpass **pass = xcalloc((size_t)c->block.nthreads + 1, sizeof *pass);
-	for (int i = 0; i < c->nxpass; i++)
-		if (c->xpass[i].ret == ret && c->xpass[i].thread < c->block.nthreads && !pass[c->xpass[i].thread])
-			pass[c->xpass[i].thread] = &c->xpass[i];
+	for (int i = 0; i < c->exit.npass; i++)
+		if (c->exit.pass[i].ret == ret && c->exit.pass[i].thread < c->block.nthreads && !pass[c->exit.pass[i].thread])
+			pass[c->exit.pass[i].thread] = &c->exit.pass[i];
 	long checks = 0;
 	int verdict = WORD_FINE;
 	const struct bs_entry *w = NULL, *rd = NULL;
@@ -313,27 +313,27 @@ static void judge(struct bs_ctx *c, const struct ir_stmt *ret, int64_t (*slots)[
 
 void bs_exits_shape(struct bs_ctx *c)
 {
-	if (c->nxpass) {
+	if (c->exit.npass) {
 		int ns = 0;
 		int64_t (*slots)[2] = bs_word_slots(c, known_word, c, bs_cmp_word, &ns);
-		for (int i = 0; i < c->nxpass; i++) {
+		for (int i = 0; i < c->exit.npass; i++) {
 			bool seen = false;
 			for (int j = 0; j < i && !seen; j++)
-				seen = c->xpass[j].ret == c->xpass[i].ret;
+				seen = c->exit.pass[j].ret == c->exit.pass[i].ret;
 			if (!seen)
-				judge(c, c->xpass[i].ret, slots, ns);
+				judge(c, c->exit.pass[i].ret, slots, ns);
 		}
 		free(slots);
 	}
-	c->nxpass = c->nxcover = 0;
+	c->exit.npass = c->exit.ncover = 0;
 	c->per_shape.xlost = c->per_shape.xunplaced = false;
 }
 
 int bs_exit_facts(struct bs_ctx *c, struct blocksim_exit_fact **out)
 {
-	struct blocksim_exit_fact *v = xcalloc((size_t)c->nexits + 1, sizeof *v);
-	for (int i = 0; i < c->nexits; i++) {
-		const struct bs_exitrec *x = &c->exits[i];
+	struct blocksim_exit_fact *v = xcalloc((size_t)c->exit.nrecs + 1, sizeof *v);
+	for (int i = 0; i < c->exit.nrecs; i++) {
+		const struct bs_exitrec *x = &c->exit.recs[i];
 		enum blocksim_exit_verdict k = BLOCKSIM_EXIT_UNJUDGED;
 		if (x->harmful && (x->launch_harm || (x->harmful == x->judged && !x->unjudged)))
 			k = BLOCKSIM_EXIT_STALE;
@@ -342,17 +342,17 @@ int bs_exit_facts(struct bs_ctx *c, struct blocksim_exit_fact **out)
 		v[i] = (struct blocksim_exit_fact){ k, x->ret, k == BLOCKSIM_EXIT_STALE ? x->write : NULL, k == BLOCKSIM_EXIT_STALE ? x->read : NULL };
 	}
 	*out = v;
-	return c->nexits;
+	return c->exit.nrecs;
 }
 
 void bs_exits_free(struct bs_ctx *c)
 {
-	free(c->xpass);
-	free(c->xcover);
-	free(c->exits);
-	c->xpass = NULL;
-	c->xcover = NULL;
-	c->exits = NULL;
-	c->nxpass = c->nxcover = c->nexits = 0;
-	c->capxpass = c->capxcover = c->capexits = 0;
+	free(c->exit.pass);
+	free(c->exit.cover);
+	free(c->exit.recs);
+	c->exit.pass = NULL;
+	c->exit.cover = NULL;
+	c->exit.recs = NULL;
+	c->exit.npass = c->exit.ncover = c->exit.nrecs = 0;
+	c->exit.cappass = c->exit.capcover = c->exit.caprecs = 0;
 }

@@ -365,8 +365,8 @@ static struct bs_rv eval_cond_value(struct bs_thread *r, const struct ir_expr *e
 {
 	struct bs_rv c = bs_eval(r, e->kids[0]);
 	if (c.k == BS_RV_INT) {
-		if (c.prm && r->c->judging && bs_skipped_matters(NULL, e->kids[c.i ? 2 : 1]))
-			r->c->inexact = true;
+		if (c.prm && r->c->judge.judging && bs_skipped_matters(NULL, e->kids[c.i ? 2 : 1]))
+			r->c->judge.inexact = true;
 		struct bs_rv v = bs_eval(r, e->kids[c.i ? 1 : 2]);
 		v.prm |= c.prm;
 		return v;
@@ -390,8 +390,8 @@ static struct bs_rv eval_logical(struct bs_thread *r, const struct ir_expr *e)
 	bool land = e->op == OP_LAND;
 	struct bs_rv a = bs_eval(r, e->kids[0]);
 	if (a.k == BS_RV_INT && (land ? !a.i : a.i)) {
-		if (a.prm && r->c->judging && bs_skipped_matters(NULL, e->kids[1]))
-			r->c->inexact = true;
+		if (a.prm && r->c->judge.judging && bs_skipped_matters(NULL, e->kids[1]))
+			r->c->judge.inexact = true;
 		struct bs_rv v = bs_rv_int(!land);
 		v.prm = a.prm;
 		return v;

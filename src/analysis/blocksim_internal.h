@@ -271,9 +271,35 @@ struct bs_shape_facts {
 	struct bs_imem *pmem; int npmem; /* per interval */
 };
 
+/* What the queries gather over every function and block shape, each
+ * for its own facts. The races (blocksim_races.c): the pairs of sites
+ * that race, over every shape and kernel. */
+struct bs_race_state {
+	struct bs_pairrec *pairs; int npairs, cappairs;
+	struct cl_htab *index;         /* {at, other, kind} -> index + 1 */
+};
+
+/* The barrier facts (blocksim_barriers.c). */
+struct bs_judge_state {
+	bool judging;                  /* a kernel with barriers to judge runs */
+	bool inexact;                  /* a thread lost, or a path not run: judge nothing */
+	int shapes_judged;
+	const struct ir_func *judged;
+	struct bs_barsite *sites; int nsites, capsites;
+	int first_site;                /* the first of the current kernel's */
+};
+
+/* The early exits (blocksim_exit.c): the current block shape's passes
+ * and what the exits' arms wrote; the verdicts so far. */
+struct bs_exit_state {
+	struct bs_exitpass *pass; int npass, cappass;
+	struct bs_exitcover *cover; int ncover, capcover;
+	struct bs_exitrec *recs; int nrecs, caprecs;
+};
+
 /* Everything one unit's simulation keeps: the unit caches, the block
- * being run and its log, and the results gathered over every function
- * (pairs, barrier sites, stops, exits). */
+ * being run and its log, and what the queries gather over every function
+ * (races, barrier facts, exits, stops). */
 struct bs_ctx {
 	const struct ir_unit *u;
 	const struct memorder *mo;
@@ -292,25 +318,13 @@ struct bs_ctx {
 	struct bs_shape_facts per_shape;
 	struct bs_pobj pobjs[BS_MAX_POBJS]; int npobjs;  /* the function being run's */
 	bool root_tid;                 /* the function being run uses threadIdx (it or a callee) */
-	/* pairs that race, over every shape and kernel */
-	struct bs_pairrec *pairs; int npairs, cappairs;
-	struct cl_htab *pair_index;    /* {at, other, kind} -> index + 1 */
-	/* barrier facts: set while a kernel with barriers to judge runs */
-	bool judging;
-	bool inexact;                  /* a thread lost, or a path not run: judge nothing */
-	int shapes_judged;
-	const struct ir_func *judged;
-	struct bs_barsite *bsites; int nbsites, capbsites;
-	int fn_bsites;                 /* the first of the current kernel's */
+	struct bs_race_state races;
+	struct bs_judge_state judge;
 	/* where the current function's run first lost a thread, and the
 	 * functions whose runs did (blocksim_stops) */
 	struct blocksim_stop stop;
 	struct blocksim_stop *stops; int nstops, capstops;
-	/* early exits (blocksim_exit.c): the current block shape's passes and
-	 * what the exits' arms wrote; the verdicts so far */
-	struct bs_exitpass *xpass; int nxpass, capxpass;
-	struct bs_exitcover *xcover; int nxcover, capxcover;
-	struct bs_exitrec *exits; int nexits, capexits;
+	struct bs_exit_state exit;
 };
 
 /* blocksim_mem.c: memory the file does not declare. The value parameter P

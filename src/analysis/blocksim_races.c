@@ -42,17 +42,17 @@ struct bs_pairrec {
 static struct bs_pairrec *record(struct bs_ctx *c, int at, int other, enum blocksim_race_kind kind)
 {
 	const int key[3] = { at, other, (int)kind };
-	void **slot = cl_htab_put(c->pair_index, key, sizeof key);
+	void **slot = cl_htab_put(c->races.index, key, sizeof key);
 	if (*slot)
-		return &c->pairs[CL_HTAB_INDEX(*slot)];
-	CL_VEC_GROW(c->pairs, c->npairs, c->cappairs);
-	struct bs_pairrec *p = &c->pairs[c->npairs];
+		return &c->races.pairs[CL_HTAB_INDEX(*slot)];
+	CL_VEC_GROW(c->races.pairs, c->races.npairs, c->races.cappairs);
+	struct bs_pairrec *p = &c->races.pairs[c->races.npairs];
 	memset(p, 0, sizeof *p);
 	p->at = at;
 	p->other = other;
 	p->kind = (uint8_t)kind;
-	CL_HTAB_SET_INDEX(slot, c->npairs);
-	c->npairs++;
+	CL_HTAB_SET_INDEX(slot, c->races.npairs);
+	c->races.npairs++;
 	return p;
 }
 
@@ -368,8 +368,8 @@ static void settle(struct bs_ctx *c)
 		bit = 0;
 	c->per_shape.outside = false;
 	c->per_shape.kept[0] = c->per_shape.kept[1] = c->per_shape.kept[2] = c->per_shape.nkept = 0;
-	for (int i = 0; i < c->npairs; i++) {
-		struct bs_pairrec *p = &c->pairs[i];
+	for (int i = 0; i < c->races.npairs; i++) {
+		struct bs_pairrec *p = &c->races.pairs[i];
 		for (int side = 0; side < 2 && !p->here; side++) {
 			int n = popcount(p->partners[side]);
 			int total = popcount(c->sites[side ? p->other : p->at].exec);
@@ -396,8 +396,8 @@ static void settle(struct bs_ctx *c)
  * by a 32-wide block. */
 void bs_settle_function(struct bs_ctx *c)
 {
-	for (int i = 0; i < c->npairs; i++) {
-		struct bs_pairrec *p = &c->pairs[i];
+	for (int i = 0; i < c->races.npairs; i++) {
+		struct bs_pairrec *p = &c->races.pairs[i];
 		uint64_t ran = c->sites[p->at].shapes & c->sites[p->other].shapes;
 		/* the shapes of real launches: a race in any of them is one */
 		if (p->found && c->block.launch && !p->confirmed) {
@@ -535,9 +535,9 @@ void bs_detect(struct bs_ctx *c)
 static int pairs_races(struct bs_ctx *c, struct blocksim_race **out)
 {
 	int n = 0;
-	struct blocksim_race *v = xcalloc((size_t)c->npairs + 1, sizeof *v);
-	for (int i = 0; i < c->npairs; i++) {
-		const struct bs_pairrec *p = &c->pairs[i];
+	struct blocksim_race *v = xcalloc((size_t)c->races.npairs + 1, sizeof *v);
+	for (int i = 0; i < c->races.npairs; i++) {
+		const struct bs_pairrec *p = &c->races.pairs[i];
 		if (!p->confirmed)
 			continue;
 		const struct bs_site *at = &c->sites[p->at], *other = &c->sites[p->other];
@@ -618,9 +618,9 @@ int bs_races_found(struct bs_ctx *c, struct blocksim_race **out)
 
 void bs_pairs_free(struct bs_ctx *c)
 {
-	free(c->pairs);
-	cl_htab_free(c->pair_index);
-	c->pairs = NULL;
-	c->pair_index = NULL;
-	c->npairs = c->cappairs = 0;
+	free(c->races.pairs);
+	cl_htab_free(c->races.index);
+	c->races.pairs = NULL;
+	c->races.index = NULL;
+	c->races.npairs = c->races.cappairs = 0;
 }

@@ -243,8 +243,8 @@ static enum bs_flow exec_if(struct bs_thread *r, const struct ir_stmt *s)
 				run_aside(r, leave_when ? s->u.if_.then : s->u.if_.els, ret);
 			bs_exit_pass(r, s, ret, leave_when, 1, c.prm);
 		}
-		if (c.prm && r->c->judging && bs_skipped_matters(arm == s->u.if_.then ? s->u.if_.els : s->u.if_.then, NULL))
-			r->c->inexact = true; /* the other arm runs in other launches */
+		if (c.prm && r->c->judge.judging && bs_skipped_matters(arm == s->u.if_.then ? s->u.if_.els : s->u.if_.then, NULL))
+			r->c->judge.inexact = true; /* the other arm runs in other launches */
 		int phase = r->phase;
 		enum bs_flow f = arm ? bs_exec(r, arm) : BS_FL_NORMAL;
 		if (f != BS_FL_LOST && has_barrier(r, s))
@@ -311,7 +311,7 @@ static bool is_poll(const struct bs_thread *r, const struct ir_stmt *s, int *whi
  * is not judged. The stand-in pass names no barrier, so it is kept. */
 static void skip_iterations(struct bs_thread *r)
 {
-	if (r->c->judging && !r->lost)
+	if (r->c->judge.judging && !r->lost)
 		bs_pass_barrier(r->c, NULL, r->phase, r->lin);
 	r->phase++;
 	bs_touch(r->c, r->phase, BS_RM_UNKNOWN);
@@ -352,12 +352,12 @@ static enum bs_flow exec_loop(struct bs_thread *r, const struct ir_stmt *s)
 				 * stops elsewhere, or never starts (the barriers before
 				 * and after it meet) */
 				if (c.k == BS_RV_INT && c.prm && (!c.i || it == 0) && has_barrier(r, s))
-					r->c->inexact = true;
+					r->c->judge.inexact = true;
 				if (c.k == BS_RV_INT && !c.i)
 					break;
 				goes_on = c.k == BS_RV_INT;
 				if (c.k == BS_RV_TOP && has_barrier(r, s))
-					r->c->inexact = true; /* its barriers' neighbours when it runs fewer times are not run */
+					r->c->judge.inexact = true; /* its barriers' neighbours when it runs fewer times are not run */
 				if (c.k == BS_RV_TOP && !unknown_exit) {
 					unknown_exit = true;
 					r->lits = bs_push_lit(r, r->lits, cond, true, bs_lit_flags(cond, c), BS_LIT_LOOP);
@@ -401,7 +401,7 @@ static enum bs_flow exec_loop(struct bs_thread *r, const struct ir_stmt *s)
 	/* the way out of a break (or into the next iteration from a continue)
 	 * the run did not take joins intervals it never put side by side */
 	if (r->undecided_exit && has_barrier(r, s))
-		r->c->inexact = true;
+		r->c->judge.inexact = true;
 	r->undecided_exit = outer_exit;
 	if (out == BS_FL_LOST)
 		return BS_FL_LOST;
@@ -450,7 +450,7 @@ static enum bs_flow exec_switch(struct bs_thread *r, const struct ir_stmt *s)
 	}
 	struct bs_rv c = bs_eval(r, s->u.sw.cond);
 	if (c.prm)
-		r->c->inexact = true;
+		r->c->judge.inexact = true;
 	const struct ir_stmt *b = s->u.sw.body;
 	if (c.k != BS_RV_INT || !b || b->kind != SK_BLOCK)
 		return r->lost ? BS_FL_LOST : bs_lose(r, &s->loc, "a switch on a value it could not compute");
@@ -614,11 +614,11 @@ void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, in
 		if (l && i < l->kernel->nparams && l->param_known[i])
 			fr->vars[p->id] = bs_rv_int(l->param[i]);
 	}
-	int log0 = c->log->nacc, syncs0 = c->log->nsyncs, events0 = c->log->nbars, xpass0 = c->nxpass, xcover0 = c->nxcover;
+	int log0 = c->log->nacc, syncs0 = c->log->nsyncs, events0 = c->log->nbars, xpass0 = c->exit.npass, xcover0 = c->exit.ncover;
 	enum bs_flow fl = bs_run_body(&r, fr, root->body);
 	bs_frame_free(fr);
 	if (fl == BS_FL_LOST || r.lost)
-		c->inexact = c->per_shape.xlost = true;
+		c->judge.inexact = c->per_shape.xlost = true;
 	/* the first thread lost names the point, for the report (a thread
 	 * that indexed past an array is dropped below, and does not count) */
 	if ((fl == BS_FL_LOST || r.why) && !r.outside && !c->stop.why) {
@@ -640,7 +640,7 @@ void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, in
 		bs_unlog(c, log0);
 		c->log->nsyncs = syncs0;
 		c->log->nbars = events0;
-		c->nxpass = xpass0;
-		c->nxcover = xcover0;
+		c->exit.npass = xpass0;
+		c->exit.ncover = xcover0;
 	}
 }
