@@ -13,7 +13,7 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		return;
 	char subj[256], cond[128];
 	barrier_site_subject(call, barrier, subj, sizeof subj);
-	cause_condition(c, cond, sizeof cond);
+	barrier_site_cause(c, cond, sizeof cond);
 	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL1001], call->loc,
 		"%s runs only in the threads for which %s holds, but every thread of the block must reach a "
 		"block barrier: the others never arrive, so the block can hang or read shared memory too early; "
@@ -23,10 +23,10 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 	if (c->cond)
 		cl_note(f, c->cond->loc, "this condition differs between the %s of a block",
 		        c->level == U_WARP ? "warps" : "threads");
-	note_callee_barrier(f, call, barrier);
+	barrier_site_note_callee(f, call, barrier);
 }
 
 void check_divergent_barrier(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	for_each_barrier_site(cx, u, site);
+	barrier_site_each(cx, u, site);
 }

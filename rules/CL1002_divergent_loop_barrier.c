@@ -11,7 +11,7 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		return;
 	char subj[256], cond[128];
 	barrier_site_subject(call, barrier, subj, sizeof subj);
-	cause_condition(c, cond, sizeof cond);
+	barrier_site_cause(c, cond, sizeof cond);
 	struct cl_finding *f;
 	if (c->kind == CAUSE_LOOP_BREAK) {
 		f = cl_report(cx, &cl_rules[RULE_CL1002], call->loc,
@@ -31,10 +31,10 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		if (c->cond)
 			cl_note(f, c->cond->loc, "the loop condition is %s", c->level == U_WARP ? "warp-dependent" : "thread-dependent");
 	}
-	note_callee_barrier(f, call, barrier);
+	barrier_site_note_callee(f, call, barrier);
 }
 
 void check_divergent_loop_barrier(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	for_each_barrier_site(cx, u, site);
+	barrier_site_each(cx, u, site);
 }

@@ -28,7 +28,7 @@ static const char *exit_word(enum cause_kind k)
 	}
 }
 
-/* The unit the sites are in: for_each_barrier_site's callbacks are
+/* The unit the sites are in: barrier_site_each's callbacks are
  * given the context only, and rules run one unit at a time. */
 static const struct ir_unit *unit;
 
@@ -43,7 +43,7 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		xf = blocksim_exit(unit, c->stmt);
 	char subj[256], cond[128], rd[96], wr[96];
 	barrier_site_subject(call, barrier, subj, sizeof subj);
-	cause_condition(c, cond, sizeof cond);
+	barrier_site_cause(c, cond, sizeof cond);
 	unsigned line = c->stmt ? c->stmt->loc.line : 0;
 	struct cl_finding *f;
 	if (xf.verdict == BLOCKSIM_EXIT_HARMLESS) {
@@ -56,8 +56,8 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		if (f->level > CL_LEVEL_NOTE)
 			f->level = CL_LEVEL_NOTE;
 	} else if (xf.verdict == BLOCKSIM_EXIT_STALE) {
-		memorder_describe(xf.read, rd, sizeof rd);
-		memorder_describe(xf.write, wr, sizeof wr);
+		mo_describe(xf.read, rd, sizeof rd);
+		mo_describe(xf.write, wr, sizeof wr);
 		f = cl_report(cx, &cl_rules[RULE_CL1003], call->loc,
 			"%s comes after a `%s` (line %u) that only the threads for which %s holds take; exited threads "
 			"count as arrived, so it does not hang, but the threads that left never write `%s` (line %u), "
@@ -80,12 +80,12 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		cl_note(f, c->cond->loc, "under this %s condition", c->level == U_WARP ? "warp-dependent" : "thread-dependent");
 	if (xf.verdict == BLOCKSIM_EXIT_STALE)
 		cl_note(f, xf.read->loc, "read here after a barrier, without the part the leavers would have written");
-	note_callee_barrier(f, call, barrier);
+	barrier_site_note_callee(f, call, barrier);
 }
 
 void check_barrier_after_divergent_exit(struct cl_ctx *cx, const struct ir_unit *u)
 {
 	unit = u;
-	for_each_barrier_site(cx, u, site);
+	barrier_site_each(cx, u, site);
 	unit = NULL;
 }

@@ -5,6 +5,7 @@
  * lanes that branched away or returned break that promise. Masks that
  * come from __activemask() or a __ballot_sync of the branch condition are
  * not full-warp constants, so they are not reported. */
+#include "analysis/analyze.h"
 #include "analysis/intrinsics.h"
 #include "barrier_sites.h"
 #include "checks.h"
@@ -56,7 +57,6 @@ static int reads_tid_yz(struct ir_expr *e, void *arg)
 
 static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_expr *call, void *arg)
 {
-	const struct ir_unit *u = arg;
 	(void)f;
 	if (!call->ctx || !whole_warp_collective(call))
 		return;
@@ -71,7 +71,7 @@ static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_ex
 		return;
 	char name[96], cond[128];
 	intrinsic_display(call, name, sizeof name);
-	cause_condition(c, cond, sizeof cond);
+	barrier_site_cause(c, cond, sizeof cond);
 	const char *where = by_exit ? "some lanes have already left where" : "it runs only in the lanes where";
 	struct cl_finding *fd;
 	if (call->u.call.intrinsic == IN_LIB_WARP)
@@ -88,7 +88,7 @@ static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_ex
 	if (by_exit && c->stmt)
 		cl_note(fd, c->stmt->loc, "lanes leave here");
 	if (c->cond) {
-		bool yz = !u->warp_aligned_blocks && ir_walk_expr((struct ir_expr *)c->cond, reads_tid_yz, NULL);
+		bool yz = !cx->ao->warp_aligned_blocks && ir_walk_expr((struct ir_expr *)c->cond, reads_tid_yz, NULL);
 		cl_note(fd, c->cond->loc, "this condition differs between lanes of a warp%s",
 		        yz ? " (threadIdx.y/.z do when blockDim.x may not be a multiple of 32, as "
 		             "--no-assume-warp-aligned-blocks or assume-warp-aligned-blocks: false says)"
@@ -98,5 +98,5 @@ static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_ex
 
 void check_divergent_warp_collective(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	cl_for_each_call(cx, u, visit, (void *)u);
+	cl_for_each_call(cx, u, visit, NULL);
 }

@@ -26,21 +26,21 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 	barrier_site_subject(call, barrier, subj, sizeof subj);
 	struct cl_finding *f;
 	if (c && (c->kind == CAUSE_LOOP_COND || c->kind == CAUSE_LOOP_BREAK)) {
-		cause_condition(c, cond, sizeof cond);
+		barrier_site_cause(c, cond, sizeof cond);
 		f = cl_report(cx, &cl_rules[RULE_CL1005], call->loc,
 			"%s is inside a loop whose trip count differs between the %s of the grid (%s), so those that "
 			"finish early stop arriving while the others wait for them: the whole grid deadlocks; loop a "
 			"grid-uniform number of times (a kernel parameter, gridDim) and guard the work inside instead",
 			subj, who(c), cond);
 	} else if (c) {
-		cause_condition(c, cond, sizeof cond);
+		barrier_site_cause(c, cond, sizeof cond);
 		f = cl_report(cx, &cl_rules[RULE_CL1005], call->loc,
 			"%s runs only in the %s for which %s holds, but every thread of every block of the grid must "
 			"reach a grid barrier: the others never arrive, so the whole grid deadlocks; move the barrier "
 			"out of the branch and guard only the work", subj, who(c), cond);
 	} else if (x->exit > U_GRID && x->exit_cause) {
 		c = x->exit_cause;
-		cause_condition(c, cond, sizeof cond);
+		barrier_site_cause(c, cond, sizeof cond);
 		f = cl_report(cx, &cl_rules[RULE_CL1005], call->loc,
 			"%s comes after a `%s` (line %u) that only the %s for which %s holds take; they never arrive, "
 			"so the whole grid deadlocks at the barrier; keep every thread running to the grid barrier and "
@@ -54,10 +54,10 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 	}
 	if (c->cond)
 		cl_note(f, c->cond->loc, "this condition differs between the %s of the grid", who(c));
-	note_callee_barrier(f, call, barrier);
+	barrier_site_note_callee(f, call, barrier);
 }
 
 void check_divergent_grid_barrier(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	for_each_grid_barrier_site(cx, u, site);
+	barrier_site_each_grid(cx, u, site);
 }

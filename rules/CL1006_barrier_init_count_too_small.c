@@ -15,7 +15,7 @@
 #include "analysis/launch.h"
 #include "analysis/memorder.h"
 #include "checks.h"
-#include "cuda_barrier.h"
+#include "analysis/cuda_barrier.h"
 #include "util/vec.h"
 
 #include <stdio.h>
@@ -46,7 +46,7 @@ static void arrival(struct cl_ctx *cx, const struct ir_func *f, const struct ir_
 	CL_VEC_PUSH(s->v, s->n, s->cap, in.call);
 	char b[128], count[96];
 	intrinsic_display(call, b, sizeof b);
-	memorder_describe(in.call->kids[1], count, sizeof count);
+	mo_describe(in.call->kids[1], count, sizeof count);
 	if (count[0] == '`' || !count[0])
 		snprintf(count, sizeof count, "...");
 	struct cl_finding *r = cl_report(cx, &cl_rules[RULE_CL1006], in.call->loc,

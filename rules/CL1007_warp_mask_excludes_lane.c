@@ -339,7 +339,7 @@ static void judge(struct walk *w, const struct ir_expr *call)
 	struct cl_finding *fd;
 	if (v.by_predicate && pred) {
 		char p[128];
-		memorder_describe(pred, p, sizeof p);
+		mo_describe(pred, p, sizeof p);
 		fd = cl_report(w->cx, &cl_rules[RULE_CL1007], call->loc,
 			"`%s` runs in lanes where `%s` is false, but its mask is the `__ballot_sync` of `%s`, which "
 			"leaves exactly those lanes out: a lane must be named in the mask of the collective it calls, "

@@ -1,18 +1,20 @@
 /* CL2001 plain-flag-poll: a loop waits for another thread to change a
  * location it reads with a plain load. Nothing forces the compiler to
- * read it again, and on an H200 it did not: the loop spun forever. */
+ * read it again, nor the hardware to read past the SM's L1: on an H200 the
+ * weak load stayed in the loop and spun forever on a stale line
+ * (docs/design/gpu-facts.md, "Polls, fences and scopes"). */
 #include "checks.h"
 #include "ordering.h"
 
 void check_plain_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	const struct memorder *m = order_facts(u);
+	const struct memorder *m = mo_facts(u);
 	for (int i = 0; i < m->npolls; i++) {
-		const struct poll *p = &m->polls[i];
+		const struct mo_poll *p = &m->polls[i];
 		if (p->kind != POLL_PLAIN || p->body_forces_reload)
 			continue;
 		char what[96];
-		memorder_describe(p->load, what, sizeof what);
+		mo_describe(p->load, what, sizeof what);
 		cx->fn = p->fn;
 		struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2001], p->at,
 			"`%s` is read with a plain load in the exit condition of a loop that waits for another "

@@ -1,27 +1,28 @@
 /* CL2002 volatile-flag-poll: a loop polls a flag through volatile, then
  * reads data another thread wrote with no acquire ordering in between.
  * volatile makes the load happen; it does not order the reads after it
- * (the H200 litmus saw stale data in 0.77% of reads without fences). */
+ * (the H200 litmus read stale data in 99.999% of reads without a fence:
+ * docs/design/gpu-facts.md, "Polls, fences and scopes"). */
 #include "checks.h"
 #include "ordering.h"
 
 void check_volatile_flag_poll(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	const struct memorder *m = order_facts(u);
+	const struct memorder *m = mo_facts(u);
 	for (int i = 0; i < m->npolls; i++) {
-		const struct poll *p = &m->polls[i];
+		const struct mo_poll *p = &m->polls[i];
 		if (p->kind != POLL_VOLATILE)
 			continue;
-		if (memorder_read_barrier_ordered(m, p->load))
+		if (mo_read_barrier_ordered(m, p->load))
 			continue;
-		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
-		                        .extent = memorder_read_extent(m, p->load), .dir = ORDER_AFTER };
-		order_scan_run(&s, p->loop);
+		struct mo_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
+		                        .extent = mo_read_extent(m, p->load), .dir = MO_SCAN_AFTER };
+		mo_scan_run(&s, p->loop);
 		if (!s.found)
 			continue;
 		char what[96], data[96];
-		memorder_describe(p->load, what, sizeof what);
-		memorder_describe(s.hit.e, data, sizeof data);
+		mo_describe(p->load, what, sizeof what);
+		mo_describe(s.hit.e, data, sizeof data);
 		cx->fn = p->fn;
 		struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2002], p->at,
 			"the loop polls `%s` through volatile and then reads `%s` with no acquire ordering, so the "

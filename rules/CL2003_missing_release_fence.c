@@ -20,7 +20,7 @@ struct publish_ctx {
 
 /* A helper's publication after a store already reported for an earlier
  * publication: the same missing fence, which one finding names. */
-static bool reported_before(struct publish_ctx *pc, const struct access *a, const struct ir_expr *hit)
+static bool reported_before(struct publish_ctx *pc, const struct mo_access *a, const struct ir_expr *hit)
 {
 	for (int i = 0; i < pc->nhits; i++)
 		if (pc->hits[i] == hit)
@@ -219,13 +219,13 @@ static bool one_warp(const struct ir_stmt *store, const struct ir_stmt *pub)
 }
 
 struct others {
-	struct order_scan *s;
+	struct mo_scan *s;
 	const struct ir_expr *flag_lv;   /* the flag's lvalue, or its address (an atomic's argument) */
 	const struct publisher *p;
 	bool fenced;       /* an ordering fence lies between the stores and the publication */
-	const struct access *barrier;
+	const struct mo_access *barrier;
 	bool found;
-	struct access hit, fence;
+	struct mo_access hit, fence;
 };
 
 /* The per-thread slot an access is indexed by: `i` of `a[i]` or `&a[i]`
@@ -245,21 +245,21 @@ static const struct ir_expr *thread_slot(const struct ir_expr *e)
  * stored, and the single-thread scan checked that; the other threads'
  * slots go with flags this publication does not set (a reduction's
  * per-thread locks). */
-static bool per_thread_slots(const struct ir_expr *flag, const struct access *store)
+static bool per_thread_slots(const struct ir_expr *flag, const struct mo_access *store)
 {
 	const struct ir_expr *f = thread_slot(flag);
 	const struct ir_expr *d = thread_slot(store->e);
 	return f && d && ir_expr_equal(f, d);
 }
 
-static int other_threads(const struct access *a, void *arg)
+static int other_threads(const struct mo_access *a, void *arg)
 {
 	struct others *o = arg;
 	if (a->kind == ACC_CALL || a->kind == ACC_INLINED || a->via || a->kind == ACC_WARP_SYNC)
 		return 1; /* beyond what cudalint can see (a helper: which threads run its stores) */
 	if (a->kind == ACC_BARRIER)
 		return 1; /* the barrier comes after the stores: ordered, or the one-thread scan said not */
-	if (a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= order_needed_scope(o->s->flag_space, o->s->extent))) {
+	if (a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= mo_needed_scope(o->s->flag_space, o->s->extent))) {
 		if (!o->fenced)
 			o->fence = *a;
 		o->fenced = true;
@@ -268,9 +268,9 @@ static int other_threads(const struct access *a, void *arg)
 	if (a->kind == ACC_ATOMIC && (a->order == ORDER_RELEASE || a->order == ORDER_ACQ_REL || a->order == ORDER_SEQ_CST))
 		return 1;
 	if (!o->fenced || ir_stmt_inside(a->stmt, o->p->guard) || publishers_own(a->stmt, o->p) ||
-	    memorder_same_object(a->obj, a->field, o->s->flag, o->s->flag_field) || !order_published_data(o->s->m, a) ||
+	    mo_same_object(a->obj, a->field, o->s->flag, o->s->flag_field) || !mo_published_data(o->s->m, a) ||
 	    per_thread_slots(o->flag_lv, a) ||
-	    (a->space == SPACE_SHARED && order_needed_scope(o->s->flag_space, o->s->extent) == SCOPE_DEVICE))
+	    (a->space == SPACE_SHARED && mo_needed_scope(o->s->flag_space, o->s->extent) == SCOPE_DEVICE))
 		return 0;
 	o->found = true;
 	o->hit = *a;
@@ -280,7 +280,7 @@ static int other_threads(const struct access *a, void *arg)
 /* A publication made by some threads only, after fenced stores that all
  * threads make, with no barrier between (the one-thread scan stopped at
  * the fence and saw nothing wrong). */
-static void check_other_threads(struct publish_ctx *pc, const struct access *a, struct order_scan *s,
+static void check_other_threads(struct publish_ctx *pc, const struct mo_access *a, struct mo_scan *s,
                                 const char *flag)
 {
 	struct publisher p;
@@ -288,7 +288,7 @@ static void check_other_threads(struct publish_ctx *pc, const struct access *a, 
 		return;
 	struct others o = { .s = s, .flag_lv = a->kind == ACC_ATOMIC && a->e->nkids ? a->e->kids[0] : a->e,
 	                    .p = &p };
-	memorder_before(pc->m, a->stmt, other_threads, &o);
+	mo_before(pc->m, a->stmt, other_threads, &o);
 	if (!o.found || one_warp(o.hit.stmt, a->stmt))
 		return;
 	char data[96], fence[64], who[160];
@@ -297,7 +297,7 @@ static void check_other_threads(struct publish_ctx *pc, const struct access *a, 
 		snprintf(who, sizeof who, "the threads that go past `if (%s) return`", cond);
 	else
 		snprintf(who, sizeof who, "the threads for which `%s` %s", cond, p.truth ? "holds" : "does not hold");
-	memorder_describe(o.hit.e, data, sizeof data);
+	mo_describe(o.hit.e, data, sizeof data);
 	intrinsic_display(o.fence.e, fence, sizeof fence);
 	/* the stores themselves only some threads make: a barrier there
 	 * would be divergent (CL1001), so the advice is to sync outside it */
@@ -321,24 +321,24 @@ static void check_other_threads(struct publish_ctx *pc, const struct access *a, 
 
 /* ---- publications ---------------------------------------------------------------- */
 
-static int publication(const struct access *a, void *arg)
+static int publication(const struct mo_access *a, void *arg)
 {
 	struct publish_ctx *pc = arg;
-	struct order_scan s;
-	if (!order_publication_scan(pc->m, pc->fn, a, -1, &s))
+	struct mo_scan s;
+	if (!mo_publication_scan(pc->m, pc->fn, a, -1, &s))
 		return 0;
 	if (s.found && s.narrowed)
 		return 0; /* fenced, but with too narrow a scope: CL2006 */
 	if (s.found && ((a->via && s.hit.via == a->via) || reported_before(pc, a, s.hit.e)))
 		return 0; /* both in the helper: its own walk reports it */
 	char flag[96], data[96];
-	memorder_describe(a->kind == ACC_ATOMIC && a->e->nkids ? a->e->kids[0] : a->e, flag, sizeof flag);
+	mo_describe(a->kind == ACC_ATOMIC && a->e->nkids ? a->e->kids[0] : a->e, flag, sizeof flag);
 	if (!s.found) {
 		check_other_threads(pc, a, &s, flag);
 		return 0;
 	}
-	memorder_describe(s.hit.e, data, sizeof data);
-	struct cl_finding *f = cl_report(pc->cx, &cl_rules[RULE_CL2003], memorder_access_loc(a),
+	mo_describe(s.hit.e, data, sizeof data);
+	struct cl_finding *f = cl_report(pc->cx, &cl_rules[RULE_CL2003], mo_access_loc(a),
 		"`%s` publishes to other threads, but nothing orders the earlier store to `%s` before it, so a "
 		"consumer can see the flag and still read stale data; put %s before the publication, or "
 		"publish with `cuda::atomic_ref<...>::store(v, cuda::memory_order_release)`",
@@ -352,10 +352,10 @@ static int publication(const struct access *a, void *arg)
 static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg)
 {
 	struct publish_ctx pc = { .cx = cx, .m = arg, .fn = f };
-	memorder_stmt_accesses(pc.m, f->body, publication, &pc);
+	mo_stmt_accesses(pc.m, f->body, publication, &pc);
 }
 
 void check_missing_release_fence(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	cl_for_each_function(cx, u, check_function, (void *)order_facts(u));
+	cl_for_each_function(cx, u, check_function, (void *)mo_facts(u));
 }

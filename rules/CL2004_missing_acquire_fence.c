@@ -6,11 +6,11 @@
 #include "checks.h"
 #include "ordering.h"
 
-static void report(struct cl_ctx *cx, const struct order_scan *s, const struct ir_expr *obs, bool ticket)
+static void report(struct cl_ctx *cx, const struct mo_scan *s, const struct ir_expr *obs, bool ticket)
 {
 	char data[96], what[96];
-	memorder_describe(s->hit.e, data, sizeof data);
-	memorder_describe(obs->kind == EK_CALL && obs->nkids ? obs->kids[0] : obs, what, sizeof what);
+	mo_describe(s->hit.e, data, sizeof data);
+	mo_describe(obs->kind == EK_CALL && obs->nkids ? obs->kids[0] : obs, what, sizeof what);
 	bool store = s->hit.kind == ACC_STORE;
 	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2004], s->hit.e->loc,
 		"`%s` is %s after %s `%s` with no fence or acquire in between, so %s; put %s between them, or "
@@ -23,7 +23,7 @@ static void report(struct cl_ctx *cx, const struct order_scan *s, const struct i
 	cl_note(f, obs->loc, ticket ? "the atomic whose result decides the branch" : "the flag is observed here");
 }
 
-static void observed(const struct order_scan *s, const struct ir_expr *obs, bool ticket, const struct ir_func *fn,
+static void observed(const struct mo_scan *s, const struct ir_expr *obs, bool ticket, const struct ir_func *fn,
                      void *arg)
 {
 	struct cl_ctx *cx = arg;
@@ -35,6 +35,6 @@ static void observed(const struct order_scan *s, const struct ir_expr *obs, bool
 
 void check_missing_acquire_fence(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	order_each_observation(order_facts(u), u, observed, cx);
+	mo_each_observation(mo_facts(u), u, observed, cx);
 	cx->fn = NULL;
 }

@@ -1,7 +1,8 @@
 /* CL2005 overwide-fence-scope: a fence, or an atomic's scope, wider than
  * the memory it orders needs. On an H200 one store plus fence per
  * iteration cost 0.265 ms with __threadfence_block, 0.915 ms with
- * __threadfence and 2.026 ms with __threadfence_system.
+ * __threadfence and 2.026 ms with __threadfence_system (rules/CL2005.md;
+ * kernels/CL2005/ and docs/design/gpu-facts.md, "Polls, fences and scopes").
  *
  * The memory a fence orders is what the thread accesses between the
  * previous and the next ordering point (fence, barrier, function edge).
@@ -17,7 +18,7 @@ struct window {
 	int shared, device, other, opaque;
 };
 
-static int observe(const struct access *a, void *arg)
+static int observe(const struct mo_access *a, void *arg)
 {
 	struct window *w = arg;
 	switch (a->kind) {
@@ -44,17 +45,17 @@ static int observe(const struct access *a, void *arg)
 	return 0;
 }
 
+/* __syncthreads() and its reducing forms, the barriers the message names
+ * (not a cuda::barrier's arrive_and_wait() or a library collective). */
 static bool is_barrier_stmt(const struct ir_stmt *s)
 {
-	if (!s || s->kind != SK_EXPR || !s->u.expr || s->u.expr->kind != EK_CALL)
-		return false;
-	enum intrinsic k = s->u.expr->u.call.intrinsic;
+	enum intrinsic k = mo_barrier_stmt(s);
 	return k == IN_SYNCTHREADS || k == IN_SYNCTHREADS_REDUCE;
 }
 
 /* __threadfence_block() right next to __syncthreads(): the barrier
  * already orders the block's memory. */
-static void redundant_block_fence(struct cl_ctx *cx, const struct access *a)
+static void redundant_block_fence(struct cl_ctx *cx, const struct mo_access *a)
 {
 	const struct ir_stmt *st = a->stmt, *p = st->parent;
 	if (st->kind != SK_EXPR || st->u.expr != a->e || !p || p->kind != SK_BLOCK)
@@ -84,11 +85,11 @@ struct block_handoff {
 	const struct memorder *m;
 	int dir;                 /* +1 after the fence, -1 before */
 	bool wider, opaque;
-	struct access handoff;
+	struct mo_access handoff;
 	bool found;
 };
 
-static int handoff_visit(const struct access *a, void *arg)
+static int handoff_visit(const struct mo_access *a, void *arg)
 {
 	struct block_handoff *b = arg;
 	if (a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= SCOPE_DEVICE))
@@ -98,16 +99,16 @@ static int handoff_visit(const struct access *a, void *arg)
 		return 1;
 	}
 	if ((a->kind != ACC_STORE && a->kind != ACC_ATOMIC && a->kind != ACC_LOAD) ||
-	    !memorder_is_sync(b->m, a->obj, a->field))
+	    !mo_is_sync(b->m, a->obj, a->field))
 		return 0;
 	bool write = a->kind == ACC_STORE ||
-	             (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !memorder_rmw_reads_only(a->e));
+	             (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !mo_rmw_reads_only(a->e));
 	bool read = !write || a->kind == ACC_ATOMIC;
 	enum mo_extent x;
 	if (b->dir > 0 && write)
-		x = memorder_write_extent(b->m, a->e);
+		x = mo_write_extent(b->m, a->e);
 	else if (b->dir < 0 && read)
-		x = memorder_read_extent(b->m, a->e);
+		x = mo_read_extent(b->m, a->e);
 	else
 		return 0;
 	if (x != EXTENT_BLOCK || a->space == SPACE_SHARED) {
@@ -120,17 +121,17 @@ static int handoff_visit(const struct access *a, void *arg)
 	return 0;
 }
 
-static bool block_handoff_fence(struct cl_ctx *cx, const struct memorder *m, const struct access *a)
+static bool block_handoff_fence(struct cl_ctx *cx, const struct memorder *m, const struct mo_access *a)
 {
 	struct block_handoff after = { .m = m, .dir = 1 }, before = { .m = m, .dir = -1 };
-	memorder_after(m, a->stmt, handoff_visit, &after);
-	memorder_before(m, a->stmt, handoff_visit, &before);
+	mo_after(m, a->stmt, handoff_visit, &after);
+	mo_before(m, a->stmt, handoff_visit, &before);
 	if (after.wider || before.wider || after.opaque || before.opaque || (!after.found && !before.found))
 		return false;
-	const struct access *h = after.found ? &after.handoff : &before.handoff;
+	const struct mo_access *h = after.found ? &after.handoff : &before.handoff;
 	char name[64], what[96];
 	intrinsic_display(a->e, name, sizeof name);
-	memorder_describe(h->kind == ACC_ATOMIC && h->e->nkids ? h->e->kids[0] : h->e, what, sizeof what);
+	mo_describe(h->kind == ACC_ATOMIC && h->e->nkids ? h->e->kids[0] : h->e, what, sizeof what);
 	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
 		"`%s` orders a hand-off through `%s`, whose atomics all have block scope, so only threads of "
 		"one block take part in it; block scope is enough and several times cheaper: use "
@@ -139,7 +140,7 @@ static bool block_handoff_fence(struct cl_ctx *cx, const struct memorder *m, con
 	return true;
 }
 
-static void check_fence(struct cl_ctx *cx, const struct memorder *m, const struct access *a)
+static void check_fence(struct cl_ctx *cx, const struct memorder *m, const struct mo_access *a)
 {
 	if (a->scope == SCOPE_BLOCK) {
 		redundant_block_fence(cx, a);
@@ -150,9 +151,9 @@ static void check_fence(struct cl_ctx *cx, const struct memorder *m, const struc
 	if (block_handoff_fence(cx, m, a))
 		return;
 	struct window w = { .m = m };
-	memorder_before(m, a->stmt, observe, &w);
+	mo_before(m, a->stmt, observe, &w);
 	if (!w.opaque)
-		memorder_after(m, a->stmt, observe, &w);
+		mo_after(m, a->stmt, observe, &w);
 	if (w.opaque || w.other)
 		return;
 	char name[64];
@@ -171,7 +172,7 @@ static void check_fence(struct cl_ctx *cx, const struct memorder *m, const struc
 	}
 }
 
-static void check_atomic(struct cl_ctx *cx, const struct memorder *m, const struct access *a)
+static void check_atomic(struct cl_ctx *cx, const struct memorder *m, const struct mo_access *a)
 {
 	const struct ir_call *c = &a->e->u.call;
 	bool explicit_scope = (c->is_method && c->recv_type && strstr(c->recv_type, "thread_scope_")) ||
@@ -195,7 +196,7 @@ static void check_atomic(struct cl_ctx *cx, const struct memorder *m, const stru
 
 struct fence_walk { struct cl_ctx *cx; const struct memorder *m; };
 
-static int each_access(const struct access *a, void *arg)
+static int each_access(const struct mo_access *a, void *arg)
 {
 	struct fence_walk *fw = arg;
 	if (a->via)
@@ -210,10 +211,10 @@ static int each_access(const struct access *a, void *arg)
 static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg)
 {
 	struct fence_walk fw = { cx, arg };
-	memorder_stmt_accesses(fw.m, f->body, each_access, &fw);
+	mo_stmt_accesses(fw.m, f->body, each_access, &fw);
 }
 
 void check_overwide_fence_scope(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	cl_for_each_function(cx, u, check_function, (void *)order_facts(u));
+	cl_for_each_function(cx, u, check_function, (void *)mo_facts(u));
 }

@@ -8,8 +8,8 @@
  *
  * Reported only where cudalint sees the other side:
  *   fences   the release and acquire scans of CL2003/CL2004
- *            (ordering_sites.c) went past a fence of too narrow a scope
- *            before reaching the unordered data access; the hand-off's
+ *            (memorder_scan_sites.c) went past a fence of too narrow
+ *            a scope before reaching the unordered data access; the hand-off's
  *            extent (memorder.h) says it crosses blocks, or the
  *            publication is a device-scope atomic on an object the same
  *            function also writes with block-scope atomics (the program
@@ -27,7 +27,7 @@
 #include "analysis/launch.h"
 #include "checks.h"
 #include "ordering.h"
-#include "scope_index.h"
+#include "analysis/scope_index.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -54,28 +54,28 @@ static bool first_report(struct scope_ctx *sc, const struct ir_expr *e)
 	return true;
 }
 
-static const struct ir_expr *target(const struct access *a)
+static const struct ir_expr *target(const struct mo_access *a)
 {
 	return a->kind == ACC_ATOMIC && a->e->nkids ? a->e->kids[0] : a->e;
 }
 
-static bool is_write(const struct access *a)
+static bool is_write(const struct mo_access *a)
 {
 	return a->kind == ACC_STORE ||
-	       (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !memorder_rmw_reads_only(a->e));
+	       (a->kind == ACC_ATOMIC && a->in != IN_ATOMIC_LOAD && !mo_rmw_reads_only(a->e));
 }
 
 /* ---- fences ------------------------------------------------------------------ */
 
 /* A device-scope atomic write of an object fn also writes with a
  * block-scope atomic: *other is set to that one. */
-struct mixed { const struct access *a; const struct access *other; struct access found; };
+struct mixed { const struct mo_access *a; const struct mo_access *other; struct mo_access found; };
 
-static int block_scoped_write(const struct access *a, void *arg)
+static int block_scoped_write(const struct mo_access *a, void *arg)
 {
 	struct mixed *mx = arg;
 	if (a->kind == ACC_ATOMIC && a->scope == SCOPE_BLOCK && is_write(a) &&
-	    memorder_same_object(a->obj, a->field, mx->a->obj, mx->a->field)) {
+	    mo_same_object(a->obj, a->field, mx->a->obj, mx->a->field)) {
 		mx->found = *a;
 		mx->other = &mx->found;
 		return 1;
@@ -83,24 +83,24 @@ static int block_scoped_write(const struct access *a, void *arg)
 	return 0;
 }
 
-static const struct access *scopes_told_apart(const struct scope_ctx *sc, const struct access *a, struct mixed *mx)
+static const struct mo_access *scopes_told_apart(const struct scope_ctx *sc, const struct mo_access *a, struct mixed *mx)
 {
 	*mx = (struct mixed){ .a = a };
 	if (a->kind != ACC_ATOMIC || a->scope != SCOPE_DEVICE || !is_write(a) || a->space == SPACE_SHARED)
 		return NULL;
-	memorder_stmt_accesses(sc->m, sc->fn->body, block_scoped_write, mx);
+	mo_stmt_accesses(sc->m, sc->fn->body, block_scoped_write, mx);
 	return mx->other;
 }
 
-static void narrow_release(struct scope_ctx *sc, const struct access *a, const struct order_scan *s,
-                           const struct access *told)
+static void narrow_release(struct scope_ctx *sc, const struct mo_access *a, const struct mo_scan *s,
+                           const struct mo_access *told)
 {
 	if (!first_report(sc, s->narrow.e))
 		return;
 	char fence[64], flag[96], data[96], why[256];
 	intrinsic_display(s->narrow.e, fence, sizeof fence);
-	memorder_describe(target(a), flag, sizeof flag);
-	memorder_describe(s->hit.e, data, sizeof data);
+	mo_describe(target(a), flag, sizeof flag);
+	mo_describe(s->hit.e, data, sizeof data);
 	if (told) {
 		char atom[64], other[64];
 		intrinsic_display(a->e, atom, sizeof atom);
@@ -110,22 +110,22 @@ static void narrow_release(struct scope_ctx *sc, const struct access *a, const s
 	} else {
 		snprintf(why, sizeof why, "its consumers run in other blocks");
 	}
-	struct cl_finding *f = cl_report(sc->cx, &cl_rules[RULE_CL2006], memorder_access_loc(&s->narrow),
+	struct cl_finding *f = cl_report(sc->cx, &cl_rules[RULE_CL2006], mo_access_loc(&s->narrow),
 		"`%s` has block scope: it orders the store to `%s` before the publication of `%s` only for "
 		"threads of this block, but %s; a consumer there can see the flag and still read stale data "
 		"(a scoped race); use `__threadfence()`, or publish with "
 		"`cuda::atomic_ref<T, cuda::thread_scope_device>::store(v, cuda::memory_order_release)`",
 		fence, data, flag, why);
-	cl_note(f, memorder_access_loc(a), "the publication");
+	cl_note(f, mo_access_loc(a), "the publication");
 	if (told)
 		cl_note(f, told->e->loc, "a block-scope write of the same object");
 	cl_note(f, s->hit.e->loc, "data stored here");
 }
 
-static void check_publication(struct scope_ctx *sc, const struct access *a)
+static void check_publication(struct scope_ctx *sc, const struct mo_access *a)
 {
-	struct order_scan s;
-	if (!order_publication_scan(sc->m, sc->fn, a, -1, &s))
+	struct mo_scan s;
+	if (!mo_publication_scan(sc->m, sc->fn, a, -1, &s))
 		return;
 	if (s.found && s.narrowed) {
 		narrow_release(sc, a, &s, NULL);
@@ -134,12 +134,12 @@ static void check_publication(struct scope_ctx *sc, const struct access *a)
 	/* the extent was not proven to cross blocks, and the fence was taken
 	 * for the programmer's choice; the write's own scope may say more */
 	struct mixed mx;
-	const struct access *told = s.extent == EXTENT_UNKNOWN ? scopes_told_apart(sc, a, &mx) : NULL;
-	if (told && order_publication_scan(sc->m, sc->fn, a, EXTENT_CROSS, &s) && s.found && s.narrowed)
+	const struct mo_access *told = s.extent == EXTENT_UNKNOWN ? scopes_told_apart(sc, a, &mx) : NULL;
+	if (told && mo_publication_scan(sc->m, sc->fn, a, EXTENT_CROSS, &s) && s.found && s.narrowed)
 		narrow_release(sc, a, &s, told);
 }
 
-static void narrow_acquire(const struct order_scan *s, const struct ir_expr *obs, bool ticket, const struct ir_func *fn,
+static void narrow_acquire(const struct mo_scan *s, const struct ir_expr *obs, bool ticket, const struct ir_func *fn,
                            void *arg)
 {
 	struct scope_ctx *sc = arg;
@@ -147,10 +147,10 @@ static void narrow_acquire(const struct order_scan *s, const struct ir_expr *obs
 		return;
 	char fence[64], flag[96], data[96];
 	intrinsic_display(s->narrow.e, fence, sizeof fence);
-	memorder_describe(obs->kind == EK_CALL && obs->nkids ? obs->kids[0] : obs, flag, sizeof flag);
-	memorder_describe(s->hit.e, data, sizeof data);
+	mo_describe(obs->kind == EK_CALL && obs->nkids ? obs->kids[0] : obs, flag, sizeof flag);
+	mo_describe(s->hit.e, data, sizeof data);
 	sc->cx->fn = fn;
-	struct cl_finding *f = cl_report(sc->cx, &cl_rules[RULE_CL2006], memorder_access_loc(&s->narrow),
+	struct cl_finding *f = cl_report(sc->cx, &cl_rules[RULE_CL2006], mo_access_loc(&s->narrow),
 		"`%s` has block scope: it orders the access to `%s` after the observation of `%s` only against "
 		"threads of this block, but the %s written by threads of other blocks, so the access can "
 		"see data older than the %s (a scoped race); use `__threadfence()`, or observe with "
@@ -167,14 +167,14 @@ static void narrow_acquire(const struct order_scan *s, const struct ir_expr *obs
  * b: an access of the walk (same object) and the words for it. */
 struct reach {
 	struct scope_ctx *sc;
-	const struct access *b;
+	const struct mo_access *b;
 	bool grid_addr;      /* b's address is the same in every thread of the grid */
 	bool block_slots;    /* b's address is the same in every thread of a block */
-	struct access other; /* the witness */
+	struct mo_access other; /* the witness */
 	int why;             /* 0 none, 1 same address in other blocks, 2 device scope */
 };
 
-static const struct ir_expr *address(const struct access *a)
+static const struct ir_expr *address(const struct mo_access *a)
 {
 	const struct ir_expr *e = target(a);
 	e = ir_strip(e);
@@ -210,13 +210,13 @@ static const struct ir_expr *index_of(const struct ir_expr *lv)
 	return lv->kind == EK_INDEX && lv->nkids == 2 ? lv->kids[1] : NULL;
 }
 
-struct wider_in { const struct access *b; bool found; };
+struct wider_in { const struct mo_access *b; bool found; };
 
-static int wider_atomic(const struct access *a, void *arg)
+static int wider_atomic(const struct mo_access *a, void *arg)
 {
 	struct wider_in *w = arg;
 	if (a->kind == ACC_ATOMIC && a->scope > SCOPE_BLOCK &&
-	    memorder_same_object(a->obj, a->field, w->b->obj, w->b->field))
+	    mo_same_object(a->obj, a->field, w->b->obj, w->b->field))
 		w->found = true;
 	return w->found;
 }
@@ -224,7 +224,7 @@ static int wider_atomic(const struct access *a, void *arg)
 /* An if above b whose other arm has an atomic of wider scope on the same
  * object: the program partitions the accesses by scope itself
  * (`if (only_my_block) atomicAdd_block(p, v); else atomicAdd(p, v);`). */
-static bool scope_chosen_by_branch(const struct memorder *m, const struct access *b)
+static bool scope_chosen_by_branch(const struct memorder *m, const struct mo_access *b)
 {
 	for (const struct ir_stmt *c = b->stmt; c && c->parent; c = c->parent) {
 		const struct ir_stmt *p = c->parent;
@@ -233,21 +233,21 @@ static bool scope_chosen_by_branch(const struct memorder *m, const struct access
 		struct ir_stmt *other = c == p->u.if_.then ? p->u.if_.els : p->u.if_.then;
 		struct wider_in w = { b, false };
 		if (other)
-			memorder_stmt_accesses(m, other, wider_atomic, &w);
+			mo_stmt_accesses(m, other, wider_atomic, &w);
 		if (w.found)
 			return true;
 	}
 	return false;
 }
 
-static int reaching(const struct access *a, void *arg)
+static int reaching(const struct mo_access *a, void *arg)
 {
 	struct reach *r = arg;
-	const struct access *b = r->b;
-	if (a->e == b->e || a->kind != ACC_ATOMIC || !memorder_same_object(a->obj, a->field, b->obj, b->field))
+	const struct mo_access *b = r->b;
+	if (a->e == b->e || a->kind != ACC_ATOMIC || !mo_same_object(a->obj, a->field, b->obj, b->field))
 		return 0;
 	if (r->grid_addr && ir_expr_equal(address(a), address(b)) &&
-	    memorder_blocks_differ(r->sc->fn, b->stmt, a->stmt)) {
+	    mo_blocks_differ(r->sc->fn, b->stmt, a->stmt)) {
 		r->other = *a;
 		r->why = 1;
 		return 1;
@@ -282,7 +282,7 @@ static bool launched_with_blocks(const struct ir_unit *u, const struct ir_func *
 }
 
 /* Every atomic of the object has block scope (memorder.h). */
-static bool all_block_scoped(const struct memorder *m, const struct access *b)
+static bool all_block_scoped(const struct memorder *m, const struct mo_access *b)
 {
 	for (int i = 0; i < m->nblock_scoped; i++)
 		if (m->block_scoped[i].obj == b->obj &&
@@ -303,7 +303,7 @@ static bool is_poll_or_decision(const struct memorder *m, const struct ir_expr *
 	return false;
 }
 
-static void check_block_atomic(struct scope_ctx *sc, const struct access *b)
+static void check_block_atomic(struct scope_ctx *sc, const struct mo_access *b)
 {
 	const struct memorder *m = sc->m;
 	if (b->scope != SCOPE_BLOCK || b->space == SPACE_SHARED || b->space == SPACE_LOCAL || !b->obj ||
@@ -312,20 +312,20 @@ static void check_block_atomic(struct scope_ctx *sc, const struct access *b)
 	const struct ir_expr *addr = address(b);
 	enum uni_level lv = location_level(addr);
 	struct reach r = { .sc = sc, .b = b, .grid_addr = lv == U_GRID, .block_slots = lv <= U_BLOCK };
-	memorder_stmt_accesses(m, sc->fn->body, reaching, &r);
+	mo_stmt_accesses(m, sc->fn->body, reaching, &r);
 	char name[64], what[96], reason[512];
 	const struct ir_expr *div = NULL;
 	intrinsic_display(b->e, name, sizeof name);
-	memorder_describe(addr, what, sizeof what);
+	mo_describe(addr, what, sizeof what);
 	/* a sync object every atomic of which has block scope, with
 	 * hand-offs that cross blocks (memorder_extent.c proves it) */
-	bool sync_cross = memorder_is_sync(m, b->obj, b->field) &&
+	bool sync_cross = mo_is_sync(m, b->obj, b->field) &&
 	                  all_block_scoped(m, b) &&
-	                  ((is_write(b) && memorder_write_extent(m, b->e) == EXTENT_CROSS) ||
-	                   (is_poll_or_decision(m, b->e) && memorder_read_extent(m, b->e) == EXTENT_CROSS));
+	                  ((is_write(b) && mo_write_extent(m, b->e) == EXTENT_CROSS) ||
+	                   (is_poll_or_decision(m, b->e) && mo_read_extent(m, b->e) == EXTENT_CROSS));
 	if (r.why == 1) {
 		snprintf(reason, sizeof reason, "the same location is accessed atomically in other blocks");
-	} else if (r.grid_addr && memorder_every_block(sc->fn, b->stmt) && launched_with_blocks(sc->u, sc->fn)) {
+	} else if (r.grid_addr && mo_every_block(sc->fn, b->stmt) && launched_with_blocks(sc->u, sc->fn)) {
 		snprintf(reason, sizeof reason, "every block of the grid runs it on this one location (each launch in the "
 		         "file has several blocks)");
 		r.why = 3;
@@ -334,7 +334,7 @@ static void check_block_atomic(struct scope_ctx *sc, const struct access *b)
 		r.why = 4;
 	} else if (index_of(addr) && scope_index_neighbours_share(sc->fn, index_of(addr), &div)) {
 		char d[64];
-		memorder_describe(div, d, sizeof d);
+		mo_describe(div, d, sizeof d);
 		snprintf(reason, sizeof reason, "its index is the global thread index divided by `%s`: consecutive "
 		         "threads share an element, and unless `%s` divides the block size, the last threads of one "
 		         "block and the first of the next share one", d, d);
@@ -342,7 +342,7 @@ static void check_block_atomic(struct scope_ctx *sc, const struct access *b)
 	} else if (r.why == 2) {
 		char other[64], at[96];
 		intrinsic_display(r.other.e, other, sizeof other);
-		memorder_describe(address(&r.other), at, sizeof at);
+		mo_describe(address(&r.other), at, sizeof at);
 		snprintf(reason, sizeof reason, "`%s` is also accessed with device scope (`%s` on `%s`), which says "
 		         "threads of other blocks touch it; if one of them can reach this location while the kernel "
 		         "runs", b->obj->name ? b->obj->name : "it", other, at);
@@ -357,7 +357,7 @@ static void check_block_atomic(struct scope_ctx *sc, const struct access *b)
 		snprintf(fix, sizeof fix, "`%.*s%s`", (int)(suffix - name), name, suffix + 6);
 	else
 		snprintf(fix, sizeof fix, "`cuda::thread_scope_device`");
-	struct cl_finding *f = cl_report(sc->cx, &cl_rules[RULE_CL2006], memorder_access_loc(b),
+	struct cl_finding *f = cl_report(sc->cx, &cl_rules[RULE_CL2006], mo_access_loc(b),
 		"`%s` on `%s` has block scope, so it is atomic and ordered only against threads of its own block, "
 		"but %s, %s (a scoped race: updates can be lost and values read stale); use device scope: %s",
 		name, what, reason, r.why == 2 ? "the two race" : r.why == 5 ? "whose updates race" : "and those race with it", fix);
@@ -369,9 +369,9 @@ static void check_block_atomic(struct scope_ctx *sc, const struct access *b)
 
 /* Before a write to host-mapped memory: the nearest ordering point, and
  * whether a store precedes it. */
-struct host_scan { int phase; struct access fence; bool stored; };
+struct host_scan { int phase; struct mo_access fence; bool stored; };
 
-static int before_host_write(const struct access *a, void *arg)
+static int before_host_write(const struct mo_access *a, void *arg)
 {
 	struct host_scan *h = arg;
 	if (a->kind == ACC_CALL || a->kind == ACC_BARRIER)
@@ -396,29 +396,29 @@ static int before_host_write(const struct access *a, void *arg)
 	return 0;
 }
 
-static void check_host_publication(struct scope_ctx *sc, const struct access *a)
+static void check_host_publication(struct scope_ctx *sc, const struct mo_access *a)
 {
 	if (!is_write(a) || (a->kind == ACC_STORE && !a->is_volatile) ||
 	    memspace_origin(sc->m->ms, target(a)) != ORIGIN_MAPPED)
 		return;
 	struct host_scan h = { 0 };
-	memorder_before(sc->m, a->stmt, before_host_write, &h);
+	mo_before(sc->m, a->stmt, before_host_write, &h);
 	if (h.phase != 1 || !h.stored || !first_report(sc, h.fence.e))
 		return;
 	char fence[64], flag[96];
 	intrinsic_display(h.fence.e, fence, sizeof fence);
-	memorder_describe(target(a), flag, sizeof flag);
-	struct cl_finding *f = cl_report(sc->cx, &cl_rules[RULE_CL2006], memorder_access_loc(&h.fence),
+	mo_describe(target(a), flag, sizeof flag);
+	struct cl_finding *f = cl_report(sc->cx, &cl_rules[RULE_CL2006], mo_access_loc(&h.fence),
 		"`%s` has device scope, but `%s` is host-mapped memory (cudaHostAlloc, cudaMallocHost, managed "
 		"or registered): a host thread that reads it while the kernel runs is outside the fence's scope "
 		"and can see the flag before the data; use `__threadfence_system()` (or "
 		"`cuda::thread_scope_system`)", fence, flag);
-	cl_note(f, memorder_access_loc(a), "the write the host observes");
+	cl_note(f, mo_access_loc(a), "the write the host observes");
 }
 
 /* ---- the walk ----------------------------------------------------------------------- */
 
-static int each_access(const struct access *a, void *arg)
+static int each_access(const struct mo_access *a, void *arg)
 {
 	struct scope_ctx *sc = arg;
 	if (a->kind == ACC_ATOMIC && !a->via)
@@ -435,12 +435,12 @@ static void check_function(struct cl_ctx *cx, const struct ir_func *f, void *arg
 	struct scope_ctx *sc = arg;
 	sc->cx = cx;
 	sc->fn = f;
-	memorder_stmt_accesses(sc->m, f->body, each_access, sc);
+	mo_stmt_accesses(sc->m, f->body, each_access, sc);
 }
 
 void check_underwide_scope(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	struct scope_ctx sc = { .cx = cx, .m = order_facts(u), .u = u };
+	struct scope_ctx sc = { .cx = cx, .m = mo_facts(u), .u = u };
 	cl_for_each_function(cx, u, check_function, &sc);
-	order_each_observation(sc.m, u, narrow_acquire, &sc);
+	mo_each_observation(sc.m, u, narrow_acquire, &sc);
 }

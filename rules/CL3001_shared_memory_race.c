@@ -15,6 +15,7 @@
  * __syncwarp(); when that code is warp-synchronous (lockstep below), the
  * message says that it relies on lock-step warps, and --warp-synchronous=note
  * reports the volatile ones as notes. */
+#include "analysis/analyze.h"
 #include "analysis/blocksim.h"
 #include "checks.h"
 #include "ordering.h"
@@ -63,7 +64,7 @@ static struct cl_finding *report_lockstep(struct cl_ctx *cx, const struct blocks
 		r->kind == BLOCKSIM_RACE_RAW ? "it can read the value from before the write"
 		                    : "that lane can read the new value instead of the old one",
 		vol ? "" : " (and without `volatile` the compiler may cache or reorder these accesses on any GPU)");
-	if (vol && cx->warp_sync_note && f->level > CL_LEVEL_NOTE)
+	if (vol && cx->ao->warp_sync_note && f->level > CL_LEVEL_NOTE)
 		f->level = CL_LEVEL_NOTE;
 	return f;
 }
@@ -87,8 +88,8 @@ static void report(const struct blocksim_race *r, void *arg)
 	struct cl_ctx *cx = ((struct report_ctx *)arg)->cx;
 	char a[96], b[96], mb[160];
 	const char *mem = memory_words(r, mb, sizeof mb);
-	memorder_describe(r->at, a, sizeof a);
-	memorder_describe(r->other, b, sizeof b);
+	mo_describe(r->at, a, sizeof a);
+	mo_describe(r->other, b, sizeof b);
 	const char *fix = r->same_warp ? "`__syncwarp()` (the threads are lanes of one warp)" : "`__syncthreads()`";
 	const struct ir_func *saved = cx->fn;
 	cx->fn = r->at_fn ? r->at_fn : saved;

@@ -90,7 +90,7 @@ struct copy {
 };
 
 /* Whether the read A may touch what the copy writes. */
-static bool overlaps(const struct copy *c, const struct access *a)
+static bool overlaps(const struct copy *c, const struct mo_access *a)
 {
 	const struct ir_expr *r = ir_strip(a->e);
 	if (!r || !(r->kind == EK_INDEX || (r->kind == EK_UNARY && r->op == OP_DEREF)) ||
@@ -110,16 +110,16 @@ static bool overlaps(const struct copy *c, const struct access *a)
 	return di && ri && ddims <= rdims && ir_expr_equal(di, ri);
 }
 
-static int after_copy(const struct access *a, void *arg)
+static int after_copy(const struct mo_access *a, void *arg)
 {
 	struct copy *c = arg;
 	if (a->kind == ACC_ASYNC_WAIT || a->kind == ACC_CALL || a->kind == ACC_INLINED ||
 	    (a->kind == ACC_BARRIER && a->in == IN_BLOCK_BARRIER_WAIT))
 		return 1; /* completed, or maybe completed in a callee */
-	if (a->kind != ACC_LOAD || !memorder_same_object(a->obj, a->field, c->obj, NULL) || !overlaps(c, a))
+	if (a->kind != ACC_LOAD || !mo_same_object(a->obj, a->field, c->obj, NULL) || !overlaps(c, a))
 		return 0;
 	char desc[128], what[140], name[64];
-	memorder_describe(a->e, desc, sizeof desc);
+	mo_describe(a->e, desc, sizeof desc);
 	snprintf(what, sizeof what, desc[0] == '`' ? "%s" : "`%s`", desc);
 	snprintf(name, sizeof name, is_asm(c->call) ? "%s" : "%s()", c->call->u.call.name);
 	struct cl_finding *f = cl_report(c->cx, &cl_rules[RULE_CL3002], a->e->loc,
@@ -150,7 +150,7 @@ static int each_call(struct ir_expr *e, void *arg)
 	if (!obj || memspace_space(s->u->memspace, dst) != SPACE_SHARED)
 		return 0;
 	struct copy c = { s->cx, s->u->memorder, e, dst, obj };
-	memorder_after(c.m, s->st, after_copy, &c);
+	mo_after(c.m, s->st, after_copy, &c);
 	return 0;
 }
 

@@ -16,8 +16,8 @@ static void report(const struct blocksim_barrier_fact *b, void *arg)
 		return;
 	char name[96], x[96], y[96];
 	intrinsic_display(b->call, name, sizeof name);
-	memorder_describe(b->before, x, sizeof x);
-	memorder_describe(b->after, y, sizeof y);
+	mo_describe(b->before, x, sizeof x);
+	mo_describe(b->after, y, sizeof y);
 	const struct ir_func *saved = cx->fn;
 	cx->fn = b->fn;
 	struct cl_finding *f =

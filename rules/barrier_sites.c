@@ -1,5 +1,5 @@
 #include "barrier_sites.h"
-#include "cuda_barrier.h"
+#include "analysis/cuda_barrier.h"
 #include "analysis/intrinsics.h"
 
 #include <stdio.h>
@@ -10,33 +10,6 @@ struct site_walk {
 	int (*reaches)(const struct ir_expr *call, const struct ir_expr **inner);
 	const struct ir_unit *u;
 };
-
-/* Whether a block-scoped cuda::barrier's arrival at SITE, which some
- * threads skip, loses arrivals its phase waits for. Initialised for the
- * whole block, yes; for a count cudalint cannot read, as for any block
- * barrier, when the arrival waits (arrive_and_wait); for a constant,
- * only when the branch lets fewer threads through than the count (a
- * barrier of the threads below 64, initialised for 64, is correct); for
- * fewer than the block (blockDim.x - 32), never: that is a subset. */
-static bool loses_arrivals(const struct ir_unit *u, const struct ir_expr *site, const struct ir_expr *inner)
-{
-	const struct ir_var *bar = cubar_arrival(inner);
-	if (!bar)
-		return true; /* __syncthreads() and friends */
-	struct cubar_init in = cubar_init_of(u, bar);
-	bool waits = inner->u.call.intrinsic == IN_BLOCK_BARRIER_WAIT;
-	switch (in.kind) {
-	case CUBAR_BLOCK: return true;
-	case CUBAR_UNKNOWN: return waits;
-	case CUBAR_CONST: {
-		const struct ir_cause *c = site->ctx->block_cause;
-		int64_t g = c && c->kind == CAUSE_BRANCH && c->cond ? cubar_guard_size(c->cond) : -1;
-		return g >= 0 && g < in.value;
-	}
-	case CUBAR_FEWER: return false;
-	}
-	return false;
-}
 
 static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_expr *call, void *arg)
 {
@@ -50,22 +23,22 @@ static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_ex
 		/* bar.arrive(), alone or in bar.wait(bar.arrive()): no barrier
 		 * to the analyses (it does not wait), but an arrival the phase
 		 * counts */
-		if (loses_arrivals(w->u, call, call))
+		if (cubar_skip_loses_arrivals(w->u, call, call))
 			w->fn(cx, call, call);
 		return;
 	}
 	if (w->reaches(call, &inner) &&
-	    (w->reaches != uni_reaches_block_barrier || loses_arrivals(w->u, call, inner)))
+	    (w->reaches != uni_reaches_block_barrier || cubar_skip_loses_arrivals(w->u, call, inner)))
 		w->fn(cx, call, inner);
 }
 
-void for_each_barrier_site(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn)
+void barrier_site_each(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn)
 {
 	struct site_walk w = { fn, uni_reaches_block_barrier, u };
 	cl_for_each_call(cx, u, visit, &w);
 }
 
-void for_each_grid_barrier_site(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn)
+void barrier_site_each_grid(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn)
 {
 	struct site_walk w = { fn, uni_reaches_grid_barrier, u };
 	cl_for_each_call(cx, u, visit, &w);
@@ -94,7 +67,7 @@ const char *barrier_site_subject(const struct ir_expr *site, const struct ir_exp
 	return buf;
 }
 
-const char *cause_condition(const struct ir_cause *c, char *buf, unsigned len)
+const char *barrier_site_cause(const struct ir_cause *c, char *buf, unsigned len)
 {
 	if (c && c->cond && c->cond->text)
 		snprintf(buf, len, "`%s`", c->cond->text);
@@ -105,7 +78,7 @@ const char *cause_condition(const struct ir_cause *c, char *buf, unsigned len)
 	return buf;
 }
 
-void note_callee_barrier(struct cl_finding *f, const struct ir_expr *site, const struct ir_expr *barrier)
+void barrier_site_note_callee(struct cl_finding *f, const struct ir_expr *site, const struct ir_expr *barrier)
 {
 	if (site != barrier)
 		cl_note(f, barrier->loc, "the barrier is reached here");

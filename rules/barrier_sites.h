@@ -9,16 +9,16 @@
 
 typedef void (*barrier_site_fn)(struct cl_ctx *cx, const struct ir_expr *site, const struct ir_expr *barrier);
 
-void for_each_barrier_site(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn);
+void barrier_site_each(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn);
 /* The same for grid barriers (CL1005). */
-void for_each_grid_barrier_site(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn);
+void barrier_site_each_grid(struct cl_ctx *cx, const struct ir_unit *u, barrier_site_fn fn);
 
 /* "`__syncthreads()`" or "the call to `tile_load()`, which reaches
  * `__syncthreads()`," into buf. */
 const char *barrier_site_subject(const struct ir_expr *site, const struct ir_expr *barrier, char *buf, unsigned len);
 /* "`threadIdx.x < 16`" or "the condition" */
-const char *cause_condition(const struct ir_cause *c, char *buf, unsigned len);
+const char *barrier_site_cause(const struct ir_cause *c, char *buf, unsigned len);
 /* Adds the note pointing into the callee, when the site is a call. */
-void note_callee_barrier(struct cl_finding *f, const struct ir_expr *site, const struct ir_expr *barrier);
+void barrier_site_note_callee(struct cl_finding *f, const struct ir_expr *site, const struct ir_expr *barrier);
 
 #endif

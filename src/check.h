@@ -8,14 +8,16 @@
 #include "ir/ir.h"
 #include "rule.h"
 
+struct analysis_options;
+
 struct cl_ctx {
 	struct cl_findings *out;
 	const char *path;                 /* the file being checked */
 	const enum cl_level *levels;      /* per rule index (cl_rule.index): configured level */
 	const unsigned char *enabled;     /* per rule index; read by the dispatch, rules/rules.c */
 	const struct ir_func *fn;         /* set by cl_for_each_call */
-	int warp_sync_note;               /* --warp-synchronous=note: CL3001's lock-step races on volatile
-	                                   * memory are notes (rules/CL3001.md) */
+	const struct analysis_options *ao; /* what the unit was analysed with (analysis/analyze.h): the
+	                                   * rules that depend on an option read it here */
 };
 
 /* Reports a finding of rule r at loc; returns it so notes can be added. */

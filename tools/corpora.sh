@@ -1,4 +1,4 @@
-# tools/corpora.sh - the real projects of /work/corpora as per-file jobs:
+# tools/corpora.sh - the real projects of a corpora folder as per-file jobs:
 # which files each project has and the flags its own build gives them (the
 # include folders tools/coverage's header comment lists). Sourced by
 # tools/coverage and tools/bench (bash).

@@ -13,6 +13,7 @@
 #include "util/xalloc.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 {
@@ -44,7 +45,7 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	uniformity_run(u, o);
 	/* polls, deciding atomics and the accesses in program order, of the
 	 * functions the uniformity pass analysed */
-	u->memorder = memorder_new(u, u->memspace);
+	u->memorder = mo_new(u, u->memspace);
 	/* last, the block simulation: every thread of a few block shapes run
 	 * over the kernels, the races of __shared__ memory and what each
 	 * barrier orders. Declared here, run on the first rule's request
@@ -52,11 +53,18 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	u->blocksim = blocksim_new(u, u->memorder);
 }
 
-void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h)
+void analysis_options_init(struct analysis_options *o)
 {
-	cl_hash_str(h, "analysis options 1");
-	int warp = o->warp_aligned_blocks != 0;
-	cl_hash_add(h, &warp, sizeof warp);
+	memset(o, 0, sizeof *o);
+#define OPTION(NAME, KEY, TYPE, VALUES, DEFAULT, SCOPE, HELP_FLAG, HELP) \
+	CL_OPTION_IF_ANALYSIS_##SCOPE(CL_OPTION_IF_SCALAR_##TYPE(o->NAME = DEFAULT;))
+#include "analysis/options.def"
+}
+
+/* The launches: each one's kernel, shape, and where it was declared (a
+ * finding's note names it). */
+static void hash_launches(const struct analysis_options *o, struct cl_hash *h)
+{
 	for (int i = 0; i < o->nlaunches; i++) {
 		const struct launch_decl *d = &o->launches[i];
 		cl_hash_str(h, d->kernel);
@@ -65,6 +73,22 @@ void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h)
 		cl_hash_str(h, d->file ? d->file : "");
 		cl_hash_add(h, &d->line, sizeof d->line);
 	}
+}
+
+/* A scalar option: its key, then its value. */
+static void hash_value(struct cl_hash *h, int k, int v)
+{
+	cl_hash_str(h, cl_options[k].key);
+	cl_hash_add(h, &v, sizeof v);
+}
+
+void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h)
+{
+	cl_hash_str(h, "analysis options 2"); /* 2: every option of options.def */
+#define OPTION(NAME, KEY, TYPE, VALUES, DEFAULT, SCOPE, HELP_FLAG, HELP) \
+	CL_OPTION_IF_ANALYSIS_##SCOPE(CL_OPTION_IF_SCALAR_##TYPE(hash_value(h, CL_OPT_##NAME, o->NAME);) \
+	                              CL_OPTION_IF_LAUNCHES_##TYPE(hash_launches(o, h);))
+#include "analysis/options.def"
 }
 
 void analyze_free(struct ir_unit *u)
@@ -80,7 +104,7 @@ void analyze_free(struct ir_unit *u)
 		}
 	}
 	blocksim_free(u->blocksim);
-	memorder_free(u->memorder);
+	mo_free(u->memorder);
 	memspace_free(u->memspace);
 	launch_free(u->launch);
 	u->launch = NULL;

@@ -6,22 +6,33 @@
 #ifndef CUDALINT_ANALYZE_H
 #define CUDALINT_ANALYZE_H
 
+#include "analysis/option_table.h"
 #include "ir/ir.h"
 
+/* The options of options.def whose SCOPE is ANALYSIS, merged (the
+ * command line over the configuration over the default): what the passes
+ * and, through cl_ctx.ao, the rules read. */
 struct analysis_options {
-	/* threadIdx.y/.z are warp-uniform only when blockDim.x is a multiple
-	 * of 32 (--assume-warp-aligned-blocks, on by default). */
-	int warp_aligned_blocks;
-	/* launches the configuration declares, for kernels launched from
+	/* warp_aligned_blocks: threadIdx.y/.z are warp-uniform only when
+	 * blockDim.x is a multiple of 32; warp_sync_note: CL3001's lock-step
+	 * races on volatile memory are notes (rules/CL3001.md) */
+#define OPTION(NAME, KEY, TYPE, VALUES, DEFAULT, SCOPE, HELP_FLAG, HELP) \
+	CL_OPTION_IF_ANALYSIS_##SCOPE(CL_OPTION_IF_SCALAR_##TYPE(int NAME;))
+#include "analysis/options.def"
+	/* launches: the configuration declares, for kernels launched from
 	 * elsewhere (analysis/launch.h) */
 	const struct launch_decl *launches;
 	int nlaunches;
-	/* --dump-launches: a FILE * to print each kernel's launches to */
+	/* --dump-launches: a FILE * to print each kernel's launches to (not
+	 * an option of the analysis: it changes no finding) */
 	void *dump_launches;
 };
 
-/* Adds every field of O to H: a result-cache key covers exactly what the
- * analysis was run with. */
+/* O with every option at its default and no launches. */
+void analysis_options_init(struct analysis_options *o);
+
+/* Adds every option of O to H (not dump_launches): a result-cache key
+ * covers exactly what the analysis was run with. */
 struct cl_hash;
 void analysis_options_hash(const struct analysis_options *o, struct cl_hash *h);
 

@@ -141,8 +141,8 @@ void bs_note(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc, uin
 		r->outside = true; /* beyond the object: a thread the code is not written for */
 		return;
 	}
-	const char *field = memorder_field(e);
-	if (memorder_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
+	const char *field = mo_field(e);
+	if (mo_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
 		/* a flag: its stores publish, its polls acquire (blocksim.h) */
 		bs_touch(c, r->phase, BS_RM_UNKNOWN);
 		CL_VEC_GROW(c->log->syncs, c->log->nsyncs, c->log->capsyncs);

@@ -96,7 +96,7 @@ static bool acquired(const struct bs_ctx *c, const int *first, const struct bs_e
 	for (int j = first[b->thread]; j < first[b->thread + 1]; j++) {
 		const struct bs_sync *q = &c->log->syncs[j];
 		if (q->kind == BS_ACQUIRE && q->phase == b->phase && q->seq < b->seq &&
-		    memorder_same_object(f->obj, f->field, q->obj, q->field))
+		    mo_same_object(f->obj, f->field, q->obj, q->field))
 			return true;
 	}
 	return false;

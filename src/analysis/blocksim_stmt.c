@@ -418,7 +418,7 @@ static enum bs_flow exec_loop(struct bs_thread *r, const struct ir_stmt *s)
 	int which;
 	if (out == BS_FL_NORMAL && is_poll(r, s, &which)) {
 		struct bs_ctx *c = r->c;
-		const struct poll *p = &r->c->mo->polls[which];
+		const struct mo_poll *p = &r->c->mo->polls[which];
 		CL_VEC_GROW(c->log->syncs, c->log->nsyncs, c->log->capsyncs);
 		c->log->syncs[c->log->nsyncs++] = (struct bs_sync){ memspace_var_object(c->ms, p->obj), p->field, r->lin, r->phase,
 		                                          r->seq++, BS_ACQUIRE };

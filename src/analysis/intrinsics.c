@@ -111,12 +111,20 @@ static int is_cuda_atomic(const char *recv)
 
 /* A cuda::pipeline receiver, or one of no known type: `auto pipe =
  * cuda::make_pipeline(block, &state)` with a __shared__ state clang
- * rejected (NOTES.md) leaves pipe `auto`; consumer_wait and producer_*
+ * rejected (docs/design/frontend.md, "`__shared__ cuda::barrier`") leaves
+ * pipe `auto`; consumer_wait and producer_*
  * are pipeline's own names, and taking them for a wait only silences
  * CL3002. */
 static int pipeline_recv(const char *recv)
 {
 	return has(recv, "pipeline") || !recv || !strcmp(recv, "auto") || has(recv, "dependent type");
+}
+
+/* PTX spells the block barrier `bar.sync` and, since PTX 6.0, also
+ * `barrier.sync` (the same instruction, .aligned implied for bar). */
+bool intrinsic_asm_is_barrier(const char *text)
+{
+	return has(text, "bar.sync") || has(text, "barrier.sync");
 }
 
 bool intrinsic_block_scoped_barrier(const char *t)

@@ -1,7 +1,8 @@
 /* intrinsics.h - what a call means to the analyses.
  *
  * CUDA's synchronisation vocabulary is a set of names: builtins such as
- * __syncthreads (a clang builtin with no attribute, NOTES.md), CUDA
+ * __syncthreads (a clang builtin with no attribute: docs/design/frontend.md,
+ * "What libclang shows"), CUDA
  * runtime functions, and methods of cooperative_groups and libcu++
  * classes. One table classifies them, from the callee's name, qualified
  * name and receiver type as the front end recorded them. */
@@ -32,6 +33,10 @@ static inline int intrinsic_is_library(enum intrinsic k)
 {
 	return k == IN_LIB_BLOCK || k == IN_LIB_MAYBE_BLOCK || k == IN_LIB_WARP || k == IN_LIB_LOCAL;
 }
+
+/* Whether inline-asm text TEXT holds a block barrier (bar.sync,
+ * barrier.sync): the uniformity pass and the poll scan both read it. */
+bool intrinsic_asm_is_barrier(const char *text);
 
 /* Whether type spelling T is a block-scoped cuda::barrier (the default
  * scope is the block's), not a pipeline. */

@@ -14,7 +14,7 @@
 #include "analysis/memspace.h"
 #include "ir/ir.h"
 
-enum acc_kind {
+enum mo_acc_kind {
 	ACC_LOAD, ACC_STORE, ACC_ATOMIC, ACC_FENCE,
 	ACC_BARRIER,   /* block (or grid) barrier */
 	ACC_WARP_SYNC, /* __syncwarp: orders memory within a warp */
@@ -29,8 +29,8 @@ enum acc_kind {
  * call, or one deeper, stays an opaque ACC_CALL. */
 #define MO_INLINE_DEPTH 4
 
-struct access {
-	enum acc_kind kind;
+struct mo_access {
+	enum mo_acc_kind kind;
 	struct ir_expr *e;          /* the lvalue (load/store) or the call */
 	struct ir_stmt *stmt;       /* statement containing it */
 	const struct ir_var *obj;   /* memory object, NULL if unknown */
@@ -44,18 +44,18 @@ struct access {
 	 * function that reaches it (NULL for the function's own accesses).
 	 * e is then the helper's expression and stmt the caller's statement
 	 * holding the call. */
-	const struct ir_expr *via;
+	struct ir_expr *via;
 };
 
 /* Where to report an access: at the call that reaches it in a helper. */
-static inline struct ir_loc memorder_access_loc(const struct access *a)
+static inline struct ir_loc mo_access_loc(const struct mo_access *a)
 {
 	return a->via ? a->via->loc : a->e->loc;
 }
 
-enum poll_kind { POLL_PLAIN, POLL_VOLATILE, POLL_ATOMIC, POLL_ASM };
+enum mo_poll_kind { POLL_PLAIN, POLL_VOLATILE, POLL_ATOMIC, POLL_ASM };
 
-struct poll {
+struct mo_poll {
 	const struct ir_func *fn;
 	struct ir_stmt *loop;
 	struct ir_expr *cond;        /* the exit condition */
@@ -64,14 +64,14 @@ struct poll {
 	const struct ir_var *obj;
 	const char *field;
 	enum ir_space space;
-	enum poll_kind kind;
+	enum mo_poll_kind kind;
 	enum mem_order order;        /* POLL_ATOMIC / POLL_ASM */
 	bool body_forces_reload;     /* fence, barrier, atomic or call in the loop body */
 };
 
 /* A memory object, or one member of it (a mailbox's `full` flag and its
  * `payload` are different objects). */
-struct objkey {
+struct mo_objkey {
 	const struct ir_var *obj;
 	const char *field;
 };
@@ -80,13 +80,13 @@ struct mo_site;
 
 struct memorder {
 	const struct memspace *ms; /* the unit's (ir_unit.memspace) */
-	struct poll *polls; int npolls;
+	struct mo_poll *polls; int npolls;
 	struct ir_expr **deciding; int ndeciding; /* deciding RMW atomic calls */
-	struct objkey *sync; int nsync;           /* sync objects: polled, or tickets */
-	struct objkey *polled; int npolled;       /* objects some loop polls */
-	struct objkey *waited; int nwaited;       /* objects a poll's exit condition reads
+	struct mo_objkey *sync; int nsync;           /* sync objects: polled, or tickets */
+	struct mo_objkey *polled; int npolled;       /* objects some loop polls */
+	struct mo_objkey *waited; int nwaited;       /* objects a poll's exit condition reads
 	                                           * (`head - tail >= size`: head, tail, size) */
-	struct objkey *written; int nwritten;     /* objects device code stores to */
+	struct mo_objkey *written; int nwritten;     /* objects device code stores to */
 	/* the stores and atomic writes of device code, each in the function
 	 * that makes it (memorder_level.c tells a pointer from its target) */
 	struct mo_store {
@@ -95,16 +95,16 @@ struct memorder {
 		bool atomic;
 	} *stores;
 	int nstores, cstores;
-	struct objkey *read; int nread;           /* objects device code reads (a load, or an
+	struct mo_objkey *read; int nread;           /* objects device code reads (a load, or an
 	                                           * atomic whose result is used) */
-	struct objkey *rewritten; int nrewritten; /* objects stored to at two places or more */
+	struct mo_objkey *rewritten; int nrewritten; /* objects stored to at two places or more */
 	/* the publications and observations of sync objects, with the
-	 * blocks they run in (memorder_extent.c) */
+	 * blocks they run in (memorder_sites.c) */
 	struct mo_site *sites; int nsites;
-	struct objkey *block_scoped; int nblock_scoped; /* sync objects whose every atomic has block scope */
+	struct mo_objkey *block_scoped; int nblock_scoped; /* sync objects whose every atomic has block scope */
 	/* stores some write of a sync object follows in its function: the
 	 * data a producer hands over, or a critical section releases */
-	struct released {
+	struct mo_released {
 		const struct ir_var *obj; const char *field; const struct ir_expr *e; /* the store */
 		const struct ir_var *flag; const char *flag_field;                    /* the write after it */
 	} *released;
@@ -129,58 +129,62 @@ struct memorder {
 
 /* The facts for u, over its memory objects MS. Needs the uniformity
  * analysis to have run (it marks analysed functions). */
-struct memorder *memorder_new(const struct ir_unit *u, const struct memspace *ms);
-void memorder_free(struct memorder *m);
+struct memorder *mo_new(const struct ir_unit *u, const struct memspace *ms);
+void mo_free(struct memorder *m);
 
-bool memorder_is_sync(const struct memorder *m, const struct ir_var *obj, const char *field);
-bool memorder_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field);
+bool mo_is_sync(const struct memorder *m, const struct ir_var *obj, const char *field);
+bool mo_is_polled(const struct memorder *m, const struct ir_var *obj, const char *field);
 /* Whether a poll's exit condition reads the object: a counter the loop
  * waits on beside the flag (a ring buffer's tail in `head - tail >= size`),
  * re-read each time round, not data the flag hands over. */
-bool memorder_is_waited(const struct memorder *m, const struct ir_var *obj, const char *field);
-bool memorder_is_written(const struct memorder *m, const struct ir_var *obj, const char *field);
+bool mo_is_waited(const struct memorder *m, const struct ir_var *obj, const char *field);
+bool mo_is_written(const struct memorder *m, const struct ir_var *obj, const char *field);
 /* Whether load a reads memory device code writes. A pointer read itself
  * (`ring_base`, `r->items`) shares its object and member with the memory
  * it points at (`ring_base[i]`, `r->items[i]`); only a store to the
  * pointer (`ring_base = p`) writes it: one the host set before the launch
  * hands nothing over, whatever is written where it points
  * (memorder_level.c). */
-bool memorder_load_written(const struct memorder *m, const struct access *a);
-bool memorder_is_read(const struct memorder *m, const struct ir_var *obj, const char *field);
-bool memorder_is_rewritten(const struct memorder *m, const struct ir_var *obj, const char *field);
+bool mo_load_written(const struct memorder *m, const struct mo_access *a);
+bool mo_is_read(const struct memorder *m, const struct ir_var *obj, const char *field);
+bool mo_is_rewritten(const struct memorder *m, const struct ir_var *obj, const char *field);
 /* Whether a store to the object other than e is followed, in its
  * function, by a write of the sync object flag (it is data the thread
  * that sets the flag hands over, or releases with a lock). */
-bool memorder_released_elsewhere(const struct memorder *m, const struct ir_var *obj, const char *field,
+bool mo_released_elsewhere(const struct memorder *m, const struct ir_var *obj, const char *field,
                                  const struct ir_expr *e, const struct ir_var *flag, const char *flag_field);
 /* The function whose body holds statement s, or NULL. */
-const struct ir_func *memorder_func_of(const struct memorder *m, const struct ir_stmt *s);
+const struct ir_func *mo_func_of(const struct memorder *m, const struct ir_stmt *s);
 /* atomicAdd(p, 0) and the like: a read written as a read-modify-write. */
-bool memorder_rmw_reads_only(const struct ir_expr *call);
+bool mo_rmw_reads_only(const struct ir_expr *call);
 /* Whether two accesses may touch the same memory. */
-bool memorder_same_object(const struct ir_var *a, const char *fa, const struct ir_var *b, const char *fb);
+bool mo_same_object(const struct ir_var *a, const char *fa, const struct ir_var *b, const char *fb);
+/* Whether expression tree TREE, or the expressions of statement tree S,
+ * hold the node X itself (by identity, not by value). */
+bool mo_expr_holds(struct ir_expr *tree, const struct ir_expr *x);
+bool mo_stmt_holds(struct ir_stmt *s, const struct ir_expr *x);
 /* The member of the base object an lvalue designates: `mb->payload[i]` -> payload. */
-const char *memorder_field(const struct ir_expr *lv);
+const char *mo_field(const struct ir_expr *lv);
 
 /* Accesses of one expression tree, in evaluation order. */
-typedef int (*access_fn)(const struct access *a, void *arg); /* nonzero: stop */
-int memorder_expr_accesses(const struct memorder *m, struct ir_expr *e, struct ir_stmt *st, access_fn fn, void *arg);
+typedef int (*mo_access_fn)(const struct mo_access *a, void *arg); /* nonzero: stop */
+int mo_expr_accesses(const struct memorder *m, struct ir_expr *e, struct ir_stmt *st, mo_access_fn fn, void *arg);
 /* Accesses of a statement tree (both arms of branches). */
-int memorder_stmt_accesses(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg);
+int mo_stmt_accesses(const struct memorder *m, struct ir_stmt *s, mo_access_fn fn, void *arg);
 /* Accesses after statement s in program order, up to the function's end:
  * later siblings, then the parents' later siblings. */
-int memorder_after(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg);
+int mo_after(const struct memorder *m, struct ir_stmt *s, mo_access_fn fn, void *arg);
 /* Accesses before statement s, nearest first. */
-int memorder_before(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg);
+int mo_before(const struct memorder *m, struct ir_stmt *s, mo_access_fn fn, void *arg);
 
 /* Whether obj is a __shared__ variable a deciding atomic's result went
  * to (`amLast`, a broadcast ticket `tile`): reading it reads the ticket,
  * not data handed over by it. */
-bool memorder_holds_ticket(const struct memorder *m, const struct ir_var *obj);
+bool mo_holds_ticket(const struct memorder *m, const struct ir_var *obj);
 
 /* Whether st sits inside a branch or loop decided by a deciding atomic's
  * result (through variables derived from it). */
-bool memorder_in_decided_branch(const struct memorder *m, const struct ir_func *fn, const struct ir_stmt *st);
+bool mo_in_decided_branch(const struct memorder *m, const struct ir_func *fn, const struct ir_stmt *st);
 
 /* Which threads a hand-off through a sync object connects, for the scope
  * its ordering needs (memorder_extent.c):
@@ -207,28 +211,38 @@ enum mo_extent { EXTENT_CROSS, EXTENT_UNKNOWN, EXTENT_BLOCK };
  * deciding atomic); CROSS when the expression is not a known site and
  * the object is not __shared__ (what cudalint assumed before it told
  * blocks apart). */
-enum mo_extent memorder_write_extent(const struct memorder *m, const struct ir_expr *e);
-enum mo_extent memorder_read_extent(const struct memorder *m, const struct ir_expr *e);
+enum mo_extent mo_write_extent(const struct memorder *m, const struct ir_expr *e);
+enum mo_extent mo_read_extent(const struct memorder *m, const struct ir_expr *e);
 /* A hand-off ordered by block barriers alone: the publication sits
  * between two __syncthreads() with no other access to its object in
  * between (so every observation of it runs after a barrier that follows
  * it), or, for an observation, every write it can observe does; never
  * for a CROSS extent. */
-bool memorder_write_barrier_ordered(const struct memorder *m, const struct ir_expr *e);
+bool mo_write_barrier_ordered(const struct memorder *m, const struct ir_expr *e);
 /* A write no observation of its object can leave on: the polls wait for
  * other values (`lock[i] = 0` where every poll waits for 1). */
-bool memorder_write_unobserved(const struct memorder *m, const struct ir_expr *e);
-bool memorder_read_barrier_ordered(const struct memorder *m, const struct ir_expr *e);
+bool mo_write_unobserved(const struct memorder *m, const struct ir_expr *e);
+bool mo_read_barrier_ordered(const struct memorder *m, const struct ir_expr *e);
 
-/* Of any two statements of function fn (memorder_extent.c, for accesses
+/* Of any two statements of function fn (memorder_pins.c, for accesses
  * that are no sync sites): whether the branches and early returns above
  * them provably let them run in different sets of blocks
  * (`blockIdx.x == 0` against its else branch); and whether nothing
  * above st reads blockIdx, so that it runs in every block of the grid. */
-bool memorder_blocks_differ(const struct ir_func *fn, struct ir_stmt *a, struct ir_stmt *b);
-bool memorder_every_block(const struct ir_func *fn, struct ir_stmt *st);
+bool mo_blocks_differ(const struct ir_func *fn, struct ir_stmt *a, struct ir_stmt *b);
+bool mo_every_block(const struct ir_func *fn, struct ir_stmt *st);
+
+/* Whether access a is a barrier that orders a hand-off needing scope
+ * need: a block barrier (or grid sync, or a library call that may sync
+ * the block) orders memory for the block only. */
+bool mo_barrier_orders(const struct mo_access *a, enum mem_scope need);
+/* The block barrier statement s is (a call of __syncthreads() and the
+ * like, intrinsic_is_block_barrier), IN_NONE for any other statement:
+ * the barriers the extents' intervals end at, and those CL2005 finds a
+ * fence next to. */
+enum intrinsic mo_barrier_stmt(const struct ir_stmt *s);
 
 /* "`*flag`", "`box->ready`": the source of an lvalue for messages. */
-const char *memorder_describe(const struct ir_expr *e, char *buf, unsigned len);
+const char *mo_describe(const struct ir_expr *e, char *buf, unsigned len);
 
 #endif

@@ -13,13 +13,13 @@
 struct acc_walk {
 	const struct memorder *m;
 	struct ir_stmt *st;
-	access_fn fn;
+	mo_access_fn fn;
 	void *arg;
 	/* the helpers being seen through (memorder.h, MO_INLINE_DEPTH): the
 	 * outermost call, in the walked function; the functions entered, to
 	 * stop at recursion; the object of the innermost method call, which
 	 * the method's members of `this` belong to */
-	const struct ir_expr *via;
+	struct ir_expr *via;
 	const struct ir_func *stack[MO_INLINE_DEPTH];
 	int depth;
 	const struct ir_expr *recv;
@@ -47,17 +47,17 @@ static const struct ir_expr *this_member(const struct ir_expr *e)
 /* The memory object, member and space of lvalue (or pointer) e: through
  * a method's `this`, those of the object it was called on, as if the
  * caller had written `l.mutex` for the `mutex` of `l.lock()`. */
-static void locate(struct acc_walk *w, struct access *a, const struct ir_expr *e, bool pointer)
+static void locate(struct acc_walk *w, struct mo_access *a, const struct ir_expr *e, bool pointer)
 {
 	const struct ir_expr *tm = this_member(e), *recv = w->recv;
 	if (tm && !recv && w->m->this_recv) {
 		/* the method walked itself, or called on `this` from it */
-		const struct ir_func *f = memorder_func_of(w->m, w->st);
+		const struct ir_func *f = mo_func_of(w->m, w->st);
 		recv = f ? w->m->this_recv[f->id] : NULL;
 	}
 	if (tm && recv && !ir_base_var(e)) {
 		a->obj = memspace_object(w->m->ms, recv);
-		a->field = memorder_field(recv);
+		a->field = mo_field(recv);
 		if (!a->field)
 			a->field = tm->u.name;
 		a->space = memspace_space(w->m->ms, recv);
@@ -69,13 +69,13 @@ static void locate(struct acc_walk *w, struct access *a, const struct ir_expr *e
 		return;
 	}
 	a->obj = memspace_object(w->m->ms, e);
-	a->field = memorder_field(e);
+	a->field = mo_field(e);
 	a->space = memspace_space(w->m->ms, e);
 }
 
-static int emit(struct acc_walk *w, enum acc_kind k, struct ir_expr *e)
+static int emit(struct acc_walk *w, enum mo_acc_kind k, struct ir_expr *e)
 {
-	struct access a = { .kind = k, .e = e, .stmt = w->st, .via = w->via };
+	struct mo_access a = { .kind = k, .e = e, .stmt = w->st, .via = w->via };
 	if (k == ACC_LOAD || k == ACC_STORE) {
 		locate(w, &a, e, false);
 		if (a.space == SPACE_LOCAL || a.space == SPACE_CONSTANT)
@@ -255,7 +255,7 @@ static int rvalue(struct acc_walk *w, struct ir_expr *e)
 	}
 }
 
-int memorder_expr_accesses(const struct memorder *m, struct ir_expr *e, struct ir_stmt *st, access_fn fn, void *arg)
+int mo_expr_accesses(const struct memorder *m, struct ir_expr *e, struct ir_stmt *st, mo_access_fn fn, void *arg)
 {
 	struct acc_walk w = { .m = m, .st = st, .fn = fn, .arg = arg };
 	return rvalue(&w, e);
@@ -303,18 +303,18 @@ static int walk_stmt(struct acc_walk *w, struct ir_stmt *s)
 	return ir_stmt_parts(s, part_accesses, w);
 }
 
-int memorder_stmt_accesses(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
+int mo_stmt_accesses(const struct memorder *m, struct ir_stmt *s, mo_access_fn fn, void *arg)
 {
 	struct acc_walk w = { .m = m, .fn = fn, .arg = arg };
 	return walk_stmt(&w, s);
 }
 
 struct acc_vec {
-	struct access *v;
+	struct mo_access *v;
 	int n, cap;
 };
 
-static int collect(const struct access *a, void *arg)
+static int collect(const struct mo_access *a, void *arg)
 {
 	struct acc_vec *av = arg;
 	CL_VEC_PUSH(av->v, av->n, av->cap, *a);
@@ -322,10 +322,10 @@ static int collect(const struct access *a, void *arg)
 }
 
 /* A statement's accesses, last first. */
-static int stmt_backwards(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
+static int stmt_backwards(const struct memorder *m, struct ir_stmt *s, mo_access_fn fn, void *arg)
 {
 	struct acc_vec av = { 0 };
-	memorder_stmt_accesses(m, s, collect, &av);
+	mo_stmt_accesses(m, s, collect, &av);
 	int stop = 0;
 	for (int i = av.n - 1; i >= 0 && !stop; i--)
 		stop = fn(&av.v[i], arg);
@@ -334,7 +334,7 @@ static int stmt_backwards(const struct memorder *m, struct ir_stmt *s, access_fn
 }
 
 /* Siblings after (dir > 0) or before (dir < 0) child within parent's block. */
-static int siblings(const struct memorder *m, struct ir_stmt *parent, struct ir_stmt *child, int dir, access_fn fn,
+static int siblings(const struct memorder *m, struct ir_stmt *parent, struct ir_stmt *child, int dir, mo_access_fn fn,
                     void *arg)
 {
 	if (parent->kind != SK_BLOCK)
@@ -344,13 +344,13 @@ static int siblings(const struct memorder *m, struct ir_stmt *parent, struct ir_
 		i++;
 	for (i += dir; i >= 0 && i < parent->u.block.n; i += dir) {
 		struct ir_stmt *sib = parent->u.block.v[i];
-		if (dir > 0 ? memorder_stmt_accesses(m, sib, fn, arg) : stmt_backwards(m, sib, fn, arg))
+		if (dir > 0 ? mo_stmt_accesses(m, sib, fn, arg) : stmt_backwards(m, sib, fn, arg))
 			return 1;
 	}
 	return 0;
 }
 
-int memorder_after(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
+int mo_after(const struct memorder *m, struct ir_stmt *s, mo_access_fn fn, void *arg)
 {
 	for (struct ir_stmt *c = s; c && c->parent; c = c->parent) {
 		struct ir_stmt *p = c->parent;
@@ -358,13 +358,13 @@ int memorder_after(const struct memorder *m, struct ir_stmt *s, access_fn fn, vo
 			return 1;
 		/* leaving a loop's body: the increment runs, then the loop may
 		 * go round again; what follows the loop comes on the way out */
-		if (p->kind == SK_LOOP && c == p->u.loop.body && memorder_expr_accesses(m, p->u.loop.inc, p, fn, arg))
+		if (p->kind == SK_LOOP && c == p->u.loop.body && mo_expr_accesses(m, p->u.loop.inc, p, fn, arg))
 			return 1;
 	}
 	return 0;
 }
 
-int memorder_before(const struct memorder *m, struct ir_stmt *s, access_fn fn, void *arg)
+int mo_before(const struct memorder *m, struct ir_stmt *s, mo_access_fn fn, void *arg)
 {
 	for (struct ir_stmt *c = s; c && c->parent; c = c->parent) {
 		struct ir_stmt *p = c->parent;
@@ -374,7 +374,7 @@ int memorder_before(const struct memorder *m, struct ir_stmt *s, access_fn fn, v
 		struct ir_expr *cond = ir_guarding_cond(c);
 		if (cond) {
 			struct acc_vec av = { 0 };
-			memorder_expr_accesses(m, cond, p, collect, &av);
+			mo_expr_accesses(m, cond, p, collect, &av);
 			int stop = 0;
 			for (int i = av.n - 1; i >= 0 && !stop; i--)
 				stop = fn(&av.v[i], arg);

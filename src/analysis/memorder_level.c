@@ -134,36 +134,31 @@ static int value_level(const struct memorder *m, const struct ir_func *fn, const
 
 static int store_level(const struct memorder *m, const struct mo_store *s)
 {
-	const struct ir_func *fn = memorder_func_of(m, s->stmt);
+	const struct ir_func *fn = mo_func_of(m, s->stmt);
 	if (s->atomic) /* the location the atomic's pointer designates */
 		return s->e->nkids ? value_level(m, fn, s->e->kids[s->e->u.call.is_method], 0) : LEVEL_UNKNOWN;
 	return lvalue_level(m, fn, s->e, 0);
 }
 
-static int is_expr(struct ir_expr *e, void *arg)
-{
-	return e == arg;
-}
-
 /* The function whose body holds expression e: for an access of a helper
  * seen through, the helper (the call's target, or one it calls), whose
  * locals its lvalue names. */
-static const struct ir_func *func_holding(const struct memorder *m, const struct access *a)
+static const struct ir_func *func_holding(const struct memorder *m, const struct mo_access *a)
 {
 	if (!a->via)
-		return memorder_func_of(m, a->stmt);
+		return mo_func_of(m, a->stmt);
 	const struct ir_func *t = a->via->u.call.target;
-	if (t && t->body && ir_walk_stmt_exprs(t->body, is_expr, a->e))
+	if (t && t->body && mo_stmt_holds(t->body, a->e))
 		return t;
 	for (int i = 0; i < m->u->nfuncs; i++)
-		if (m->u->funcs[i]->body && ir_walk_stmt_exprs(m->u->funcs[i]->body, is_expr, a->e))
+		if (m->u->funcs[i]->body && mo_stmt_holds(m->u->funcs[i]->body, a->e))
 			return m->u->funcs[i];
 	return NULL;
 }
 
-bool memorder_load_written(const struct memorder *m, const struct access *a)
+bool mo_load_written(const struct memorder *m, const struct mo_access *a)
 {
-	if (!memorder_is_written(m, a->obj, a->field))
+	if (!mo_is_written(m, a->obj, a->field))
 		return false;
 	const struct ir_func *fn = func_holding(m, a);
 	if (!fn)
@@ -173,7 +168,7 @@ bool memorder_load_written(const struct memorder *m, const struct access *a)
 		return true;
 	for (int i = 0; i < m->nstores; i++) {
 		const struct mo_store *s = &m->stores[i];
-		if (!memorder_same_object(s->obj, s->field, a->obj, a->field))
+		if (!mo_same_object(s->obj, s->field, a->obj, a->field))
 			continue;
 		int l = store_level(m, s);
 		if (l == LEVEL_UNKNOWN || l == level)

@@ -43,7 +43,7 @@ struct poll_scan {
 	int nstored;
 };
 
-static int body_effects(const struct access *a, void *arg)
+static int body_effects(const struct mo_access *a, void *arg)
 {
 	struct poll_scan *ps = arg;
 	if (a->kind == ACC_FENCE || a->kind == ACC_BARRIER || a->kind == ACC_ATOMIC || a->kind == ACC_CALL ||
@@ -57,7 +57,7 @@ static int body_effects(const struct access *a, void *arg)
 	 * against a constant (`atomicCAS(&lock, 0, 1)`) is a lock taken,
 	 * which waits, and so does atomicAdd(&flag, 0), a read */
 	if (a->kind == ACC_ATOMIC && a->in == IN_ATOMIC_RMW && a->obj && ps->nstored < 32 && mo_cas_kind(a->e) != CAS_LOCK &&
-	    !memorder_rmw_reads_only(a->e))
+	    !mo_rmw_reads_only(a->e))
 		ps->stored[ps->nstored++] = a->obj;
 	return 0;
 }
@@ -65,7 +65,7 @@ static int body_effects(const struct access *a, void *arg)
 static int asm_clobbers(struct ir_stmt *s, void *arg)
 {
 	struct poll_scan *ps = arg;
-	if (s->kind == SK_ASM && (s->u.asm_.clobbers_memory || strstr(s->u.asm_.text, "bar.sync") ||
+	if (s->kind == SK_ASM && (s->u.asm_.clobbers_memory || intrinsic_asm_is_barrier(s->u.asm_.text) ||
 	                          strstr(s->u.asm_.text, "fence") || strstr(s->u.asm_.text, "membar")))
 		ps->forces_reload = true;
 	return 0;
@@ -80,7 +80,7 @@ static bool stored_in_loop(struct poll_scan *ps, const struct ir_var *obj)
 }
 
 static void add_poll(struct poll_scan *ps, struct ir_expr *load, struct ir_loc at, const struct ir_var *obj,
-                     const char *field, enum ir_space space, enum poll_kind kind, enum mem_order order)
+                     const char *field, enum ir_space space, enum mo_poll_kind kind, enum mem_order order)
 {
 	struct memorder *m = ps->m;
 	if (!obj || space == SPACE_LOCAL || space == SPACE_CONSTANT || stored_in_loop(ps, obj))
@@ -89,7 +89,7 @@ static void add_poll(struct poll_scan *ps, struct ir_expr *load, struct ir_loc a
 		if (m->polls[i].loop == ps->loop && m->polls[i].obj == obj)
 			return;
 	m->polls = xrealloc(m->polls, (size_t)(m->npolls + 1) * sizeof *m->polls);
-	m->polls[m->npolls++] = (struct poll){ ps->fn, ps->loop, ps->cond, load, at, obj, field, space, kind, order,
+	m->polls[m->npolls++] = (struct mo_poll){ ps->fn, ps->loop, ps->cond, load, at, obj, field, space, kind, order,
 	                                       ps->forces_reload };
 }
 
@@ -112,7 +112,7 @@ static int reads_helper_local(struct ir_expr *e, void *arg)
  * same in every iteration when the call's arguments are and the helper
  * computes it from its parameters (and globals) alone: its locals are
  * the helper's own loop's business. */
-static bool invariant_via(const struct access *a, const struct ir_expr *lv, struct var_marks *vm)
+static bool invariant_via(const struct mo_access *a, const struct ir_expr *lv, struct var_marks *vm)
 {
 	for (int i = 0; i < a->via->nkids; i++)
 		if (ir_walk_expr(a->via->kids[i], reads_marked, vm))
@@ -124,19 +124,19 @@ static bool invariant_via(const struct access *a, const struct ir_expr *lv, stru
 	return e->kind != EK_VAR || e->u.var->kind != VAR_LOCAL;
 }
 
-static bool invariant_access(const struct access *a, struct ir_expr *lv, struct var_marks *vm)
+static bool invariant_access(const struct mo_access *a, struct ir_expr *lv, struct var_marks *vm)
 {
 	return a->via ? invariant_via(a, lv, vm) : invariant_address(lv, vm);
 }
 
 /* The loads an exit condition observes; in the helpers it calls too,
  * reported at the call. */
-static int cond_access(const struct access *a, void *arg)
+static int cond_access(const struct mo_access *a, void *arg)
 {
 	struct poll_scan *ps = arg;
 	if (a->via && ps->cond_opaque)
 		return 0;
-	struct ir_loc at = memorder_access_loc(a);
+	struct ir_loc at = mo_access_loc(a);
 	if (a->kind == ACC_LOAD && invariant_access(a, a->e, &ps->vm))
 		add_poll(ps, a->e, at, a->obj, a->field, a->space, a->is_volatile ? POLL_VOLATILE : POLL_PLAIN,
 		         ORDER_UNKNOWN);
@@ -149,7 +149,7 @@ static int cond_access(const struct access *a, void *arg)
 /* A call the exit condition's helpers make that is not seen through (a
  * recursive one) may do anything: their loads are then not taken for a
  * poll. */
-static int opaque_in_helper(const struct access *a, void *arg)
+static int opaque_in_helper(const struct mo_access *a, void *arg)
 {
 	(void)arg;
 	return a->kind == ACC_CALL && a->via;
@@ -158,7 +158,7 @@ static int opaque_in_helper(const struct access *a, void *arg)
 /* A local the condition tests, loaded inside the loop: `do { v = *p; } while (!v);` */
 struct local_source { struct poll_scan *ps; const struct ir_var *var; };
 
-static int local_load(const struct access *a, void *arg)
+static int local_load(const struct mo_access *a, void *arg)
 {
 	struct local_source *ls = arg;
 	(void)ls;
@@ -180,7 +180,7 @@ static int find_local_sources(struct ir_stmt *s, void *arg)
 	 * arguments read */
 	const struct ir_expr *v = rhs ? ir_strip(rhs) : NULL;
 	if (v && !(v->kind == EK_CALL && v->u.call.intrinsic == IN_NONE))
-		memorder_expr_accesses(ps->m, rhs, s, local_load, ls);
+		mo_expr_accesses(ps->m, rhs, s, local_load, ls);
 	if (s->kind == SK_ASM)
 		for (int i = 0; i < s->u.asm_.nouts; i++)
 			if (ir_base_var(s->u.asm_.outs[i]) == ls->var && s->u.asm_.nins > 0) {
@@ -190,8 +190,8 @@ static int find_local_sources(struct ir_stmt *s, void *arg)
 				struct ir_expr *addr = s->u.asm_.ins[0];
 				if (!invariant_address(addr, &ps->vm) && ir_strip(addr)->kind != EK_VAR)
 					continue;
-				enum poll_kind k = strstr(t, "ld.volatile") ? POLL_VOLATILE : POLL_ASM;
-				add_poll(ps, s->u.asm_.outs[i], s->loc, memspace_object(ps->m->ms, addr), memorder_field(addr),
+				enum mo_poll_kind k = strstr(t, "ld.volatile") ? POLL_VOLATILE : POLL_ASM;
+				add_poll(ps, s->u.asm_.outs[i], s->loc, memspace_object(ps->m->ms, addr), mo_field(addr),
 				         memspace_space(ps->m->ms, addr), k, asm_order(t));
 			}
 	return 0;
@@ -213,104 +213,11 @@ static void scan_exit_cond(struct poll_scan *ps, struct ir_expr *cond)
 	if (!cond)
 		return;
 	ps->cond = cond;
-	ps->cond_opaque = memorder_expr_accesses(ps->m, cond, ps->loop, opaque_in_helper, NULL);
-	memorder_expr_accesses(ps->m, cond, ps->loop, cond_access, ps);
+	ps->cond_opaque = mo_expr_accesses(ps->m, cond, ps->loop, opaque_in_helper, NULL);
+	mo_expr_accesses(ps->m, cond, ps->loop, cond_access, ps);
 	ir_walk_expr(cond, cond_locals, ps);
 }
 
-struct uses_marked { const uint8_t *marks; int n; };
-
-static int uses_marked_var(struct ir_expr *e, void *arg)
-{
-	const struct uses_marked *u = arg;
-	return e->kind == EK_VAR && e->u.var->kind != VAR_GLOBAL && e->u.var->id >= 0 && e->u.var->id < u->n &&
-	       u->marks[e->u.var->id];
-}
-
-static int mark_local(struct ir_expr *e, void *arg)
-{
-	struct uses_marked *u = arg;
-	if (e->kind == EK_VAR && e->u.var->kind != VAR_GLOBAL && e->u.var->id >= 0 && e->u.var->id < u->n)
-		((uint8_t *)u->marks)[e->u.var->id] = 1;
-	return 0;
-}
-
-/* `if (c) break;` (or return) at the top level of a loop body. */
-static struct ir_expr *break_cond(const struct ir_stmt *x)
-{
-	if (x->kind != SK_IF || x->u.if_.els)
-		return NULL;
-	const struct ir_stmt *t = x->u.if_.then;
-	if (t && t->kind == SK_BLOCK && t->u.block.n == 1)
-		t = t->u.block.v[0];
-	return t && (t->kind == SK_BREAK || t->kind == SK_RETURN) ? x->u.if_.cond : NULL;
-}
-
-static int is_continue(struct ir_stmt *s, void *arg)
-{
-	(void)arg;
-	return s->kind == SK_CONTINUE;
-}
-
-/* `i++`, `i += k`, `i = i * 2`: a statement that moves local i. */
-static void mark_step(const struct ir_stmt *x, struct uses_marked *u)
-{
-	const struct ir_expr *e = x->kind == SK_EXPR ? ir_strip(x->u.expr) : NULL;
-	const struct ir_expr *t = NULL;
-	if (e && e->kind == EK_UNARY && e->op >= OP_PREINC && e->op <= OP_POSTDEC)
-		t = ir_strip(e->kids[0]);
-	else if (e && e->kind == EK_ASSIGN && e->op != OP_NONE)
-		t = ir_strip(e->kids[0]);
-	else if (e && e->kind == EK_ASSIGN && ir_strip(e->kids[0])->kind == EK_VAR) {
-		struct uses_marked self = { u->marks, u->n };
-		uint8_t *m = xcalloc((size_t)u->n + 1, 1);
-		self.marks = m;
-		mark_local((struct ir_expr *)ir_strip(e->kids[0]), &self);
-		if (ir_walk_expr(e->kids[1], uses_marked_var, &self)) /* i = i + k */
-			t = ir_strip(e->kids[0]);
-		free(m);
-	}
-	if (t && t->kind == EK_VAR)
-		mark_local((struct ir_expr *)t, u);
-}
-
-/* A loop that counts to a bound ends by itself, so it waits for no one:
- * one of its exit tests (its condition, or that of a top-level
- * `if (c) break;`) reads a local that every iteration moves, in the
- * increment or in a top-level statement of a body that has no continue
- * to skip it. The increment's locals count, not only its assignments:
- * in a template, `i += stride` with a dependent stride is an operator
- * call. */
-bool mo_counting_loop(const struct ir_stmt *s, int nvars)
-{
-	if (s->kind != SK_LOOP)
-		return false;
-	uint8_t *marks = xcalloc((size_t)nvars + 1, 1);
-	struct uses_marked u = { marks, nvars };
-	if (s->u.loop.inc)
-		ir_walk_expr(s->u.loop.inc, mark_local, &u);
-	const struct ir_stmt *b = s->u.loop.body;
-	bool blk = b && b->kind == SK_BLOCK;
-	if (blk && !ir_walk_stmts((struct ir_stmt *)b, is_continue, NULL))
-		for (int i = 0; i < b->u.block.n; i++)
-			mark_step(b->u.block.v[i], &u);
-	bool counted = s->u.loop.cond && ir_walk_expr(s->u.loop.cond, uses_marked_var, &u);
-	for (int i = 0; blk && !counted && i < b->u.block.n; i++) {
-		struct ir_expr *c = break_cond(b->u.block.v[i]);
-		counted = c && ir_walk_expr(c, uses_marked_var, &u);
-	}
-	free(marks);
-	return counted;
-}
-
-bool mo_counting_exit(const struct ir_stmt *s, int nvars)
-{
-	if (s->kind == SK_LOOP)
-		return mo_counting_loop(s, nvars);
-	const struct ir_stmt *b = s->parent;
-	return break_cond(s) && b && b->kind == SK_BLOCK && b->parent && b->parent->kind == SK_LOOP &&
-	       b == b->parent->u.loop.body && mo_counting_loop(b->parent, nvars);
-}
 
 static int mo_find_loops(struct ir_stmt *s, void *arg)
 {
@@ -322,7 +229,7 @@ static int mo_find_loops(struct ir_stmt *s, void *arg)
 	ps.vm.v = xcalloc((size_t)ps.vm.n + 1, 1);
 	ir_mark_assigned(s->u.loop.body, s->u.loop.inc, ps.vm.v);
 	ir_mark_assigned(NULL, s->u.loop.cond, ps.vm.v);
-	memorder_stmt_accesses(ps.m, s->u.loop.body, body_effects, &ps);
+	mo_stmt_accesses(ps.m, s->u.loop.body, body_effects, &ps);
 	ir_walk_stmts(s->u.loop.body, asm_clobbers, &ps);
 	int64_t v;
 	bool forever = !s->u.loop.cond || (ir_const_value(s->u.loop.cond, &v) && v);
@@ -332,7 +239,7 @@ static int mo_find_loops(struct ir_stmt *s, void *arg)
 		/* `if (c) break;` at the top level of the body */
 		struct ir_stmt *b = s->u.loop.body;
 		for (int i = 0; b && b->kind == SK_BLOCK && i < b->u.block.n; i++)
-			scan_exit_cond(&ps, break_cond(b->u.block.v[i]));
+			scan_exit_cond(&ps, mo_break_cond(b->u.block.v[i]));
 	}
 	free(ps.vm.v);
 	return 0;

@@ -95,7 +95,7 @@ static int probe_cond(struct ir_stmt *s, void *arg)
 	struct ir_expr *c = stmt_cond(s);
 	if (!c || !tainted(t, c))
 		return 0;
-	return !(memorder_rmw_reads_only(t->seed) && mo_counting_exit(s, t->fn->nvars));
+	return !(mo_rmw_reads_only(t->seed) && mo_counting_exit(s, t->fn->nvars));
 }
 
 static int collect_rmw(struct ir_expr *e, void *arg)
@@ -103,29 +103,6 @@ static int collect_rmw(struct ir_expr *e, void *arg)
 	if (is_rmw_call(e))
 		ptrvec_push(arg, e);
 	return 0;
-}
-
-enum cas_kind mo_cas_kind(const struct ir_expr *call)
-{
-	int64_t v;
-	const char *n = call->kind == EK_CALL ? call->u.call.name : NULL;
-	int first = call->kind == EK_CALL && call->u.call.is_method; /* cuda::atomic_ref: the object */
-	if (!n || (!strstr(n, "CAS") && !strstr(n, "compare_exchange")))
-		return CAS_NONE;
-	if (call->nkids <= first + 1)
-		return CAS_NONE;
-	return ir_const_value(call->kids[first + 1], &v) ? CAS_LOCK : CAS_UPDATE;
-}
-
-bool memorder_rmw_reads_only(const struct ir_expr *call)
-{
-	int64_t v;
-	const char *n = call->kind == EK_CALL ? call->u.call.name : NULL;
-	int first = call->kind == EK_CALL && call->u.call.is_method;
-	if (!n || call->nkids <= first + 1 || !ir_const_value(call->kids[first + 1], &v) || v)
-		return false;
-	return strstr(n, "Add") || strstr(n, "Sub") || strstr(n, "Or") || strstr(n, "Xor") ||
-	       strstr(n, "fetch_add") || strstr(n, "fetch_sub") || strstr(n, "fetch_or") || strstr(n, "fetch_xor");
 }
 
 /* ---- tickets that hand out work ------------------------------------------------- */
@@ -225,9 +202,9 @@ static int count_tests(struct taint *c, struct ir_expr *e, struct ir_stmt *s)
  * or something else (an equality, a test of two tickets). */
 enum side { SIDE_NONE, SIDE_LOW_TRUE, SIDE_LOW_FALSE, SIDE_OTHER };
 
-static enum side test_side(struct taint *c, const struct ir_expr *e)
+static enum side test_side(struct taint *c, struct ir_expr *raw)
 {
-	e = ir_strip(e);
+	const struct ir_expr *e = ir_strip(raw);
 	if (!e)
 		return SIDE_NONE;
 	if (carries(c, e))
@@ -251,13 +228,13 @@ static enum side test_side(struct taint *c, const struct ir_expr *e)
 	if (e->kind == EK_BINARY && is_compare(e->op)) {
 		bool l = carries(c, e->kids[0]), r = carries(c, e->kids[1]);
 		if (!l && !r)
-			return count_tests(c, (struct ir_expr *)e, NULL) ? SIDE_OTHER : SIDE_NONE;
+			return count_tests(c, raw, NULL) ? SIDE_OTHER : SIDE_NONE;
 		if ((l && r) || e->op == OP_EQ || e->op == OP_NE)
 			return SIDE_OTHER;
 		bool low = l ? (e->op == OP_LT || e->op == OP_LE) : (e->op == OP_GT || e->op == OP_GE);
 		return low ? SIDE_LOW_TRUE : SIDE_LOW_FALSE;
 	}
-	return count_tests(c, (struct ir_expr *)e, NULL) ? SIDE_OTHER : SIDE_NONE;
+	return count_tests(c, raw, NULL) ? SIDE_OTHER : SIDE_NONE;
 }
 
 /* `break;`, `return;`, `continue;`, or a block of only those. */
@@ -380,7 +357,7 @@ static int decided_expr(struct ir_expr *e, void *arg)
 	                                        dp->m->ntaint_shared, e->u.var);
 }
 
-bool memorder_in_decided_branch(const struct memorder *m, const struct ir_func *fn, const struct ir_stmt *st)
+bool mo_in_decided_branch(const struct memorder *m, const struct ir_func *fn, const struct ir_stmt *st)
 {
 	struct decided_probe dp = { m, fn };
 	for (const struct ir_stmt *c = st; c && c->parent; c = c->parent) {
@@ -391,7 +368,7 @@ bool memorder_in_decided_branch(const struct memorder *m, const struct ir_func *
 	return false;
 }
 
-bool memorder_holds_ticket(const struct memorder *m, const struct ir_var *obj)
+bool mo_holds_ticket(const struct memorder *m, const struct ir_var *obj)
 {
 	return obj && mo_in_set(m->taint_shared, m->ntaint_shared, obj);
 }

@@ -92,7 +92,7 @@ static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 		 * *p would: after a barrier, the value one thread wrote before
 		 * it, the same in every thread; updates return each thread
 		 * its own value */
-		if (e->nkids && (k == IN_ATOMIC_LOAD || memorder_rmw_reads_only(e))) {
+		if (e->nkids && (k == IN_ATOMIC_LOAD || mo_rmw_reads_only(e))) {
 			const struct ir_expr *p = ir_strip(e->kids[0]);
 			if (p && p->kind == EK_UNARY && p->op == OP_ADDR)
 				return uni_load(I, s, (struct ir_expr *)p->kids[0]);

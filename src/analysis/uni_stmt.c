@@ -229,7 +229,7 @@ static void exec_asm(struct interp *I, struct ustate *s, struct ir_stmt *st)
 			l = U_THREAD;
 	for (int i = 0; i < st->u.asm_.nouts; i++)
 		uni_store(I, s, st->u.asm_.outs[i], l, 0);
-	if (strstr(t, "bar.sync") || strstr(t, "barrier.sync"))
+	if (intrinsic_asm_is_barrier(t))
 		uni_after_barrier(I, s);
 }
 

@@ -105,7 +105,6 @@ void uniformity_run(struct ir_unit *u, const struct analysis_options *o)
 	struct uni U = { 0 };
 	U.u = u;
 	U.o = o;
-	u->warp_aligned_blocks = o->warp_aligned_blocks != 0;
 	U.pjoin = xcalloc((size_t)u->nfuncs + 1, sizeof *U.pjoin);
 	U.called = xcalloc((size_t)u->nfuncs + 1, sizeof *U.called);
 	U.memo = xcalloc((size_t)u->nfuncs + 1, sizeof *U.memo);

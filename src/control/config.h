@@ -9,16 +9,11 @@
  *   clang-args: list of extra compiler arguments
  *   cuda-path:  CUDA toolkit directory
  *   cuda-arch:  GPU architecture, e.g. sm_90
- *   fail-on:    note | warning | error, the least level that makes exit status 1
- *   unanalysed: error | warning, what a device function clang could not parse
- *               does to the exit status (error: 2; warning: nothing)
- *   warp-synchronous: warning | note, the level of CL3001's lock-step races
- *               through volatile memory (rules/CL3001.md)
  *   per-file-ignores: map of path glob -> rules turned off for those files
- *   respect-gitignore: whether a directory walk skips what git ignores
  *   extends:    another config file this one builds on (relative to it)
- *   launches:   list of {kernel: NAME, block: [X, Y, Z], grid: [X, Y, Z]},
- *               for kernels launched from code cudalint does not see
+ * and the keys of analysis/options.def (fail-on, unanalysed,
+ * assume-warp-aligned-blocks, respect-gitignore, warp-synchronous,
+ * launches), each as its line there says.
  * In rules: and severity:, the last matching entry wins (so "CL2*: off"
  * followed by "CL2005: on" turns on CL2005 alone). A file with extends:
  * is loaded over its parent, as ruff's `extend`: its rules:, severity:
@@ -32,6 +27,7 @@
 
 #include <stddef.h>
 
+#include "analysis/option_table.h"
 #include "finding.h"
 
 struct cl_rule;
@@ -91,13 +87,12 @@ struct cl_config {
 	char *clang_args_dir;
 	char *cuda_path;     /* NULL: not set; relative to DIR (made absolute when inherited) */
 	char *cuda_arch;     /* NULL: not set */
-	enum cl_level fail_on; /* default CL_LEVEL_WARNING */
-	int fail_on_set;     /* fail-on: was given */
-	int unanalysed_warning; /* unanalysed: warning */
-	int unanalysed_set;  /* unanalysed: was given */
-	int warp_aligned_blocks; /* assume-warp-aligned-blocks: -1 not set, else 0 or 1 */
-	int respect_gitignore;   /* respect-gitignore: -1 not set, else 0 or 1 */
-	int warp_sync_note;      /* warp-synchronous: -1 not set, 1 note, 0 warning */
+	/* The scalar options of options.def (fail_on, unanalysed_warning,
+	 * warp_aligned_blocks, ...): the value, the default where the files
+	 * do not set it, and whether one did (NAME_set). */
+#define OPTION(NAME, KEY, TYPE, VALUES, DEFAULT, SCOPE, HELP_FLAG, HELP) \
+	CL_OPTION_IF_SCALAR_##TYPE(int NAME; int NAME##_set;)
+#include "analysis/options.def"
 };
 
 /* The built-in defaults: every rule as in the rule table, all files. */
@@ -142,6 +137,10 @@ int cl_config_rule_matches(const char *pattern, const struct cl_rule *r);
  * -1 (and nothing added) if PATTERN names or matches no rule. */
 int cl_config_set_rule(struct cl_config *c, const char *pattern, int on);
 int cl_config_set_level(struct cl_config *c, const char *pattern, enum cl_level level);
+
+/* The value of scalar option K (CL_OPT_*) under C, and in *SET (when
+ * SET is not NULL) whether a file set it. */
+int cl_config_option(const struct cl_config *c, int k, int *set);
 
 /* Parses "note" / "warning" / "error"; -1 if it is none of them. */
 int cl_config_parse_level(const char *s, enum cl_level *out);

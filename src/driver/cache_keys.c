@@ -61,8 +61,6 @@ char *file_key(struct run *r, const struct cl_hash *base, int i)
 		cl_hash_str(&h, cl_rules[k].id);
 		cl_hash_add(&h, lv, sizeof lv);
 	}
-	int note = g->warp_sync_note; /* a level, as the rules' above */
-	cl_hash_add(&h, &note, sizeof note);
 	analysis_options_hash(&g->ao, &h);
 	if (cl_hash_file(&h, r->files[i]) < 0)
 		return NULL;

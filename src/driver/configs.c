@@ -55,6 +55,12 @@ static void resolve_args(struct cfg *g)
 	g->nowned = g->nargs;
 }
 
+/* Option K as the command line O gives it, else as configuration C has it. */
+static int merged(const struct options *o, const struct cl_config *c, int k)
+{
+	return o->option_given[k] ? o->option_value[k] : cl_config_option(c, k, NULL);
+}
+
 /* Applies the command line to G and fills its tables. -1 (message
  * printed) when a rule pattern of the command line matches no rule. */
 int finish_cfg(struct run *r, struct cfg *g)
@@ -74,11 +80,11 @@ int finish_cfg(struct run *r, struct cfg *g)
 			return -1;
 		}
 	}
-	g->fail_on = o->fail_on_set ? o->fail_on : g->c.fail_on;
-	g->unanalysed_warning = o->unanalysed ? o->unanalysed == 2 : g->c.unanalysed_warning;
-	g->ao.warp_aligned_blocks = o->warp_aligned_set || g->c.warp_aligned_blocks < 0 ? o->warp_aligned_blocks
-	                                                                                : g->c.warp_aligned_blocks;
-	g->warp_sync_note = o->warp_sync ? o->warp_sync == 2 : g->c.warp_sync_note > 0;
+	/* options.def: the command line over the configuration, which holds
+	 * the default where no file set it */
+#define OPTION(NAME, KEY, TYPE, VALUES, DEFAULT, SCOPE, HELP_FLAG, HELP) \
+	CL_OPTION_IF_SCALAR_##TYPE(CFG_OPTION(g, SCOPE, NAME) = merged(o, &g->c, CL_OPT_##NAME);)
+#include "analysis/options.def"
 	/* launches: the analysis' view of them (analysis/launch.h) */
 	g->launches = xcalloc(g->c.nlaunches + 1, sizeof *g->launches);
 	for (size_t i = 0; i < g->c.nlaunches; i++) {
@@ -92,7 +98,6 @@ int finish_cfg(struct run *r, struct cfg *g)
 	}
 	g->ao.launches = g->launches;
 	g->ao.nlaunches = (int)g->c.nlaunches;
-	g->respect_gitignore = o->respect_gitignore ? o->respect_gitignore > 0 : g->c.respect_gitignore != 0;
 	g->levels = xcalloc((size_t)cl_nrules, sizeof *g->levels);
 	g->enabled = xcalloc((size_t)cl_nrules, 1);
 	for (int i = 0; i < cl_nrules; i++) {

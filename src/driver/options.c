@@ -10,116 +10,111 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* --help: text, each piece followed by the --help lines of an option of
+ * options.def (CL_OPT_*; -1: none), so that they keep their place among
+ * the command line's other options. */
+static const struct { const char *text; int option; } usage_layout[] = {
+	{ "usage: cudalint [options] PATH... [-- CLANG-ARGS...]\n"
+	  "       cudalint [options] --paths PATH...\n"
+	  "\n"
+	  "Finds synchronisation bugs in CUDA sources: divergent barriers, unordered\n"
+	  "flag hand-offs, over-wide fences, warp collectives under divergence and\n"
+	  "shared-memory races. PATH is a file or a directory (searched for .cu and .cuh).\n"
+	  "\n"
+	  "Parsing:\n"
+	  "  -I DIR, -D NAME[=VAL]   include directory, macro (also -IDIR, -DNAME, -UNAME)\n"
+	  "  -std=STD                language standard (default c++17)\n"
+	  "  --cuda-path=DIR         CUDA toolkit (default: config cuda-path, $CUDA_PATH,\n"
+	  "                          $CUDA_HOME, nvcc on $PATH, /usr/local/cuda; else\n"
+	  "                          bundled declarations)\n"
+	  "  --cuda-arch=sm_XX       GPU architecture (default: config cuda-arch, sm_90)\n"
+	  "  --no-cuda-toolkit       parse against cudalint's bundled declarations\n"
+	  "  --no-cache              do not use or build the precompiled toolkit header,\n"
+	  "                          nor the result cache (both kept in $CUDALINT_CACHE_DIR,\n"
+	  "                          else ~/.cache/cudalint)\n"
+	  "  -p PATH, --compile-commands=PATH\n"
+	  "                          take each file's -I, -D, -std and GPU architectures from\n"
+	  "                          PATH/compile_commands.json or PATH itself (nvcc or clang\n"
+	  "                          commands): each command is analysed, and each\n"
+	  "                          architecture where the code tests __CUDA_ARCH__\n"
+	  "  --extra-arg=ARG         pass ARG to clang (repeatable)\n"
+	  "  -- ARGS                 pass the remaining arguments to clang\n"
+	  "\n"
+	  "Rules and configuration:\n"
+	  "  --config FILE           use FILE instead of the nearest .cudalint.yaml\n"
+	  "  --enable RULE           turn a rule on (ID, name or glob such as 'CL2*')\n"
+	  "  --disable RULE          turn a rule off\n"
+	  "  --severity RULE=LEVEL   report RULE at LEVEL (note, warning or error)\n", CL_OPT_fail_on },
+	{ "  --exit-zero             findings never make the exit status 1 (what could\n"
+	  "                          not be analysed still makes it 2)\n", CL_OPT_unanalysed_warning },
+	{ "  --warn-unused-suppressions  report suppressions that match nothing (CL0001)\n", CL_OPT_warp_aligned_blocks },
+	{ "", CL_OPT_warp_sync_note },
+	{ "", CL_OPT_respect_gitignore },
+	{ "  --follow-links          follow symbolic links out of the directories searched\n"
+	  "                          (default: only those that stay inside; never into\n"
+	  "                          /proc, /sys or /dev)\n"
+	  "  --baseline FILE         report only findings not recorded in FILE\n"
+	  "  --write-baseline FILE   record the current findings in FILE\n"
+	  "\n"
+	  "Speed:\n"
+	  "  -j N, --jobs=N          analyse files in N worker processes (default 1;\n"
+	  "                          0 or auto: one per online CPU)\n"
+	  "  --no-cache-results      analyse every file again, even where its results\n"
+	  "                          since an earlier run still hold (default: reuse\n"
+	  "                          them; --cache-results turns it on again)\n"
+	  "  --clear-cache           remove the precompiled toolkit headers and cached\n"
+	  "                          results, and exit\n"
+	  "\n"
+	  "Output:\n"
+	  "  --format=text|json|sarif|github  output format (default text; github:\n"
+	  "                          GitHub Actions annotations)\n"
+	  "  -o FILE                 write the report to FILE (atomically)\n"
+	  "  --srcroot=DIR           root for SARIF paths and fingerprints (default: the\n"
+	  "                          git top level, else .)\n"
+	  "  --report-suppressed     include suppressed findings, marked as such\n"
+	  "  --statistics            print how many findings each rule made, most first,\n"
+	  "                          instead of the findings (text or json)\n"
+	  "  --color=auto|always|never, --no-color\n"
+	  "  --show-source, --no-show-source\n"
+	  "                          the source line and a caret under each text finding\n"
+	  "                          (default: on a terminal, unless --color=never)\n"
+	  "\n"
+	  "Paths:\n"
+	  "  -                       read a file from standard input (for editors)\n"
+	  "  --stdin-filename=FILE   the name of that file: its configuration, the\n"
+	  "                          directory of its includes, the name in the report\n"
+	  "                          (default <stdin>); alone, it implies -\n"
+	  "  --paths PATH...         every argument after --paths is a path, even one that\n"
+	  "                          starts with '-' (for scripts and hooks that pass file\n"
+	  "                          names: a file named -ofoo.cu is never an option)\n"
+	  "\n"
+	  "Information:\n"
+	  "  -v, --verbose           print every clang error, also those outside device\n"
+	  "                          code that did not stop the analysis\n"
+	  "  -q, --quiet             print findings, warnings and errors only: no notes,\n"
+	  "                          no summary line\n"
+	  "  --list-rules            list the rules\n"
+	  "  --show-toolkit          print the CUDA toolkit files are parsed against\n"
+	  "                          (exit status 1 when none is found)\n"
+	  "  --show-config           print the configuration that governs PATH (default .)\n"
+	  "                          and the files it was read from, in YAML\n"
+	  "  --show-files            print the files that would be analysed\n"
+	  "  --dump-launches         print, for each kernel, the launches found (grid,\n"
+	  "                          block, shared memory) and the block shapes simulated\n"
+	  "  --explain RULE          print a rule's documentation\n"
+	  "  --version, --help\n"
+	  "\n"
+	  "Exit status: 0 no findings at or above the fail-on level, 1 such findings,\n"
+	  "2 usage error, bad configuration, or device code that could not be analysed.\n", -1 },
+};
+
 void options_usage(FILE *out)
 {
-	fputs("usage: cudalint [options] PATH... [-- CLANG-ARGS...]\n"
-	      "       cudalint [options] --paths PATH...\n"
-	      "\n"
-	      "Finds synchronisation bugs in CUDA sources: divergent barriers, unordered\n"
-	      "flag hand-offs, over-wide fences, warp collectives under divergence and\n"
-	      "shared-memory races. PATH is a file or a directory (searched for .cu and .cuh).\n"
-	      "\n"
-	      "Parsing:\n"
-	      "  -I DIR, -D NAME[=VAL]   include directory, macro (also -IDIR, -DNAME, -UNAME)\n"
-	      "  -std=STD                language standard (default c++17)\n"
-	      "  --cuda-path=DIR         CUDA toolkit (default: config cuda-path, $CUDA_PATH,\n"
-	      "                          $CUDA_HOME, nvcc on $PATH, /usr/local/cuda; else\n"
-	      "                          bundled declarations)\n"
-	      "  --cuda-arch=sm_XX       GPU architecture (default: config cuda-arch, sm_90)\n"
-	      "  --no-cuda-toolkit       parse against cudalint's bundled declarations\n"
-	      "  --no-cache              do not use or build the precompiled toolkit header,\n"
-	      "                          nor the result cache (both kept in $CUDALINT_CACHE_DIR,\n"
-	      "                          else ~/.cache/cudalint)\n"
-	      "  -p PATH, --compile-commands=PATH\n"
-	      "                          take each file's -I, -D, -std and GPU architectures from\n"
-	      "                          PATH/compile_commands.json or PATH itself (nvcc or clang\n"
-	      "                          commands): each command is analysed, and each\n"
-	      "                          architecture where the code tests __CUDA_ARCH__\n"
-	      "  --extra-arg=ARG         pass ARG to clang (repeatable)\n"
-	      "  -- ARGS                 pass the remaining arguments to clang\n"
-	      "\n"
-	      "Rules and configuration:\n"
-	      "  --config FILE           use FILE instead of the nearest .cudalint.yaml\n"
-	      "  --enable RULE           turn a rule on (ID, name or glob such as 'CL2*')\n"
-	      "  --disable RULE          turn a rule off\n"
-	      "  --severity RULE=LEVEL   report RULE at LEVEL (note, warning or error)\n"
-	      "  --fail-on=LEVEL         least level that makes the exit status 1\n"
-	      "                          (default: config fail-on, warning)\n"
-	      "  --exit-zero             findings never make the exit status 1 (what could\n"
-	      "                          not be analysed still makes it 2)\n"
-	      "  --unanalysed=error|warning\n"
-	      "                          what a device function that clang could not parse\n"
-	      "                          means: an error (exit status 2, the default) or a\n"
-	      "                          warning that does not change the exit status\n"
-	      "                          (default: config unanalysed, error)\n"
-	      "  --warn-unused-suppressions  report suppressions that match nothing (CL0001)\n"
-	      "  --no-assume-warp-aligned-blocks\n"
-	      "                          do not assume blockDim.x is a multiple of 32\n"
-	      "                          (threadIdx.y/.z are then thread-varying)\n"
-	      "  --warp-synchronous=warning|note\n"
-	      "                          the level of shared-memory races in warp-synchronous\n"
-	      "                          code through volatile memory (CL3001): note for code\n"
-	      "                          that runs only on GPUs before Volta (default: config\n"
-	      "                          warp-synchronous, warning)\n"
-	      "  --no-respect-gitignore  also analyse files git ignores in the directories\n"
-	      "                          searched (default: config respect-gitignore, true)\n"
-	      "  --follow-links          follow symbolic links out of the directories searched\n"
-	      "                          (default: only those that stay inside; never into\n"
-	      "                          /proc, /sys or /dev)\n"
-	      "  --baseline FILE         report only findings not recorded in FILE\n"
-	      "  --write-baseline FILE   record the current findings in FILE\n"
-	      "\n"
-	      "Speed:\n"
-	      "  -j N, --jobs=N          analyse files in N worker processes (default 1;\n"
-	      "                          0 or auto: one per online CPU)\n"
-	      "  --no-cache-results      analyse every file again, even where its results\n"
-	      "                          since an earlier run still hold (default: reuse\n"
-	      "                          them; --cache-results turns it on again)\n"
-	      "  --clear-cache           remove the precompiled toolkit headers and cached\n"
-	      "                          results, and exit\n"
-	      "\n"
-	      "Output:\n"
-	      "  --format=text|json|sarif|github  output format (default text; github:\n"
-	      "                          GitHub Actions annotations)\n"
-	      "  -o FILE                 write the report to FILE (atomically)\n"
-	      "  --srcroot=DIR           root for SARIF paths and fingerprints (default: the\n"
-	      "                          git top level, else .)\n"
-	      "  --report-suppressed     include suppressed findings, marked as such\n"
-	      "  --statistics            print how many findings each rule made, most first,\n"
-	      "                          instead of the findings (text or json)\n"
-	      "  --color=auto|always|never, --no-color\n"
-	      "  --show-source, --no-show-source\n"
-	      "                          the source line and a caret under each text finding\n"
-	      "                          (default: on a terminal, unless --color=never)\n"
-	      "\n"
-	      "Paths:\n"
-	      "  -                       read a file from standard input (for editors)\n"
-	      "  --stdin-filename=FILE   the name of that file: its configuration, the\n"
-	      "                          directory of its includes, the name in the report\n"
-	      "                          (default <stdin>); alone, it implies -\n"
-	      "  --paths PATH...         every argument after --paths is a path, even one that\n"
-	      "                          starts with '-' (for scripts and hooks that pass file\n"
-	      "                          names: a file named -ofoo.cu is never an option)\n"
-	      "\n"
-	      "Information:\n"
-	      "  -v, --verbose           print every clang error, also those outside device\n"
-	      "                          code that did not stop the analysis\n"
-	      "  -q, --quiet             print findings, warnings and errors only: no notes,\n"
-	      "                          no summary line\n"
-	      "  --list-rules            list the rules\n"
-	      "  --show-toolkit          print the CUDA toolkit files are parsed against\n"
-	      "                          (exit status 1 when none is found)\n"
-	      "  --show-config           print the configuration that governs PATH (default .)\n"
-	      "                          and the files it was read from, in YAML\n"
-	      "  --show-files            print the files that would be analysed\n"
-	      "  --dump-launches         print, for each kernel, the launches found (grid,\n"
-	      "                          block, shared memory) and the block shapes simulated\n"
-	      "  --explain RULE          print a rule's documentation\n"
-	      "  --version, --help\n"
-	      "\n"
-	      "Exit status: 0 no findings at or above the fail-on level, 1 such findings,\n"
-	      "2 usage error, bad configuration, or device code that could not be analysed.\n",
-	      out);
+	for (size_t i = 0; i < sizeof usage_layout / sizeof *usage_layout; i++) {
+		fputs(usage_layout[i].text, out);
+		if (usage_layout[i].option >= 0)
+			cl_option_put_help(out, &cl_options[usage_layout[i].option]);
+	}
 }
 
 static void push(const char ***v, int *n, const char *s)
@@ -161,21 +156,28 @@ static int parse_jobs(const char *v, int *jobs)
 enum {
 	OPT_EXTRA_ARG = 256, OPT_STD, OPT_ISYSTEM, OPT_INCLUDE, OPT_CUDA_PATH, OPT_CUDA_ARCH,
 	OPT_FORMAT, OPT_COLOR, OPT_NO_COLOR, OPT_CONFIG, OPT_BASELINE, OPT_WRITE_BASELINE,
-	OPT_SRCROOT, OPT_EXPLAIN, OPT_ENABLE, OPT_DISABLE, OPT_SEVERITY, OPT_FAIL_ON,
-	OPT_UNANALYSED, OPT_SHOW_SOURCE, OPT_NO_SHOW_SOURCE, OPT_EXIT_ZERO,
-	OPT_REPORT_SUPPRESSED, OPT_WARN_UNUSED, OPT_WARP_ALIGNED, OPT_NO_WARP_ALIGNED, OPT_WARP_SYNC,
+	OPT_SRCROOT, OPT_EXPLAIN, OPT_ENABLE, OPT_DISABLE, OPT_SEVERITY,
+	OPT_SHOW_SOURCE, OPT_NO_SHOW_SOURCE, OPT_EXIT_ZERO,
+	OPT_REPORT_SUPPRESSED, OPT_WARN_UNUSED,
 	OPT_NO_TOOLKIT, OPT_NO_CACHE, OPT_CACHE_RESULTS, OPT_NO_CACHE_RESULTS,
 	OPT_SHOW_TOOLKIT, OPT_LIST_RULES, OPT_VERSION, OPT_DUMP_IR, OPT_DUMP_LAUNCHES, OPT_PATHS,
-	OPT_STATISTICS, OPT_STDIN_FILENAME, OPT_RESPECT_GITIGNORE, OPT_NO_RESPECT_GITIGNORE,
+	OPT_STATISTICS, OPT_STDIN_FILENAME,
 	OPT_SHOW_CONFIG, OPT_SHOW_FILES, OPT_CLEAR_CACHE, OPT_FOLLOW_LINKS,
+	/* options.def's: option K is OPT_OPTION + 2 K, and its --no- form one more */
+	OPT_OPTION = 512,
 };
 
 /* getopt_long_only: clang's single-dash spellings (-std=, -isystem,
  * -include) are long options, while -I, -D, -U, -o, -j, -p with the value
  * attached (-Iinc, -j4) fall back to the short options because no long
  * option starts with those letters. A single-letter option always means
- * the short one. */
-static const struct option long_options[] = {
+ * the short one.
+ *
+ * The options of options.def are slots here (SLOT), filled with their
+ * spellings by build_long_options: where they stand decides the order in
+ * which an ambiguous abbreviation's candidates are listed. */
+#define SLOT(NAME) { NULL, -1, 0, CL_OPT_##NAME }
+static const struct option long_layout[] = {
 	{ "extra-arg", required_argument, 0, OPT_EXTRA_ARG },
 	{ "std", required_argument, 0, OPT_STD },
 	{ "isystem", required_argument, 0, OPT_ISYSTEM },
@@ -189,13 +191,12 @@ static const struct option long_options[] = {
 	{ "enable", required_argument, 0, OPT_ENABLE },
 	{ "disable", required_argument, 0, OPT_DISABLE },
 	{ "severity", required_argument, 0, OPT_SEVERITY },
-	{ "fail-on", required_argument, 0, OPT_FAIL_ON },
+	SLOT(fail_on),
 	{ "exit-zero", no_argument, 0, OPT_EXIT_ZERO },
-	{ "unanalysed", required_argument, 0, OPT_UNANALYSED },
+	SLOT(unanalysed_warning),
 	{ "warn-unused-suppressions", no_argument, 0, OPT_WARN_UNUSED },
-	{ "assume-warp-aligned-blocks", no_argument, 0, OPT_WARP_ALIGNED },
-	{ "no-assume-warp-aligned-blocks", no_argument, 0, OPT_NO_WARP_ALIGNED },
-	{ "warp-synchronous", required_argument, 0, OPT_WARP_SYNC },
+	SLOT(warp_aligned_blocks),
+	SLOT(warp_sync_note),
 	{ "baseline", required_argument, 0, OPT_BASELINE },
 	{ "write-baseline", required_argument, 0, OPT_WRITE_BASELINE },
 	{ "jobs", required_argument, 0, 'j' },
@@ -219,8 +220,7 @@ static const struct option long_options[] = {
 	{ "show-toolkit", no_argument, 0, OPT_SHOW_TOOLKIT },
 	{ "show-config", no_argument, 0, OPT_SHOW_CONFIG },
 	{ "show-files", no_argument, 0, OPT_SHOW_FILES },
-	{ "respect-gitignore", no_argument, 0, OPT_RESPECT_GITIGNORE },
-	{ "no-respect-gitignore", no_argument, 0, OPT_NO_RESPECT_GITIGNORE },
+	SLOT(respect_gitignore),
 	{ "follow-links", no_argument, 0, OPT_FOLLOW_LINKS },
 	{ "explain", required_argument, 0, OPT_EXPLAIN },
 	{ "version", no_argument, 0, OPT_VERSION },
@@ -229,6 +229,59 @@ static const struct option long_options[] = {
 	{ "dump-launches", no_argument, 0, OPT_DUMP_LAUNCHES },
 	{ 0, 0, 0, 0 },
 };
+#undef SLOT
+static struct option long_options[sizeof long_layout / sizeof *long_layout + 2 * CL_NOPTIONS];
+
+/* The long options of cl_options[K] into *P: --KEY, and --no-KEY for a BOOL. */
+static void add_spellings(struct option **p, int k)
+{
+	const struct cl_option *t = &cl_options[k];
+	if (t->type == CL_OPTION_LAUNCHES) /* a file's list, no flag */
+		return;
+	*(*p)++ = (struct option){ t->key, t->type == CL_OPTION_BOOL ? no_argument : required_argument, 0,
+	                           OPT_OPTION + 2 * k };
+	if (t->no_key)
+		*(*p)++ = (struct option){ t->no_key, no_argument, 0, OPT_OPTION + 2 * k + 1 };
+}
+
+/* long_layout with its slots filled, the options without one last. */
+static void build_long_options(void)
+{
+	if (long_options[0].name)
+		return;
+	unsigned char placed[CL_NOPTIONS] = { 0 };
+	struct option *p = long_options;
+	for (const struct option *l = long_layout; l->name || l->has_arg < 0; l++) {
+		if (l->has_arg >= 0) {
+			*p++ = *l;
+			continue;
+		}
+		add_spellings(&p, l->val);
+		placed[l->val] = 1;
+	}
+	for (int k = 0; k < CL_NOPTIONS; k++)
+		if (!placed[k])
+			add_spellings(&p, k);
+	*p = (struct option){ 0, 0, 0, 0 };
+}
+
+/* --KEY[=V] or --no-KEY of an option of options.def (C: its OPT_OPTION code). */
+static int take_option(struct options *o, int c, const char *v)
+{
+	int k = (c - OPT_OPTION) / 2;
+	const struct cl_option *t = &cl_options[k];
+	int x = t->type == CL_OPTION_BOOL ? !((c - OPT_OPTION) % 2) : cl_option_parse(t, v);
+	if (x < 0) {
+		char names[128], msg[400];
+		snprintf(msg, sizeof msg, "--%s expects %s, not '%s'", t->key, cl_option_values_text(t, names, sizeof names),
+		         v);
+		return usage_error("%s", msg);
+	}
+	o->option_value[k] = x;
+	o->option_given[k] = 1;
+	return 0;
+}
+
 /* '-': paths come back in order as option 1, so that "--" (clang's
  * arguments follow) is told from the end; ':': a missing value is ':'. */
 static const char short_options[] = "-:I:D:U:o:p:j:vqh";
@@ -290,6 +343,8 @@ static int pick(const char *v, const char *const *names)
 /* One option c with value v (NULL for flags); 0 or -1 on a usage error. */
 static int take(struct options *o, int c, const char *v)
 {
+	if (c >= OPT_OPTION)
+		return take_option(o, c, v);
 	switch (c) {
 	case 1:
 		/* after --paths, "-" is a file of that name: a hook never hands
@@ -353,21 +408,6 @@ static int take(struct options *o, int c, const char *v)
 		push_rule(o, pat, RULE_OPT_LEVEL, l);
 		break;
 	}
-	case OPT_FAIL_ON:
-		if (cl_config_parse_level(v, &o->fail_on) < 0)
-			return usage_error("--fail-on expects note, warning or error, not '%s'", v);
-		o->fail_on_set = 1;
-		break;
-	case OPT_UNANALYSED:
-		if (strcmp(v, "error") && strcmp(v, "warning"))
-			return usage_error("--unanalysed expects error or warning, not '%s'", v);
-		o->unanalysed = strcmp(v, "error") ? 2 : 1;
-		break;
-	case OPT_WARP_SYNC:
-		if (strcmp(v, "note") && strcmp(v, "warning"))
-			return usage_error("--warp-synchronous expects warning or note, not '%s'", v);
-		o->warp_sync = strcmp(v, "note") ? 1 : 2;
-		break;
 	case 'v': o->verbose = 1; break;
 	case 'q': o->quiet = 1; break;
 	case OPT_SHOW_SOURCE: o->show_source = 1; break;
@@ -376,11 +416,6 @@ static int take(struct options *o, int c, const char *v)
 	case OPT_REPORT_SUPPRESSED: o->report_suppressed = 1; break;
 	case OPT_STATISTICS: o->statistics = 1; break;
 	case OPT_WARN_UNUSED: o->warn_unused_suppressions = 1; break;
-	case OPT_WARP_ALIGNED:
-	case OPT_NO_WARP_ALIGNED:
-		o->warp_aligned_blocks = c == OPT_WARP_ALIGNED;
-		o->warp_aligned_set = 1;
-		break;
 	case OPT_NO_TOOLKIT: o->no_toolkit = 1; break;
 	case OPT_NO_CACHE: o->no_cache = 1; break;
 	case OPT_CACHE_RESULTS: o->cache_results = 1; break;
@@ -393,8 +428,6 @@ static int take(struct options *o, int c, const char *v)
 	case OPT_SHOW_TOOLKIT: o->show_toolkit = 1; break;
 	case OPT_SHOW_CONFIG: o->show_config = 1; break;
 	case OPT_SHOW_FILES: o->show_files = 1; break;
-	case OPT_RESPECT_GITIGNORE: o->respect_gitignore = 1; break;
-	case OPT_NO_RESPECT_GITIGNORE: o->respect_gitignore = -1; break;
 	case OPT_FOLLOW_LINKS: o->follow_links = 1; break;
 	case OPT_LIST_RULES: o->list_rules = 1; break;
 	case OPT_VERSION: o->version = 1; break;
@@ -432,7 +465,7 @@ static int options_check(struct options *o)
 int options_parse(struct options *o, int argc, char **argv)
 {
 	memset(o, 0, sizeof *o);
-	o->warp_aligned_blocks = 1;
+	build_long_options();
 	o->cache_results = 1; /* a rerun over unchanged files is instant (--no-cache-results) */
 	opterr = 0; /* our messages, in cudalint's form */
 	optind = 0; /* glibc: start afresh */

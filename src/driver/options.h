@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "analysis/option_table.h"
 #include "finding.h"
 
 enum out_format { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_GITHUB };
@@ -40,19 +41,16 @@ struct options {
 	int use_stdin;                /* `-` among the paths (before --paths): read standard input */
 	int report_suppressed;
 	int warn_unused_suppressions;
-	int warp_aligned_blocks;
-	int warp_aligned_set;         /* --[no-]assume-warp-aligned-blocks was given */
-	int warp_sync;                /* --warp-synchronous: 0 not given, 1 warning, 2 note */
 	struct rule_opt *rule_opts; int nrule_opts;
-	int fail_on_set;
-	enum cl_level fail_on;
-	int unanalysed;               /* --unanalysed: 0 not given, 1 error, 2 warning */
+	/* the options of analysis/options.def the command line gives: the
+	 * value of option K (CL_OPT_*) where option_given[K] */
+	int option_value[CL_NOPTIONS];
+	unsigned char option_given[CL_NOPTIONS];
 	int verbose;                  /* -v: every clang error, also those ignored */
 	int exit_zero;                /* --exit-zero: findings never make the status 1 */
 	int quiet;                    /* -q, --quiet: findings and errors only, no notes or summary */
 	int statistics;               /* --statistics: counts per rule instead of the findings */
 	int show_source;              /* --show-source 1, --no-show-source -1, 0: on a terminal */
-	int respect_gitignore;        /* --respect-gitignore 1, --no-respect-gitignore -1, 0: not given */
 	int follow_links;             /* --follow-links: directory walks follow links out of the tree */
 	int show_config, show_files;  /* print the configuration or the files, analyse nothing */
 	int list_rules, version, help, dump_ir, dump_launches, show_toolkit, clear_cache;

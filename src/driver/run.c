@@ -212,7 +212,7 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	struct cfg *g = r->cfg_of[i];
 	size_t first = fo->n;
 	struct cl_ctx cx = { .out = fo, .path = t.via ? t.via : file, .levels = g->levels, .enabled = g->enabled,
-	                   .warp_sync_note = g->warp_sync_note };
+	                   .ao = &ao };
 	cl_check_unit(&cx, u);
 	fo->n = first + place_in_headers(&t, u, fo->v + first, fo->n - first);
 	char *cause = failure_cause(t.via ? t.via : file, u, 0);
@@ -589,7 +589,7 @@ int cl_run(const struct options *o)
 	for (size_t i = 0; i < r->findings.n && !status && !o->exit_zero; i++) {
 		const struct cl_finding *f = &r->findings.v[i];
 		struct cfg *g = f->suppressed ? NULL : cfg_for(r, f->pos.file);
-		if (g && f->level >= g->fail_on)
+		if (g && (int)f->level >= g->fail_on)
 			status = 1;
 	}
 out:

@@ -32,17 +32,25 @@ struct cfg {
 	char *abs;                 /* absolute path of the file; NULL: defaults */
 	enum cl_level *levels;     /* per rule index */
 	unsigned char *enabled;    /* per rule index */
-	enum cl_level fail_on;
-	int unanalysed_warning;    /* an unanalysed device function does not make status 2 */
-	int respect_gitignore;     /* a directory walk leaves out the files git ignores */
-	int warp_sync_note;        /* CL3001's volatile lock-step races are notes (check.h) */
+	/* the options of analysis/options.def whose SCOPE is RUN, merged
+	 * (CFG_OPTION): fail_on, the least level that makes the exit status 1;
+	 * unanalysed_warning, an unanalysed device function does not make it
+	 * 2; respect_gitignore, a directory walk leaves out what git ignores */
+#define OPTION(NAME, KEY, TYPE, VALUES, DEFAULT, SCOPE, HELP_FLAG, HELP) \
+	CL_OPTION_IF_RUN_##SCOPE(CL_OPTION_IF_SCALAR_##TYPE(int NAME;))
+#include "analysis/options.def"
 	const char **args;         /* config clang-args (paths resolved), then the command line's */
 	int nargs;
 	int nowned;                /* args[0..nowned) are the config's, made here */
 	char *cuda_path;           /* resolved against the config's directory */
-	struct analysis_options ao; /* the configuration's, the command line applied */
+	struct analysis_options ao; /* the options of SCOPE ANALYSIS, merged likewise */
 	struct launch_decl *launches; /* ao's: the configuration's launches: */
 };
+
+/* Where the merged value of option NAME of SCOPE lives in G. */
+#define CFG_OPTION(G, SCOPE, NAME) CFG_OPTION_##SCOPE(G).NAME
+#define CFG_OPTION_ANALYSIS(G) (G)->ao
+#define CFG_OPTION_RUN(G) (*(G))
 
 struct parser {
 	char *key;                 /* the options, serialized */

@@ -62,6 +62,21 @@ static void put_list(FILE *out, const char *key, char *const *v, size_t n, const
 	}
 }
 
+/* launches:, as a file writes them (the shapes with Y and Z filled in). */
+static void put_launches(FILE *out, const struct cl_config *c)
+{
+	if (c->nlaunches)
+		fputs("launches:\n", out);
+	for (size_t i = 0; i < c->nlaunches; i++) {
+		const struct cl_config_launch *l = &c->launches[i];
+		fputs("  - kernel: ", out);
+		put_str(out, l->kernel);
+		fprintf(out, "\n    block: [%d, %d, %d]\n", l->block[0], l->block[1], l->block[2]);
+		if (l->grid[0])
+			fprintf(out, "    grid: [%d, %d, %d]\n", l->grid[0], l->grid[1], l->grid[2]);
+	}
+}
+
 /* The configuration G that governs PATH, which is a file when IS_FILE. */
 static void put_config(FILE *out, const struct run *r, const struct cfg *g, const char *path, int is_file)
 {
@@ -108,21 +123,10 @@ static void put_config(FILE *out, const struct run *r, const struct cfg *g, cons
 	const char *arch = o->cuda_arch ? o->cuda_arch : c->cuda_arch;
 	fprintf(out, "\ncuda-arch: %s%s\n", arch ? arch : CL_DEFAULT_CUDA_ARCH,
 	        arch ? "" : "  # the default, unless a compile command (-p) names one");
-	fprintf(out, "fail-on: %s\n", cl_level_name(g->fail_on));
-	fprintf(out, "unanalysed: %s\n", g->unanalysed_warning ? "warning" : "error");
-	fprintf(out, "assume-warp-aligned-blocks: %s\n", g->ao.warp_aligned_blocks ? "true" : "false");
-	fprintf(out, "respect-gitignore: %s\n", g->respect_gitignore ? "true" : "false");
-	fprintf(out, "warp-synchronous: %s\n", g->warp_sync_note ? "note" : "warning");
-	if (c->nlaunches)
-		fputs("launches:\n", out);
-	for (size_t i = 0; i < c->nlaunches; i++) {
-		const struct cl_config_launch *l = &c->launches[i];
-		fputs("  - kernel: ", out);
-		put_str(out, l->kernel);
-		fprintf(out, "\n    block: [%d, %d, %d]\n", l->block[0], l->block[1], l->block[2]);
-		if (l->grid[0])
-			fprintf(out, "    grid: [%d, %d, %d]\n", l->grid[0], l->grid[1], l->grid[2]);
-	}
+#define OPTION(NAME, KEY, TYPE, VALUES, DEFAULT, SCOPE, HELP_FLAG, HELP) \
+	CL_OPTION_IF_SCALAR_##TYPE(cl_option_put_value(out, &cl_options[CL_OPT_##NAME], CFG_OPTION(g, SCOPE, NAME));) \
+	CL_OPTION_IF_LAUNCHES_##TYPE(put_launches(out, c);)
+#include "analysis/options.def"
 }
 
 /* --show-config: one YAML document per path given (else "."). 2 when a

@@ -35,7 +35,8 @@ const char *const compat_args[] = {
  * (<resource>/include/cuda_wrappers, with the device-side placement `new`)
  * from its argv[0], "clang", so relative to the working directory: cub and
  * thrust then fail with "no matching 'operator new' ... include <new>"
- * (NOTES.md). Passing -resource-dir sets both. */
+ * (docs/design/frontend.md, "The resource directory"). Passing
+ * -resource-dir sets both. */
 
 static int libclang_major(void)
 {

@@ -1,8 +1,9 @@
 /* frontend.h - from a CUDA source file to the IR, through libclang.
  *
- * Parsing is device side only (NOTES.md: libclang parses only the first
- * driver job), which still contains the file's host functions, so kernel
- * launches and cudaMalloc calls are visible too. */
+ * Parsing is device side only (docs/design/frontend.md, "Device-side
+ * parsing": libclang keeps one of the driver's jobs, so the side is named),
+ * which still contains the file's host functions, so kernel launches and
+ * cudaMalloc calls are visible too. */
 #ifndef CUDALINT_FRONTEND_H
 #define CUDALINT_FRONTEND_H
 

@@ -3,7 +3,8 @@
  * `warp_reduce<T, op>(v)`, `this->template helper<N>(v)`.
  *
  * libclang shows only a template's pattern, never its instantiations
- * (NOTES.md). There such a call is a CallExpr that references no
+ * (docs/design/frontend.md, "Dependent calls in templates"). There such
+ * a call is a CallExpr that references no
  * declaration; its callee (an UnresolvedLookupExpr or UnresolvedMemberExpr,
  * shown as a DeclRefExpr or MemberRefExpr) references the overload set
  * that name lookup found (an OverloadedDeclRef). The instantiation may

@@ -259,7 +259,7 @@ static const char *last_identifier(struct lower *L, CXCursor c)
 }
 
 /* A variable whose declaration clang rejected but tolerated_errors keeps
- * (`__shared__ cuda::barrier<...> bar;`, NOTES.md): where it is an
+ * (docs/design/frontend.md, "`__shared__ cuda::barrier`"): where it is an
  * argument, clang leaves an empty RecoveryExpr spanning its one
  * identifier, with no reference. That name, looked up among the rejected
  * variables of the function declared before it (innermost last) and then
@@ -495,7 +495,7 @@ static struct ir_expr *lower_call(struct lower *L, CXCursor c)
 				call->recv_type = canonical_type(L, mk[0]);
 				if (!call->recv_type || strstr(call->recv_type, "dependent type")) {
 					/* an invalid declaration (a __shared__ cuda::barrier,
-					 * NOTES.md) still has its declared type */
+					 * docs/design/frontend.md) still has its declared type */
 					CXCursor decl = clang_getCursorReferenced(unwrap(mk[0]));
 					if (!clang_Cursor_isNull(decl))
 						call->recv_type = canonical_type(L, decl);

@@ -1,7 +1,8 @@
 /* nvcc_args.h - an nvcc (or clang) compile command, as clang arguments.
  *
  * compile_commands.json from CMake + nvcc holds flags libclang rejects
- * (NOTES.md): -forward-unknown-to-host-compiler, --generate-code=...,
+ * (docs/design/frontend.md, "nvcc commands from compile_commands.json"):
+ * -forward-unknown-to-host-compiler, --generate-code=...,
  * -Xcompiler=..., --expt-relaxed-constexpr, -rdc=true, --options-file.
  * Kept: what changes how the file parses (-I, -isystem, -D, -U, -include,
  * -std), with relative paths made absolute; the GPU architectures are

@@ -1,6 +1,6 @@
 /* parse.c - libclang set-up: arguments, virtual headers, diagnostics.
  *
- * Argument choices are the measured ones in NOTES.md: device side only,
+ * Argument choices are those of docs/design/frontend.md: device side only,
  * CCCL on the include path, never -nocudalib with the toolkit; compat.c
  * adds what nvcc 13 accepts and clang does not. The headers cudalint ships
  * (an empty texture_fetch_functions.h that CUDA 13 removed but clang 19
@@ -262,7 +262,8 @@ static int refers_to_managed(const char *msg)
 
 static int tolerated(CXDiagnostic d, const char *msg)
 {
-	/* nvcc accepts both; clang rejects them (NOTES.md) */
+	/* nvcc accepts it; clang rejects it (docs/design/frontend.md,
+	 * "`__shared__ cuda::barrier`") */
 	if (strstr(msg, "initialization is not supported for __shared__ variables"))
 		return 1;
 	/* nvcc takes `__managed__ int x;` as a device variable; clang 19

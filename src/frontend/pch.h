@@ -1,11 +1,11 @@
 /* pch.h - a shared precompiled header of the CUDA toolkit, cached on disk.
  *
  * Every CUDA translation unit drags in cuda_runtime.h and, often,
- * cooperative groups and libcu++: about 1.5 s of parsing per file. A PCH
- * of those headers, built once per toolkit, libclang and argument set,
- * brings a file down to about 0.3 s (NOTES.md measured 89 ms on a quiet
- * machine). The PCH is only an accelerator: when it cannot be built or
- * loaded, files are parsed without it. */
+ * cooperative groups and libcu++: most of a file's parse. A PCH of those
+ * headers, built once per toolkit, libclang and argument set, brings a
+ * file from about 0.6 s down to about 0.14 s (docs/design/frontend.md,
+ * "The precompiled toolkit header"). The PCH is only an accelerator: when
+ * it cannot be built or loaded, files are parsed without it. */
 #ifndef CUDALINT_PCH_H
 #define CUDALINT_PCH_H
 

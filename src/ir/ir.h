@@ -107,7 +107,8 @@ struct ir_var {
 	unsigned is_static : 1;         /* static storage: global, or static local */
 	unsigned in_main_file : 1;
 	unsigned rejected : 1;          /* clang marked the declaration invalid but the error is
-	                                 * tolerated (a __shared__ cuda::barrier, NOTES.md) */
+	                                 * tolerated (a __shared__ cuda::barrier,
+	                                 * docs/design/frontend.md) */
 	int id;                    /* locals/params: index into ir_func.vars; globals: into ir_unit.globals */
 };
 
@@ -259,9 +260,6 @@ struct ir_unit {
 	struct ir_var **globals; int nglobals;
 	/* Launches in host code, for memory-space facts of kernel arguments. */
 	struct ir_expr **launches; int nlaunches;
-	/* analysis: blockDim.x was assumed a multiple of 32 (threadIdx.y/.z
-	 * warp-uniform) */
-	unsigned warp_aligned_blocks : 1;
 	/* front end: parts nested too deeply to lower were left out */
 	unsigned truncated : 1;
 	/* front end: every file the translation unit read (the main file

@@ -2,7 +2,7 @@
  * kept clean under `sarif-multitool validate --rule-kind "Sarif;Gh"`
  * (tests/sarif/validate.sh). What GitHub reads and why some things are
  * left out (partialFingerprints, executionSuccessful false) is in
- * /work/shared/NOTES.md, "SARIF for GitHub code scanning".
+ * docs/design/sarif.md.
  *
  * Output is deterministic for a given input and source root: keys in a
  * fixed order, 2-space indent, no timestamps. */

@@ -26,7 +26,7 @@ static char *joined(const struct strvec *v)
 static void test_cmake_ninja_command(void **state)
 {
 	(void)state;
-	/* NOTES.md: what CMake 3.25 writes for nvcc 13 */
+	/* what CMake 3.25 writes for nvcc 13 (docs/design/frontend.md) */
 	const char *argv[] = { "/usr/local/cuda/bin/nvcc", "-forward-unknown-to-host-compiler", "-DFOO=1", "-I/src",
 		               "-isystem=/sys", "--generate-code=arch=compute_80,code=[compute_80,sm_80]",
 		               "-Xcompiler=-fPIC", "--expt-relaxed-constexpr", "-lineinfo", "-std=c++17", "-x", "cu",

@@ -333,9 +333,10 @@ static void analyse(struct cl_findings *f, struct cl_failures *x)
 		free(reason);
 		return;
 	}
-	struct analysis_options ao = { 1 };
+	struct analysis_options ao;
+	analysis_options_init(&ao);
 	analyze_unit(u, &ao);
-	struct cl_ctx cx = { .out = f, .path = path, .levels = levels, .enabled = enabled };
+	struct cl_ctx cx = { .out = f, .path = path, .levels = levels, .enabled = enabled, .ao = &ao };
 	cl_check_unit(&cx, u);
 	struct cl_file_summary s = { .file = cl_intern(path), .errors_ignored = u->errors_ignored,
 		                     .first_ignored = (char *)u->first_ignored };

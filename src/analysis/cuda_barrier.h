@@ -34,5 +34,11 @@ struct cubar_init cubar_init_of(const struct ir_unit *u, const struct ir_var *ba
  * `threadIdx.x < 64` and `block.thread_rank() < 64` are 64; -1 when
  * cudalint cannot tell. */
 int64_t cubar_guard_size(const struct ir_expr *cond);
+/* Whether the barrier INNER, reached at SITE (the call itself, or a call
+ * of a helper that reaches it) where the uniformity pass found that
+ * some threads skip it, loses arrivals its phase waits for: always for
+ * __syncthreads() and the like; for a cuda::barrier, by the count its
+ * init() gave it. */
+bool cubar_skip_loses_arrivals(const struct ir_unit *u, const struct ir_expr *site, const struct ir_expr *inner);
 
 #endif

@@ -1,5 +1,5 @@
 /* cuda_barrier.c - see cuda_barrier.h. */
-#include "cuda_barrier.h"
+#include "analysis/cuda_barrier.h"
 #include "analysis/intrinsics.h"
 
 #include <string.h>
@@ -116,4 +116,31 @@ int64_t cubar_guard_size(const struct ir_expr *cond)
 	if (thread_index(c->kids[1]) && ir_const_value(c->kids[0], &k))
 		return c->op == OP_GT ? k : c->op == OP_GE ? k + 1 : -1;
 	return -1;
+}
+
+/* Whether a block-scoped cuda::barrier's arrival at SITE, which some
+ * threads skip, loses arrivals its phase waits for. Initialised for the
+ * whole block, yes; for a count cudalint cannot read, as for any block
+ * barrier, when the arrival waits (arrive_and_wait); for a constant,
+ * only when the branch lets fewer threads through than the count (a
+ * barrier of the threads below 64, initialised for 64, is correct); for
+ * fewer than the block (blockDim.x - 32), never: that is a subset. */
+bool cubar_skip_loses_arrivals(const struct ir_unit *u, const struct ir_expr *site, const struct ir_expr *inner)
+{
+	const struct ir_var *bar = cubar_arrival(inner);
+	if (!bar)
+		return true; /* __syncthreads() and friends */
+	struct cubar_init in = cubar_init_of(u, bar);
+	bool waits = inner->u.call.intrinsic == IN_BLOCK_BARRIER_WAIT;
+	switch (in.kind) {
+	case CUBAR_BLOCK: return true;
+	case CUBAR_UNKNOWN: return waits;
+	case CUBAR_CONST: {
+		const struct ir_cause *c = site->ctx->block_cause;
+		int64_t g = c && c->kind == CAUSE_BRANCH && c->cond ? cubar_guard_size(c->cond) : -1;
+		return g >= 0 && g < in.value;
+	}
+	case CUBAR_FEWER: return false;
+	}
+	return false;
 }

@@ -1,10 +1,10 @@
-/* ordering_sites.c - which publications and observations the release and
+/* memorder_scan_sites.c - which publications and observations the release and
  * acquire scans check. CL2003/CL2004 report an unordered access the scan
  * finds with no fence in between; CL2006 the same scan where a fence lay
  * between but of too narrow a scope. Both walk the same sites through
  * these two functions, so that each such access is reported by exactly
  * one of them. */
-#include "ordering.h"
+#include "analysis/memorder_scan.h"
 
 static bool is_poll_load(const struct memorder *m, const struct ir_expr *e)
 {
@@ -14,17 +14,17 @@ static bool is_poll_load(const struct memorder *m, const struct ir_expr *e)
 	return false;
 }
 
-bool order_publication_scan(const struct memorder *m, const struct ir_func *fn, const struct access *a, int x,
-                            struct order_scan *s)
+bool mo_publication_scan(const struct memorder *m, const struct ir_func *fn, const struct mo_access *a, int x,
+                            struct mo_scan *s)
 {
-	if (!memorder_is_sync(m, a->obj, a->field) || order_helper_no_publication(a))
+	if (!mo_is_sync(m, a->obj, a->field) || mo_helper_no_publication(a))
 		return false;
 	if (a->kind == ACC_ATOMIC) {
-		if (a->in == IN_ATOMIC_LOAD || memorder_rmw_reads_only(a->e) || is_poll_load(m, a->e))
+		if (a->in == IN_ATOMIC_LOAD || mo_rmw_reads_only(a->e) || is_poll_load(m, a->e))
 			return false;
 		if (a->order == ORDER_RELEASE || a->order == ORDER_ACQ_REL || a->order == ORDER_SEQ_CST)
 			return false; /* a release operation orders what came before */
-	} else if (a->kind != ACC_STORE || !memorder_is_polled(m, a->obj, a->field)) {
+	} else if (a->kind != ACC_STORE || !mo_is_polled(m, a->obj, a->field)) {
 		/* a plain store publishes only to a loop that polls; a ticket is
 		 * taken with an atomic, and resetting it for the next launch
 		 * (threadFenceReduction's `retirementCount = 0`) publishes nothing */
@@ -32,12 +32,12 @@ bool order_publication_scan(const struct memorder *m, const struct ir_func *fn, 
 	}
 	/* alone with its object between two barriers: whoever observes it
 	 * does so after a barrier that already orders the data */
-	if (memorder_write_barrier_ordered(m, a->e) || memorder_write_unobserved(m, a->e))
+	if (mo_write_barrier_ordered(m, a->e) || mo_write_unobserved(m, a->e))
 		return false;
-	*s = (struct order_scan){ .m = m, .fn = fn, .flag = a->obj, .flag_field = a->field, .flag_space = a->space,
-	                          .extent = x < 0 ? memorder_write_extent(m, a->e) : (enum mo_extent)x,
-	                          .dir = ORDER_BEFORE };
-	order_scan_from(s, a);
+	*s = (struct mo_scan){ .m = m, .fn = fn, .flag = a->obj, .flag_field = a->field, .flag_space = a->space,
+	                          .extent = x < 0 ? mo_write_extent(m, a->e) : (enum mo_extent)x,
+	                          .dir = MO_SCAN_BEFORE };
+	mo_scan_from(s, a);
 	return true;
 }
 
@@ -45,7 +45,7 @@ bool order_publication_scan(const struct memorder *m, const struct ir_func *fn, 
  * orders both directions in practice; accept it. */
 struct fence_probe { enum mem_scope need; int fenced; };
 
-static int fenced_before(const struct access *a, void *arg)
+static int fenced_before(const struct mo_access *a, void *arg)
 {
 	struct fence_probe *fp = arg;
 	fp->fenced = a->kind == ACC_FENCE && (a->scope == SCOPE_NONE || a->scope >= fp->need);
@@ -54,16 +54,12 @@ static int fenced_before(const struct access *a, void *arg)
 
 struct find_stmt { const struct ir_expr *e; struct ir_stmt *found; };
 
-static int expr_is(struct ir_expr *e, void *arg)
-{
-	return e == ((struct find_stmt *)arg)->e;
-}
-
 static int own_holds(struct ir_stmt *s, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *arg)
 {
 	(void)s;
 	(void)role;
-	return !c && ir_walk_expr(e, expr_is, arg);
+	const struct find_stmt *fs = arg;
+	return !c && mo_expr_holds(e, fs->e);
 }
 
 static int stmt_holding(struct ir_stmt *s, void *arg)
@@ -76,19 +72,19 @@ static int stmt_holding(struct ir_stmt *s, void *arg)
 	return 0;
 }
 
-void order_each_observation(const struct memorder *m, const struct ir_unit *u, order_obs_fn cb, void *arg)
+void mo_each_observation(const struct memorder *m, const struct ir_unit *u, mo_obs_fn cb, void *arg)
 {
 	for (int i = 0; i < m->npolls; i++) {
-		const struct poll *p = &m->polls[i];
+		const struct mo_poll *p = &m->polls[i];
 		bool relaxed = (p->kind == POLL_ATOMIC || p->kind == POLL_ASM) &&
 		               (p->order == ORDER_RELAXED || p->order == ORDER_UNKNOWN);
 		if (!relaxed)
 			continue;
-		if (memorder_read_barrier_ordered(m, p->load))
+		if (mo_read_barrier_ordered(m, p->load))
 			continue;
-		struct order_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
-		                        .extent = memorder_read_extent(m, p->load), .stores = true, .dir = ORDER_AFTER };
-		order_scan_run(&s, p->loop);
+		struct mo_scan s = { .m = m, .fn = p->fn, .flag = p->obj, .flag_field = p->field, .flag_space = p->space,
+		                        .extent = mo_read_extent(m, p->load), .stores = true, .dir = MO_SCAN_AFTER };
+		mo_scan_run(&s, p->loop);
 		if (s.found)
 			cb(&s, p->load, false, s.hit_fn ? s.hit_fn : p->fn, arg);
 	}
@@ -103,15 +99,15 @@ void order_each_observation(const struct memorder *m, const struct ir_unit *u, o
 				fn = u->funcs[j];
 		if (!fs.found)
 			continue;
-		enum mo_extent x = memorder_read_extent(m, d);
-		struct fence_probe fp = { order_needed_scope(memspace_space(m->ms, d->kids[0]), x), 0 };
-		memorder_before(m, fs.found, fenced_before, &fp);
-		if (fp.fenced || memorder_read_barrier_ordered(m, d))
+		enum mo_extent x = mo_read_extent(m, d);
+		struct fence_probe fp = { mo_needed_scope(memspace_space(m->ms, d->kids[0]), x), 0 };
+		mo_before(m, fs.found, fenced_before, &fp);
+		if (fp.fenced || mo_read_barrier_ordered(m, d))
 			continue;
-		struct order_scan s = { .m = m, .fn = fn, .flag = memspace_object(m->ms, d->kids[0]), .flag_field = memorder_field(d->kids[0]),
+		struct mo_scan s = { .m = m, .fn = fn, .flag = memspace_object(m->ms, d->kids[0]), .flag_field = mo_field(d->kids[0]),
 		                        .flag_space = memspace_space(m->ms, d->kids[0]), .only_decided = true,
-		                        .extent = x, .stores = true, .dir = ORDER_AFTER };
-		order_scan_run(&s, fs.found);
+		                        .extent = x, .stores = true, .dir = MO_SCAN_AFTER };
+		mo_scan_run(&s, fs.found);
 		if (s.found)
 			cb(&s, d, true, fn, arg);
 	}

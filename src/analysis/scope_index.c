@@ -1,7 +1,7 @@
 /* scope_index.c - the global-thread-index division CL2006 reads: a
  * block-scope atomic at `out[gid / k]` is shared by two blocks at each
  * block boundary k does not fall on. */
-#include "scope_index.h"
+#include "analysis/scope_index.h"
 #include "analysis/constlocals.h"
 #include "analysis/launch.h"
 
