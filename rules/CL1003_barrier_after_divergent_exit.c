@@ -7,12 +7,12 @@
  * so such a barrier does not hang; the programming guide still calls a
  * barrier that some threads skip undefined. What goes wrong is the data
  * the leavers were to write. An early return from the kernel is judged
- * from the block's runs (analysis/race.h, exit facts): when a thread
+ * from the block's runs (analysis/blocksim.h, exit facts): when a thread
  * that stays reads, after the barrier, shared memory only threads that
  * may have left write, the finding says so and points at the read; when
  * every such read sees a value some thread surely wrote, the exit is
  * reported as a note that names the assumption (rules/CL1003.md). */
-#include "analysis/race.h"
+#include "analysis/blocksim.h"
 #include "barrier_sites.h"
 #include "checks.h"
 
@@ -38,15 +38,15 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 	if (x->block_cause || x->exit <= U_BLOCK || !x->exit_cause)
 		return;
 	const struct ir_cause *c = x->exit_cause;
-	struct exit_fact xf = { EXIT_UNJUDGED, NULL, NULL, NULL };
+	struct blocksim_exit_fact xf = { BLOCKSIM_EXIT_UNJUDGED, NULL, NULL, NULL };
 	if (c->kind == CAUSE_RETURN && c->stmt)
-		xf = race_exit(unit, c->stmt);
+		xf = blocksim_exit(unit, c->stmt);
 	char subj[256], cond[128], rd[96], wr[96];
 	barrier_site_subject(call, barrier, subj, sizeof subj);
 	barrier_site_cause(c, cond, sizeof cond);
 	unsigned line = c->stmt ? c->stmt->loc.line : 0;
 	struct cl_finding *f;
-	if (xf.verdict == EXIT_HARMLESS) {
+	if (xf.verdict == BLOCKSIM_EXIT_HARMLESS) {
 		f = cl_report(cx, &cl_rules[RULE_CL1003], call->loc,
 			"%s comes after a `%s` (line %u) that only the threads for which %s holds take: the programming "
 			"guide leaves a barrier that some threads skip undefined, and the code relies on exited threads "
@@ -55,7 +55,7 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 			subj, exit_word(c->kind), line, cond);
 		if (f->level > CL_LEVEL_NOTE)
 			f->level = CL_LEVEL_NOTE;
-	} else if (xf.verdict == EXIT_STALE) {
+	} else if (xf.verdict == BLOCKSIM_EXIT_STALE) {
 		mo_describe(xf.read, rd, sizeof rd);
 		mo_describe(xf.write, wr, sizeof wr);
 		f = cl_report(cx, &cl_rules[RULE_CL1003], call->loc,
@@ -78,7 +78,7 @@ static void site(struct cl_ctx *cx, const struct ir_expr *call, const struct ir_
 		cl_note(f, c->stmt->loc, "some threads leave here");
 	if (c->cond)
 		cl_note(f, c->cond->loc, "under this %s condition", c->level == U_WARP ? "warp-dependent" : "thread-dependent");
-	if (xf.verdict == EXIT_STALE)
+	if (xf.verdict == BLOCKSIM_EXIT_STALE)
 		cl_note(f, xf.read->loc, "read here after a barrier, without the part the leavers would have written");
 	barrier_site_note_callee(f, call, barrier);
 }

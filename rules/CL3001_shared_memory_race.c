@@ -1,6 +1,6 @@
 /* CL3001 shared-memory-race: two accesses to the same __shared__ bytes by
  * different threads in one barrier interval, one of them a write, not
- * both atomic (analysis/race.h finds them by running the block).
+ * both atomic (analysis/blocksim.h finds them by running the block).
  *
  *  - read after write: reported on the read, with a note on the write;
  *  - write after read: reported on the write (across iterations of a
@@ -16,7 +16,7 @@
  * message says that it relies on lock-step warps, and --warp-synchronous=note
  * reports the volatile ones as notes. */
 #include "analysis/analyze.h"
-#include "analysis/race.h"
+#include "analysis/blocksim.h"
 #include "checks.h"
 #include "ordering.h"
 
@@ -39,9 +39,9 @@ struct report_ctx { struct cl_ctx *cx; };
  * (it kept the compiler from caching the elements in registers). Two
  * writes of different values race even in lock-step, so only a read
  * against a write counts. */
-static bool lockstep(const struct race *r)
+static bool lockstep(const struct blocksim_race *r)
 {
-	if (!r->same_warp || (r->kind != RACE_RAW && r->kind != RACE_WAR))
+	if (!r->same_warp || (r->kind != BLOCKSIM_RACE_RAW && r->kind != BLOCKSIM_RACE_WAR))
 		return false;
 	return r->one_warp || r->at->is_volatile || r->other->is_volatile;
 }
@@ -51,7 +51,7 @@ static bool lockstep(const struct race *r)
  * volatile form was correct on the older GPUs: without it the compiler
  * may keep or reorder the accesses, and --warp-synchronous=note keeps
  * that form a warning. */
-static struct cl_finding *report_lockstep(struct cl_ctx *cx, const struct race *r, const char *a, const char *b,
+static struct cl_finding *report_lockstep(struct cl_ctx *cx, const struct blocksim_race *r, const char *a, const char *b,
                                           const char *mem)
 {
 	bool vol = r->at->is_volatile && r->other->is_volatile;
@@ -60,8 +60,8 @@ static struct cl_finding *report_lockstep(struct cl_ctx *cx, const struct race *
 		"warp-synchronous code relies on the lanes of a warp running in lock-step, which Volta and later GPUs "
 		"do not guarantee, so %s%s; in each step read into a register, `__syncwarp()`, write, `__syncwarp()`, "
 		"or do the steps in registers with `__shfl_down_sync()`",
-		a, r->kind == RACE_RAW ? "reads" : "overwrites", mem, r->kind == RACE_RAW ? "writes" : "reads", b,
-		r->kind == RACE_RAW ? "it can read the value from before the write"
+		a, r->kind == BLOCKSIM_RACE_RAW ? "reads" : "overwrites", mem, r->kind == BLOCKSIM_RACE_RAW ? "writes" : "reads", b,
+		r->kind == BLOCKSIM_RACE_RAW ? "it can read the value from before the write"
 		                    : "that lane can read the new value instead of the old one",
 		vol ? "" : " (and without `volatile` the compiler may cache or reorder these accesses on any GPU)");
 	if (vol && cx->ao->warp_sync_note && f->level > CL_LEVEL_NOTE)
@@ -71,19 +71,19 @@ static struct cl_finding *report_lockstep(struct cl_ctx *cx, const struct race *
 
 /* Which memory, in words: a __shared__ object, or memory the file does
  * not declare, named by the parameter it is reached through. */
-static const char *memory_words(const struct race *r, char *buf, size_t len)
+static const char *memory_words(const struct blocksim_race *r, char *buf, size_t len)
 {
 	const char *via = r->via && r->via->name ? r->via->name : "?";
 	switch (r->mem) {
-	case RACE_MEM_GLOBAL: snprintf(buf, len, "global memory (through `%s`)", via); break;
-	case RACE_MEM_STORAGE: snprintf(buf, len, "shared memory (through `%s`)", via); break;
-	case RACE_MEM_THROUGH: snprintf(buf, len, "memory reached through `%s`", via); break;
+	case BLOCKSIM_MEM_GLOBAL: snprintf(buf, len, "global memory (through `%s`)", via); break;
+	case BLOCKSIM_MEM_STORAGE: snprintf(buf, len, "shared memory (through `%s`)", via); break;
+	case BLOCKSIM_MEM_THROUGH: snprintf(buf, len, "memory reached through `%s`", via); break;
 	default: snprintf(buf, len, "__shared__ memory"); break;
 	}
 	return buf;
 }
 
-static void report(const struct race *r, void *arg)
+static void report(const struct blocksim_race *r, void *arg)
 {
 	struct cl_ctx *cx = ((struct report_ctx *)arg)->cx;
 	char a[96], b[96], mb[160];
@@ -96,7 +96,7 @@ static void report(const struct race *r, void *arg)
 	struct cl_finding *f;
 	const char *note;
 	switch (r->kind) {
-	case RACE_RAW:
+	case BLOCKSIM_RACE_RAW:
 		if (lockstep(r)) {
 			f = report_lockstep(cx, r, a, b, mem);
 			note = "written here";
@@ -108,7 +108,7 @@ static void report(const struct race *r, void *arg)
 		              a, mem, b, fix);
 		note = "written here";
 		break;
-	case RACE_WAR:
+	case BLOCKSIM_RACE_WAR:
 		if (r->later_call) {
 			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
 			              "`%s` is written in a later call of `%s` while other threads may still be reading `%s` "
@@ -136,14 +136,14 @@ static void report(const struct race *r, void *arg)
 			note = "read here";
 		}
 		break;
-	case RACE_WAW:
+	case BLOCKSIM_RACE_WAW:
 		if (r->at == r->other)
 			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
 			              "`%s`%s%s%s is written by several threads with different values and no barrier in "
 			              "between, so which value is left depends on scheduling; let one thread write it, or give "
 			              "each thread its own element",
-			              a, r->mem != RACE_MEM_SHARED ? " (" : "", r->mem != RACE_MEM_SHARED ? mem : "",
-			              r->mem != RACE_MEM_SHARED ? ")" : "");
+			              a, r->mem != BLOCKSIM_MEM_SHARED ? " (" : "", r->mem != BLOCKSIM_MEM_SHARED ? mem : "",
+			              r->mem != BLOCKSIM_MEM_SHARED ? ")" : "");
 		else
 			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
 			              "`%s` writes %s that other threads also write (`%s`) with different values "
@@ -162,7 +162,7 @@ static void report(const struct race *r, void *arg)
 	}
 	if (r->other != r->at)
 		cl_note(f, r->other->loc, "%s", note);
-	if (r->kind == RACE_WAR && r->loop_carried && r->loop.file && r->loop.line)
+	if (r->kind == BLOCKSIM_RACE_WAR && r->loop_carried && r->loop.file && r->loop.line)
 		cl_note(f, r->loop, "in this loop");
 	cl_launch_note(f, r->launch, "in the block shape of this launch");
 	cx->fn = saved;
@@ -171,5 +171,5 @@ static void report(const struct race *r, void *arg)
 void check_shared_memory_race(struct cl_ctx *cx, const struct ir_unit *u)
 {
 	struct report_ctx rc = { cx };
-	race_find(u, report, &rc);
+	blocksim_races(u, report, &rc);
 }

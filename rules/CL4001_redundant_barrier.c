@@ -3,18 +3,18 @@
  * before, or the kernel's start) touches the bytes another thread
  * accesses in the interval after it (until the next barrier, or the end)
  * with one of the two a write, and neither interval writes global memory
- * the other accesses (analysis/race.h judges it from the block's runs).
+ * the other accesses (analysis/blocksim.h judges it from the block's runs).
  * Anything the runs cannot place keeps the barrier: an unknown pointer,
  * a call not followed, inline assembly, a global atomic, a thread the
  * runs lost. Of two barriers in a row the second is reported. */
 #include "analysis/intrinsics.h"
-#include "analysis/race.h"
+#include "analysis/blocksim.h"
 #include "checks.h"
 
-static void report(const struct barrier_fact *b, void *arg)
+static void report(const struct blocksim_barrier_fact *b, void *arg)
 {
 	struct cl_ctx *cx = arg;
-	if (b->need != BARRIER_ORDERS_NOTHING)
+	if (b->need != BLOCKSIM_ORDERS_NOTHING)
 		return;
 	char name[96];
 	intrinsic_display(b->call, name, sizeof name);
@@ -30,5 +30,5 @@ static void report(const struct barrier_fact *b, void *arg)
 
 void check_redundant_barrier(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	race_barriers(u, report, cx);
+	blocksim_barriers(u, report, cx);
 }

@@ -2,17 +2,17 @@
  * pair of __shared__ accesses (one thread before it, another after it,
  * the same bytes, one a write) is two lanes of one warp, in every block
  * shape the runs try, with no global memory to order and nothing the
- * runs cannot place around it (analysis/race.h). A __syncwarp() orders
+ * runs cannot place around it (analysis/blocksim.h). A __syncwarp() orders
  * the lanes of a warp and leaves the other warps running. */
 #include "analysis/intrinsics.h"
 #include "analysis/memorder.h"
-#include "analysis/race.h"
+#include "analysis/blocksim.h"
 #include "checks.h"
 
-static void report(const struct barrier_fact *b, void *arg)
+static void report(const struct blocksim_barrier_fact *b, void *arg)
 {
 	struct cl_ctx *cx = arg;
-	if (b->need != BARRIER_WARP_ONLY)
+	if (b->need != BLOCKSIM_WARP_ONLY)
 		return;
 	char name[96], x[96], y[96];
 	intrinsic_display(b->call, name, sizeof name);
@@ -33,5 +33,5 @@ static void report(const struct barrier_fact *b, void *arg)
 
 void check_overwide_barrier_scope(struct cl_ctx *cx, const struct ir_unit *u)
 {
-	race_barriers(u, report, cx);
+	blocksim_barriers(u, report, cx);
 }

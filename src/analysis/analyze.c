@@ -1,13 +1,13 @@
 /* analyze.c - the pass list (analyze.h). As qbe's func(): one pass after
  * the other, the order being the dependences between them. */
 #include "analysis/analyze.h"
+#include "analysis/blocksim.h"
 #include "analysis/constlocals.h"
 #include "analysis/callgraph.h"
 #include "analysis/intrinsics.h"
 #include "analysis/launch.h"
 #include "analysis/memorder.h"
 #include "analysis/memspace.h"
-#include "analysis/race.h"
 #include "analysis/uniformity.h"
 #include "util/hash.h"
 #include "util/xalloc.h"
@@ -46,9 +46,11 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	/* polls, deciding atomics and the accesses in program order, of the
 	 * functions the uniformity pass analysed */
 	u->memorder = mo_new(u, u->memspace);
-	/* last, on the first call of race_find or race_barriers (race.h):
-	 * every thread of a few block shapes run over the kernels, the races
-	 * of __shared__ memory and what each barrier orders */
+	/* last, the block simulation: every thread of a few block shapes run
+	 * over the kernels, the races of __shared__ memory and what each
+	 * barrier orders. Declared here, run on the first rule's request
+	 * (blocksim.h): a run whose rules need none of it does not pay */
+	u->blocksim = blocksim_new(u, u->memorder);
 }
 
 void analysis_options_init(struct analysis_options *o)
@@ -101,12 +103,12 @@ void analyze_free(struct ir_unit *u)
 			f->locals = NULL;
 		}
 	}
-	race_facts_free(u->race);
+	blocksim_free(u->blocksim);
 	mo_free(u->memorder);
 	memspace_free(u->memspace);
 	launch_free(u->launch);
 	u->launch = NULL;
-	u->race = NULL;
+	u->blocksim = NULL;
 	u->memorder = NULL;
 	u->memspace = NULL;
 }

@@ -1,6 +1,7 @@
 /* memspace.c - memory objects by union-find over variables. */
 #include "analysis/memspace.h"
 #include "analysis/intrinsics.h"
+#include "util/htab.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
 
@@ -31,10 +32,9 @@ struct memspace {
 	/* conversion operators, by their class's name (a USR's segment) */
 	struct conv { const char *cls; size_t len; const struct ir_func *fn; } *convs;
 	int nconvs, capconvs;
-	/* node of each variable: open addressing on the pointer, so that a
-	 * unit of thousands of pointers is not a quadratic search */
-	int *slot;             /* node index + 1; 0: empty */
-	size_t nslot;          /* a power of two, at least twice count */
+	/* node of each variable (index + 1), so that a unit of thousands of
+	 * pointers is not a quadratic search */
+	struct cl_htab *index;
 	/* per root: the ids of the __shared__ variables in its object,
 	 * shared_ids[shared_first[r] ..] (shared_n[r] of them), and whether
 	 * any member has evidence of other memory (device, mapped, unknown) */
@@ -47,43 +47,17 @@ static int is_atomic_ref_var(const struct ir_var *v)
 	return v->type && strstr(v->type, "atomic_ref");
 }
 
-static size_t hash_ptr(const void *p, size_t mask)
+/* The node of V, or -1. */
+static int lookup(const struct memspace *m, const struct ir_var *v)
 {
-	uintptr_t x = (uintptr_t)p;
-	x ^= x >> 17;
-	x *= (uintptr_t)0x9e3779b97f4a7c15u;
-	return (size_t)(x >> 7) & mask;
-}
-
-/* The slot of V: where it is, or the empty one where it goes. */
-static int *slot_of(const struct memspace *m, const struct ir_var *v)
-{
-	size_t mask = m->nslot - 1;
-	for (size_t h = hash_ptr(v, mask);; h = (h + 1) & mask)
-		if (!m->slot[h] || m->n[m->slot[h] - 1].v == v)
-			return &m->slot[h];
-}
-
-static void grow_slots(struct memspace *m)
-{
-	free(m->slot);
-	m->nslot = m->nslot ? m->nslot * 2 : 64;
-	m->slot = xcalloc(m->nslot, sizeof *m->slot);
-	for (int i = 0; i < m->count; i++)
-		*slot_of(m, m->n[i].v) = i + 1;
+	return CL_HTAB_INDEX(cl_htab_get(m->index, CL_HTAB_PTRKEY(v)));
 }
 
 static int find_node(struct memspace *m, const struct ir_var *v, int create)
 {
-	if (m->nslot) {
-		int k = *slot_of(m, v);
-		if (k)
-			return k - 1;
-	}
-	if (!create)
-		return -1;
-	if ((size_t)(m->count + 1) * 2 > m->nslot)
-		grow_slots(m);
+	int k = lookup(m, v);
+	if (k >= 0 || !create)
+		return k;
 	CL_VEC_GROW(m->n, m->count, m->cap);
 	struct node *n = &m->n[m->count];
 	memset(n, 0, sizeof *n);
@@ -101,7 +75,7 @@ static int find_node(struct memspace *m, const struct ir_var *v, int create)
 		n->space = SPACE_LOCAL;
 		n->has_local = 1;
 	}
-	*slot_of(m, v) = m->count + 1;
+	CL_HTAB_SET_INDEX(cl_htab_put(m->index, CL_HTAB_PTRKEY(v)), m->count);
 	return m->count++;
 }
 
@@ -153,7 +127,7 @@ static void unite(struct memspace *m, const struct ir_var *a, const struct ir_va
 /* The representative of v's object. */
 static const struct ir_var *rep(const struct memspace *m, const struct ir_var *v)
 {
-	int i = v ? find_node((struct memspace *)m, v, 0) : -1;
+	int i = v ? lookup(m, v) : -1;
 	return i < 0 ? v : m->n[root(m, i)].v;
 }
 
@@ -376,6 +350,7 @@ static void collect_shared(struct memspace *m)
 struct memspace *memspace_new(const struct ir_unit *u)
 {
 	struct memspace *m = xcalloc(1, sizeof *m);
+	m->index = cl_htab_new();
 	m->u = u;
 	m->returns = xcalloc((size_t)u->nfuncs + 1, sizeof *m->returns);
 	find_conversions(m);
@@ -435,7 +410,7 @@ void memspace_free(struct memspace *m)
 		free(m->returns);
 		free(m->convs);
 		free(m->n);
-		free(m->slot);
+		cl_htab_free(m->index);
 		free(m->shared_first);
 		free(m->shared_n);
 		free(m->shared_ids);
@@ -449,7 +424,7 @@ const struct ir_var *memspace_object(const struct memspace *m, const struct ir_e
 	const struct ir_var *v = base_object(m, through_atomic_ref(e));
 	if (!v)
 		return NULL;
-	int i = find_node((struct memspace *)m, v, 0);
+	int i = lookup(m, v);
 	return i < 0 ? v : m->n[root(m, i)].v;
 }
 
@@ -458,7 +433,7 @@ enum ir_space memspace_space(const struct memspace *m, const struct ir_expr *e)
 	const struct ir_var *v = base_object(m, through_atomic_ref(e));
 	if (!v)
 		return SPACE_GENERIC;
-	int i = find_node((struct memspace *)m, v, 0);
+	int i = lookup(m, v);
 	/* a variable declared in a space is there, whatever pointers to it
 	 * were united with */
 	if (v->kind == VAR_GLOBAL && !v->is_pointer && v->space != SPACE_GENERIC)
@@ -489,7 +464,7 @@ bool memspace_never_shared(const struct memspace *m, const struct ir_expr *e)
 		return false;
 	if (v->kind == VAR_GLOBAL && !v->is_pointer && v->space != SPACE_GENERIC)
 		return v->space != SPACE_SHARED;
-	int i = find_node((struct memspace *)m, v, 0);
+	int i = lookup(m, v);
 	if (i < 0)
 		return false;
 	/* a kernel's pointer parameter, and what was united with it, when no
@@ -503,7 +478,7 @@ enum mem_origin memspace_origin(const struct memspace *m, const struct ir_expr *
 	const struct ir_var *v = base_object(m, through_atomic_ref(e));
 	if (!v)
 		return ORIGIN_UNKNOWN;
-	int i = find_node((struct memspace *)m, v, 0);
+	int i = lookup(m, v);
 	if (i < 0)
 		return v->kind == VAR_GLOBAL && (v->space == SPACE_GLOBAL || v->space == SPACE_CONSTANT) ? ORIGIN_DEVICE
 		                                                                                          : ORIGIN_UNKNOWN;
@@ -517,7 +492,7 @@ enum mem_origin memspace_origin(const struct memspace *m, const struct ir_expr *
 
 int memspace_shared_vars(const struct memspace *m, const struct ir_var *v, const int **ids)
 {
-	int i = m && v ? find_node((struct memspace *)m, v, 0) : -1;
+	int i = m && v ? lookup(m, v) : -1;
 	if (i < 0)
 		return 0;
 	int r = root(m, i);

@@ -5,7 +5,7 @@
 #include "driver/run_internal.h"
 #include "driver/files.h"
 
-#include "analysis/race.h"
+#include "analysis/blocksim.h"
 #include "check.h"
 #include "control/results.h"
 #include "driver/includers.h"
@@ -41,8 +41,8 @@ static int in_target(const struct target *t, const struct ir_unit *u, const char
  * (malloc'd), or NULL: the block simulation could not follow a thread. */
 static char *partly_why(const struct ir_unit *u, const struct ir_func *f)
 {
-	const struct race_stop *st;
-	int n = race_stops(u, &st);
+	const struct blocksim_stop *st;
+	int n = blocksim_stops(u, &st);
 	for (int k = 0; k < n; k++) {
 		if (st[k].fn != f)
 			continue;

@@ -287,9 +287,9 @@ struct ir_unit {
 	struct memorder *memorder;
 	/* analysis: how each kernel is launched (analysis/launch.h) */
 	struct launch_facts *launch;
-	/* analysis: the block simulation's races and barrier facts (race.h),
-	 * computed on first use */
-	struct race_facts *race;
+	/* analysis: the block simulation (analysis/blocksim.h), declared by
+	 * analyze_unit and run on the first rule's request */
+	struct blocksim *blocksim;
 };
 
 /* The parts of statement S in the order they run: its child statements

@@ -1,5 +1,5 @@
-/* race_log.c - the accesses the threads logged, and the pairs of them
- * that race (race.h).
+/* blocksim_races.c - the pairs of logged accesses that race (blocksim.h),
+ * the query CL3001 reads.
  *
  * The log of one block shape is sorted by interval, object, member and
  * 4-byte word; two entries of one word race unless something orders them
@@ -9,165 +9,60 @@
  * literal), which of its threads pass is unknown: the pair counts only if
  * at least half of the threads that could run it would race, so that the
  * finding does not hinge on which threads the data lets through. */
-#include "analysis/race_internal.h"
+#include "analysis/blocksim_internal.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define RS_MAX_THREADS 1024
-#define RS_GROUP_CHECKS 40000   /* pairs compared in one word of one interval */
+#define BS_GROUP_CHECKS 40000   /* pairs compared in one word of one interval */
 
-struct rs_pairrec {
+struct bs_pairrec {
 	int at, other;             /* sites */
-	uint8_t kind;              /* enum race_kind */
+	uint8_t kind;              /* enum blocksim_race_kind */
 	bool confirmed;            /* reported: raced in every shape of a function that ran both */
 	bool here;                 /* raced in the current block shape */
 	uint64_t found;            /* the shapes of the current function it raced in */
 	bool cross_warp;           /* a witness with its two threads in two warps */
 	bool wide;                 /* raced in a block shape where the threads that ran its two
 	                            * accesses were in more than one warp */
-	bool by_iteration;         /* RACE_WAR: a witness whose read is in a later iteration of a loop */
+	bool by_iteration;         /* BLOCKSIM_RACE_WAR: a witness whose read is in a later iteration of a loop */
 	struct ir_loc loop;        /* ... of this loop */
 	struct ir_loc launch;      /* confirmed in a launch's shape: that launch */
 	bool at_writes;
-	uint64_t partners[2][RS_MAX_THREADS / 64]; /* weak witnesses, by side: threads with a partner */
+	uint64_t partners[2][BS_MAX_THREADS / 64]; /* weak witnesses, by side: threads with a partner */
 	bool weak[2];
-	uint8_t mem;               /* enum race_memory, of the first witness */
+	uint8_t mem;               /* enum blocksim_memory, of the first witness */
 	const struct ir_var *via;
 };
 
-static size_t hash_ptr(uintptr_t x, size_t mask)
-{
-	x ^= x >> 17;
-	x *= (uintptr_t)0x9e3779b97f4a7c15u;
-	return (size_t)(x >> 7) & mask;
-}
-
-/* ---- sites and member paths ----------------------------------------------------- */
-
-int rs_site_of(struct rs_ctx *c, const struct ir_expr *e, const struct ir_func *fn)
-{
-	if ((size_t)(c->nsites + 1) * 2 > c->nsite_slot) {
-		free(c->site_slot);
-		c->nsite_slot = c->nsite_slot ? c->nsite_slot * 2 : 256;
-		c->site_slot = xcalloc(c->nsite_slot, sizeof *c->site_slot);
-		for (int i = 0; i < c->nsites; i++) {
-			size_t h = hash_ptr((uintptr_t)c->sites[i].e, c->nsite_slot - 1);
-			while (c->site_slot[h])
-				h = (h + 1) & (c->nsite_slot - 1);
-			c->site_slot[h] = i + 1;
-		}
-	}
-	size_t h = hash_ptr((uintptr_t)e, c->nsite_slot - 1);
-	for (; c->site_slot[h]; h = (h + 1) & (c->nsite_slot - 1))
-		if (c->sites[c->site_slot[h] - 1].e == e)
-			return c->site_slot[h] - 1;
-	CL_VEC_GROW(c->sites, c->nsites, c->capsites);
-	struct rs_site *s = &c->sites[c->nsites];
-	memset(s, 0, sizeof *s);
-	s->e = e;
-	s->fn = fn;
-	c->site_slot[h] = ++c->nsites;
-	return c->nsites - 1;
-}
-
-static size_t hash_str(const char *s, size_t mask)
-{
-	size_t h = 5381;
-	while (*s)
-		h = h * 33 + (unsigned char)*s++;
-	return hash_ptr(h, mask);
-}
-
-const char *rs_path(struct rs_ctx *c, const char *base, const char *member)
-{
-	char buf[256];
-	snprintf(buf, sizeof buf, "%s%s%s", base ? base : "", base ? "." : "", member);
-	if ((size_t)(c->npaths + 1) * 2 > c->npath_slot) {
-		size_t n = c->npath_slot ? c->npath_slot * 2 : 64;
-		const char **v = xcalloc(n, sizeof *v);
-		for (size_t i = 0; i < c->npath_slot; i++)
-			if (c->paths[i]) {
-				size_t h = hash_str(c->paths[i], n - 1);
-				while (v[h])
-					h = (h + 1) & (n - 1);
-				v[h] = c->paths[i];
-			}
-		free(c->paths);
-		c->paths = v;
-		c->npath_slot = n;
-	}
-	size_t h = hash_str(buf, c->npath_slot - 1);
-	for (; c->paths[h]; h = (h + 1) & (c->npath_slot - 1))
-		if (!strcmp(c->paths[h], buf))
-			return c->paths[h];
-	c->paths[h] = arena_strdup(c->pa, buf);
-	c->npaths++;
-	return c->paths[h];
-}
-
-void rs_log(struct rs_ctx *c, const struct rs_entry *e)
-{
-	CL_VEC_PUSH(c->log, c->nlog, c->caplog, *e);
-	struct rs_site *s = &c->sites[e->site];
-	s->kinds |= e->kind;
-	if (e->thread < RS_MAX_THREADS)
-		s->exec[e->thread / 64] |= (uint64_t)1 << (e->thread % 64);
-}
-
-void rs_unlog(struct rs_ctx *c, int from)
-{
-	for (int i = from; i < c->nlog; i++) {
-		const struct rs_entry *e = &c->log[i];
-		if (e->thread < RS_MAX_THREADS)
-			c->sites[e->site].exec[e->thread / 64] &= ~((uint64_t)1 << (e->thread % 64));
-	}
-	c->nlog = from;
-}
-
 /* ---- pair records ------------------------------------------------------------------ */
 
-static struct rs_pairrec *record(struct rs_ctx *c, int at, int other, enum race_kind kind)
+static struct bs_pairrec *record(struct bs_ctx *c, int at, int other, enum blocksim_race_kind kind)
 {
-	size_t key = ((size_t)at * 1000003u + (size_t)other) * 4 + kind;
-	if ((size_t)(c->npairs + 1) * 2 > c->npair_slot) {
-		free(c->pair_slot);
-		c->npair_slot = c->npair_slot ? c->npair_slot * 2 : 64;
-		c->pair_slot = xcalloc(c->npair_slot, sizeof *c->pair_slot);
-		for (int i = 0; i < c->npairs; i++) {
-			const struct rs_pairrec *p = &c->pairs[i];
-			size_t h = hash_ptr(((size_t)p->at * 1000003u + (size_t)p->other) * 4 + p->kind, c->npair_slot - 1);
-			while (c->pair_slot[h])
-				h = (h + 1) & (c->npair_slot - 1);
-			c->pair_slot[h] = i + 1;
-		}
-	}
-	size_t h = hash_ptr(key, c->npair_slot - 1);
-	for (; c->pair_slot[h]; h = (h + 1) & (c->npair_slot - 1)) {
-		struct rs_pairrec *p = &c->pairs[c->pair_slot[h] - 1];
-		if (p->at == at && p->other == other && p->kind == kind)
-			return p;
-	}
-	CL_VEC_GROW(c->pairs, c->npairs, c->cappairs);
-	struct rs_pairrec *p = &c->pairs[c->npairs];
+	const int key[3] = { at, other, (int)kind };
+	void **slot = cl_htab_put(c->races.index, key, sizeof key);
+	if (*slot)
+		return &c->races.pairs[CL_HTAB_INDEX(*slot)];
+	CL_VEC_GROW(c->races.pairs, c->races.npairs, c->races.cappairs);
+	struct bs_pairrec *p = &c->races.pairs[c->races.npairs];
 	memset(p, 0, sizeof *p);
 	p->at = at;
 	p->other = other;
 	p->kind = (uint8_t)kind;
-	c->pair_slot[h] = ++c->npairs;
+	CL_HTAB_SET_INDEX(slot, c->races.npairs);
+	c->races.npairs++;
 	return p;
 }
 
 /* ---- what orders two entries ---------------------------------------------------------- */
 
-bool rs_contradicts(const struct rs_lit *a, const struct rs_lit *b)
+bool bs_contradicts(const struct bs_lit *a, const struct bs_lit *b)
 {
 	for (; a; a = a->next)
 		if (a->uni)
-			for (const struct rs_lit *y = b; y; y = y->next)
+			for (const struct bs_lit *y = b; y; y = y->next)
 				if (y->uni && y->cond == a->cond && y->phase == a->phase && y->pol != a->pol)
 					return true;
 	return false;
@@ -177,7 +72,7 @@ bool rs_contradicts(const struct rs_lit *a, const struct rs_lit *b)
  * decided by __shared__ data counts as never shared: a guard on the
  * contended data itself (a flag, a monotonic update, a cell's own
  * value) is a protocol the run cannot follow. */
-static bool unshared(const struct rs_lit *a, const struct rs_lit *b, bool same_warp)
+static bool unshared(const struct bs_lit *a, const struct bs_lit *b, bool same_warp)
 {
 	for (; a; a = a->next) {
 		if (a->uni)
@@ -187,7 +82,7 @@ static bool unshared(const struct rs_lit *a, const struct rs_lit *b, bool same_w
 		if (a->shd || (a->warp && !same_warp))
 			return true;
 		bool found = false;
-		for (const struct rs_lit *y = b; y && !found; y = y->next)
+		for (const struct bs_lit *y = b; y && !found; y = y->next)
 			found = y->cond == a->cond && y->pol == a->pol && y->phase == a->phase;
 		if (!found)
 			return true;
@@ -196,11 +91,11 @@ static bool unshared(const struct rs_lit *a, const struct rs_lit *b, bool same_w
 }
 
 /* Whether B's thread polled flag F (obj, field) before B, in B's interval. */
-static bool acquired(const struct rs_ctx *c, const int *first, const struct rs_entry *b, const struct rs_sync *f)
+static bool acquired(const struct bs_ctx *c, const int *first, const struct bs_entry *b, const struct bs_sync *f)
 {
 	for (int j = first[b->thread]; j < first[b->thread + 1]; j++) {
-		const struct rs_sync *q = &c->syncs[j];
-		if (q->kind == RS_ACQUIRE && q->phase == b->phase && q->seq < b->seq &&
+		const struct bs_sync *q = &c->log->syncs[j];
+		if (q->kind == BS_ACQUIRE && q->phase == b->phase && q->seq < b->seq &&
 		    mo_same_object(f->obj, f->field, q->obj, q->field))
 			return true;
 	}
@@ -211,73 +106,64 @@ static bool acquired(const struct rs_ctx *c, const int *first, const struct rs_e
  * flag after A, or fences after A and a lane of its warp publishes (the
  * producer warp's writes, a fence, one lane's flag), and B's thread has
  * polled that flag before B, in their interval. */
-static bool handed_off(const struct rs_ctx *c, const int *first, const struct rs_entry *a, const struct rs_entry *b)
+static bool handed_off(const struct bs_ctx *c, const int *first, const struct bs_entry *a, const struct bs_entry *b)
 {
 	bool fenced = false;
 	for (int i = first[a->thread]; i < first[a->thread + 1]; i++) {
-		const struct rs_sync *p = &c->syncs[i];
+		const struct bs_sync *p = &c->log->syncs[i];
 		if (p->phase != a->phase || p->seq < a->seq)
 			continue;
-		if (p->kind == RS_FENCE)
+		if (p->kind == BS_FENCE)
 			fenced = true;
-		if (p->kind == RS_PUBLISH && acquired(c, first, b, p))
+		if (p->kind == BS_PUBLISH && acquired(c, first, b, p))
 			return true;
 	}
 	if (!fenced)
 		return false;
 	int lo = a->thread / 32 * 32;
-	for (int t = lo; t < lo + 32 && t < c->nthreads; t++)
+	for (int t = lo; t < lo + 32 && t < c->block.nthreads; t++)
 		for (int i = first[t]; t != a->thread && i < first[t + 1]; i++) {
-			const struct rs_sync *p = &c->syncs[i];
-			if (p->kind == RS_PUBLISH && p->phase == a->phase && acquired(c, first, b, p))
+			const struct bs_sync *p = &c->log->syncs[i];
+			if (p->kind == BS_PUBLISH && p->phase == a->phase && acquired(c, first, b, p))
 				return true;
 		}
 	return false;
 }
 
 struct group {
-	struct rs_ctx *c;
+	struct bs_ctx *c;
 	const int *slot;           /* entry indices of one word, sorted by thread */
 	int n;
-	const int *first_sync;     /* per thread: its first rs_sync */
+	const int *first_sync;     /* per thread: its first bs_sync */
 	int cut;                   /* the first interval out of step (out_of_step) */
 	const uint32_t *step;
 };
 
 /* Whether READER's thread itself wrote value VID to these bytes before
  * the read: whichever write it sees, it reads that value. */
-static bool reads_own_value(const struct group *g, const struct rs_entry *reader, uint32_t vid)
+static bool reads_own_value(const struct group *g, const struct bs_entry *reader, uint32_t vid)
 {
 	for (int i = 0; i < g->n; i++) {
-		const struct rs_entry *x = &g->c->log[g->slot[i]];
-		if (x->thread == reader->thread && (x->kind & RK_WRITE) && !(x->kind & RK_ATOMIC) && x->seq < reader->seq &&
+		const struct bs_entry *x = &g->c->log->acc[g->slot[i]];
+		if (x->thread == reader->thread && (x->kind & BS_RK_WRITE) && !(x->kind & BS_RK_ATOMIC) && x->seq < reader->seq &&
 		    x->vid == vid && x->off == reader->off)
 			return true;
 	}
 	return false;
 }
 
-int rs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b)
-{
-	int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
-	if (c)
-		return c;
-	if (a->line != b->line)
-		return a->line < b->line ? -1 : 1;
-	return a->col < b->col ? -1 : a->col > b->col;
-}
 
 /* Which of two accesses comes first in the program's own order: in an
  * earlier iteration of a loop both are in, or else the one whose
  * statement (or loop) is written first. */
-static int program_order(const struct rs_ctx *c, const struct rs_entry *x, const struct rs_entry *y,
-                         const struct rs_iter **by_iteration)
+static int program_order(const struct bs_ctx *c, const struct bs_entry *x, const struct bs_entry *y,
+                         const struct bs_iter **by_iteration)
 {
-	const struct rs_iter *px[64], *py[64];
+	const struct bs_iter *px[64], *py[64];
 	int nx = 0, ny = 0;
-	for (const struct rs_iter *i = x->iters; i && nx < 64; i = i->next)
+	for (const struct bs_iter *i = x->iters; i && nx < 64; i = i->next)
 		px[nx++] = i;
-	for (const struct rs_iter *i = y->iters; i && ny < 64; i = i->next)
+	for (const struct bs_iter *i = y->iters; i && ny < 64; i = i->next)
 		py[ny++] = i;
 	/* outermost first: the calls and iterations both are in */
 	int k = 0;
@@ -293,71 +179,71 @@ static int program_order(const struct rs_ctx *c, const struct rs_entry *x, const
 	/* then the first statement, loop or call where they part */
 	const struct ir_loc *lx = k < nx ? &px[nx - 1 - k]->loc : &c->sites[x->site].e->loc;
 	const struct ir_loc *ly = k < ny ? &py[ny - 1 - k]->loc : &c->sites[y->site].e->loc;
-	int o = rs_cmp_loc(lx, ly);
+	int o = bs_cmp_loc(lx, ly);
 	return o ? o : x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-static void witness(struct rs_ctx *c, const struct rs_entry *x, const struct rs_entry *y, int weak_side_entry)
+static void witness(struct bs_ctx *c, const struct bs_entry *x, const struct bs_entry *y, int weak_side_entry)
 {
-	bool xa = x->kind & RK_ATOMIC, ya = y->kind & RK_ATOMIC;
-	const struct rs_iter *by_iteration = NULL;
-	const struct rs_entry *at, *other;
-	enum race_kind kind;
+	bool xa = x->kind & BS_RK_ATOMIC, ya = y->kind & BS_RK_ATOMIC;
+	const struct bs_iter *by_iteration = NULL;
+	const struct bs_entry *at, *other;
+	enum blocksim_race_kind kind;
 	if (xa != ya) {
 		at = xa ? y : x;
 		other = xa ? x : y;
-		kind = RACE_ATOMIC;
-	} else if ((x->kind & RK_WRITE) && (y->kind & RK_WRITE)) {
+		kind = BLOCKSIM_RACE_ATOMIC;
+	} else if ((x->kind & BS_RK_WRITE) && (y->kind & BS_RK_WRITE)) {
 		at = program_order(c, x, y, NULL) >= 0 ? x : y;
 		other = at == x ? y : x;
-		kind = RACE_WAW;
+		kind = BLOCKSIM_RACE_WAW;
 	} else {
-		const struct rs_entry *w = (x->kind & RK_WRITE) ? x : y, *rd = w == x ? y : x;
+		const struct bs_entry *w = (x->kind & BS_RK_WRITE) ? x : y, *rd = w == x ? y : x;
 		if (program_order(c, w, rd, &by_iteration) < 0) {
 			at = rd;
 			other = w;
-			kind = RACE_RAW;
+			kind = BLOCKSIM_RACE_RAW;
 		} else {
 			at = w;
 			other = rd;
-			kind = RACE_WAR;
+			kind = BLOCKSIM_RACE_WAR;
 		}
 	}
-	struct rs_pairrec *p = record(c, at->site, other->site, kind);
-	p->at_writes = (at->kind & RK_WRITE) != 0;
+	struct bs_pairrec *p = record(c, at->site, other->site, kind);
+	p->at_writes = (at->kind & BS_RK_WRITE) != 0;
 	if (!p->via && !p->mem) {
-		p->mem = (uint8_t)rs_obj_memory(c, at->obj);
-		p->via = p->mem != RACE_MEM_SHARED ? at->obj : NULL;
+		p->mem = (uint8_t)bs_obj_memory(c, at->obj);
+		p->via = p->mem != BLOCKSIM_MEM_SHARED ? at->obj : NULL;
 	}
-	if (kind == RACE_WAR && by_iteration && !p->by_iteration) {
+	if (kind == BLOCKSIM_RACE_WAR && by_iteration && !p->by_iteration) {
 		p->by_iteration = true;
 		p->loop = by_iteration->loc;
 	}
 	/* in a 2-D block, which threads share a warp depends on blockDim.x */
-	if (x->thread / 32 != y->thread / 32 || c->bdim[1] > 1)
+	if (x->thread / 32 != y->thread / 32 || c->block.bdim[1] > 1)
 		p->cross_warp = true;
 	if (weak_side_entry < 0) {
 		p->here = true;
 		return;
 	}
-	const struct rs_entry *weak = weak_side_entry == 0 ? x : y;
+	const struct bs_entry *weak = weak_side_entry == 0 ? x : y;
 	int side = weak == at ? 0 : 1;
 	p->weak[side] = true;
-	if (weak->thread < RS_MAX_THREADS)
+	if (weak->thread < BS_MAX_THREADS)
 		p->partners[side][weak->thread / 64] |= (uint64_t)1 << (weak->thread % 64);
 }
 
 /* Compares the entries of one word of one interval. */
 static void check_group(const struct group *g)
 {
-	struct rs_ctx *c = g->c;
+	struct bs_ctx *c = g->c;
 	long checks = 0;
-	for (int i = 0; i < g->n && checks < RS_GROUP_CHECKS; i++) {
-		const struct rs_entry *x = &c->log[g->slot[i]];
-		for (int j = i + 1; j < g->n && checks < RS_GROUP_CHECKS; j++) {
-			const struct rs_entry *y = &c->log[g->slot[j]];
-			if (x->thread == y->thread || !((x->kind | y->kind) & RK_WRITE) ||
-			    ((x->kind & RK_ATOMIC) && (y->kind & RK_ATOMIC)))
+	for (int i = 0; i < g->n && checks < BS_GROUP_CHECKS; i++) {
+		const struct bs_entry *x = &c->log->acc[g->slot[i]];
+		for (int j = i + 1; j < g->n && checks < BS_GROUP_CHECKS; j++) {
+			const struct bs_entry *y = &c->log->acc[g->slot[j]];
+			if (x->thread == y->thread || !((x->kind | y->kind) & BS_RK_WRITE) ||
+			    ((x->kind & BS_RK_ATOMIC) && (y->kind & BS_RK_ATOMIC)))
 				continue;
 			if (x->off >= y->off + y->size || y->off >= x->off + x->size)
 				continue;
@@ -367,18 +253,18 @@ static void check_group(const struct group *g)
 			/* a __syncwarp() of their warp between them */
 			if (x->thread / 32 == y->thread / 32 && x->wepoch != y->wepoch)
 				continue;
-			if (c->nsyncs && (handed_off(c, g->first_sync, x, y) || handed_off(c, g->first_sync, y, x)))
+			if (c->log->nsyncs && (handed_off(c, g->first_sync, x, y) || handed_off(c, g->first_sync, y, x)))
 				continue;
-			if (rs_contradicts(x->lits, y->lits))
+			if (bs_contradicts(x->lits, y->lits))
 				continue;
-			bool xw = (x->kind & RK_WRITE) && !(x->kind & RK_ATOMIC), yw = (y->kind & RK_WRITE) && !(y->kind & RK_ATOMIC);
+			bool xw = (x->kind & BS_RK_WRITE) && !(x->kind & BS_RK_ATOMIC), yw = (y->kind & BS_RK_WRITE) && !(y->kind & BS_RK_ATOMIC);
 			/* the same value written by both, or read back by a thread
 			 * that wrote that same value itself first */
 			if (xw && yw && x->vid && x->vid == y->vid)
 				continue;
-			if (xw && !(y->kind & RK_WRITE) && x->vid && reads_own_value(g, y, x->vid))
+			if (xw && !(y->kind & BS_RK_WRITE) && x->vid && reads_own_value(g, y, x->vid))
 				continue;
-			if (yw && !(x->kind & RK_WRITE) && y->vid && reads_own_value(g, x, y->vid))
+			if (yw && !(x->kind & BS_RK_WRITE) && y->vid && reads_own_value(g, x, y->vid))
 				continue;
 			bool sw = x->thread / 32 == y->thread / 32;
 			bool wx = unshared(x->lits, y->lits, sw), wy = unshared(y->lits, x->lits, sw);
@@ -389,42 +275,19 @@ static void check_group(const struct group *g)
 	}
 }
 
-const struct rs_ctx *rs_slot_ctx;
-
-int64_t (*rs_word_slots(struct rs_ctx *c, bool (*keep)(const struct rs_entry *, void *), void *arg,
-                        int (*cmp)(const void *, const void *), int *n))[2]
-{
-	int64_t (*slots)[2] = NULL;
-	int ns = 0, caps = 0;
-	for (int i = 0; i < c->nlog; i++) {
-		const struct rs_entry *e = &c->log[i];
-		if (keep && !keep(e, arg))
-			continue;
-		for (int64_t w = e->off / 4; w <= (e->off + e->size - 1) / 4; w++) {
-			CL_VEC_GROW(slots, ns, caps);
-			slots[ns][0] = i;
-			slots[ns][1] = w;
-			ns++;
-		}
-	}
-	rs_slot_ctx = c;
-	if (ns > 1)
-		qsort(slots, (size_t)ns, sizeof *slots, cmp);
-	*n = ns;
-	return slots;
-}
 
 struct step_filter { int cut; const uint32_t *step; };
 
-static bool in_step(const struct rs_entry *e, void *arg)
+static bool in_step(const struct bs_entry *e, void *arg)
 {
 	const struct step_filter *o = arg;
 	return e->phase < o->cut || o->step[e->thread];
 }
 
-static int cmp_slot(const void *pa, const void *pb)
+static int cmp_slot(const void *pa, const void *pb, void *ctx)
 {
-	const struct rs_entry *a = &rs_slot_ctx->log[((const int64_t *)pa)[0]], *b = &rs_slot_ctx->log[((const int64_t *)pb)[0]];
+	const struct bs_ctx *c = ctx;
+	const struct bs_entry *a = &c->log->acc[((const int64_t *)pa)[0]], *b = &c->log->acc[((const int64_t *)pb)[0]];
 	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
 	if (a->phase != b->phase)
 		return a->phase < b->phase ? -1 : 1;
@@ -443,15 +306,15 @@ static int cmp_slot(const void *pa, const void *pb)
 
 /* Whether two slots are the same word of the same object in the same
  * interval. */
-static bool same_word(const struct rs_ctx *c, const int64_t *pa, const int64_t *pb)
+static bool same_word(const struct bs_ctx *c, const int64_t *pa, const int64_t *pb)
 {
-	const struct rs_entry *a = &c->log[pa[0]], *b = &c->log[pb[0]];
+	const struct bs_entry *a = &c->log->acc[pa[0]], *b = &c->log->acc[pb[0]];
 	return a->phase == b->phase && a->obj == b->obj && a->field == b->field && a->uoff == b->uoff && pa[1] == pb[1];
 }
 
 static int cmp_sync(const void *pa, const void *pb)
 {
-	const struct rs_sync *a = pa, *b = pb;
+	const struct bs_sync *a = pa, *b = pb;
 	if (a->thread != b->thread)
 		return a->thread < b->thread ? -1 : 1;
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
@@ -460,7 +323,7 @@ static int cmp_sync(const void *pa, const void *pb)
 static int popcount(const uint64_t *v)
 {
 	int n = 0;
-	for (int i = 0; i < RS_MAX_THREADS / 64; i++)
+	for (int i = 0; i < BS_MAX_THREADS / 64; i++)
 		n += __builtin_popcountll(v[i]);
 	return n;
 }
@@ -470,7 +333,7 @@ static int popcount(const uint64_t *v)
 static bool one_warp(const uint64_t *a, const uint64_t *b)
 {
 	int lo = -1, hi = -1;
-	for (int i = 0; i < RS_MAX_THREADS / 64; i++) {
+	for (int i = 0; i < BS_MAX_THREADS / 64; i++) {
 		uint64_t w = a[i] | b[i];
 		if (!w)
 			continue;
@@ -482,7 +345,7 @@ static bool one_warp(const uint64_t *a, const uint64_t *b)
 }
 
 /* A guessed 2-D or 3-D shape where some threads indexed past a __shared__
- * array (and were dropped, rs_run_thread) still says something when the
+ * array (and were dropped, bs_run_thread) still says something when the
  * threads left are a block of their own, narrower than the shape: a box
  * from thread (0, 0, 0) whose width the code chose (a 4x4 tile run in a
  * 16x16 shape). When only rows were dropped, the width is the guess's,
@@ -491,22 +354,22 @@ static bool one_warp(const uint64_t *a, const uint64_t *b)
  * as if rows were 32 wide, land on interior cells. Such a shape neither
  * shows a race nor counts as one where the accesses ran. (A 1-D block cut
  * short is always a smaller block.) */
-static bool cut_to_block(const struct rs_ctx *c)
+static bool cut_to_block(const struct bs_ctx *c)
 {
-	return c->nkept > 0 && c->nkept == c->kept[0] * c->kept[1] * c->kept[2] && c->kept[0] < c->bdim[0];
+	return c->per_shape.nkept > 0 && c->per_shape.nkept == c->per_shape.kept[0] * c->per_shape.kept[1] * c->per_shape.kept[2] && c->per_shape.kept[0] < c->block.bdim[0];
 }
 
 /* The weak pairs of this block shape that a majority of threads would run
  * into; then a clean slate for the next shape. */
-static void settle(struct rs_ctx *c)
+static void settle(struct bs_ctx *c)
 {
-	uint64_t bit = (uint64_t)1 << (c->shape & 63);
-	if (c->shape_outside && !c->launch && c->bdim[1] > 1 && !cut_to_block(c))
+	uint64_t bit = (uint64_t)1 << (c->block.shape & 63);
+	if (c->per_shape.outside && !c->block.launch && c->block.bdim[1] > 1 && !cut_to_block(c))
 		bit = 0;
-	c->shape_outside = false;
-	c->kept[0] = c->kept[1] = c->kept[2] = c->nkept = 0;
-	for (int i = 0; i < c->npairs; i++) {
-		struct rs_pairrec *p = &c->pairs[i];
+	c->per_shape.outside = false;
+	c->per_shape.kept[0] = c->per_shape.kept[1] = c->per_shape.kept[2] = c->per_shape.nkept = 0;
+	for (int i = 0; i < c->races.npairs; i++) {
+		struct bs_pairrec *p = &c->races.pairs[i];
 		for (int side = 0; side < 2 && !p->here; side++) {
 			int n = popcount(p->partners[side]);
 			int total = popcount(c->sites[side ? p->other : p->at].exec);
@@ -531,17 +394,17 @@ static void settle(struct rs_ctx *c)
 /* A race that shows in one block shape and not in another where both
  * accesses run is the shape's, not the code's: `t[ty * 16 + tx]` written
  * by a 32-wide block. */
-void rs_settle_function(struct rs_ctx *c)
+void bs_settle_function(struct bs_ctx *c)
 {
-	for (int i = 0; i < c->npairs; i++) {
-		struct rs_pairrec *p = &c->pairs[i];
+	for (int i = 0; i < c->races.npairs; i++) {
+		struct bs_pairrec *p = &c->races.pairs[i];
 		uint64_t ran = c->sites[p->at].shapes & c->sites[p->other].shapes;
 		/* the shapes of real launches: a race in any of them is one */
-		if (p->found && c->launch && !p->confirmed) {
+		if (p->found && c->block.launch && !p->confirmed) {
 			int k = 0;
-			while (k < c->launch->nshapes - 1 && !(p->found & ((uint64_t)1 << k)))
+			while (k < c->block.launch->nshapes - 1 && !(p->found & ((uint64_t)1 << k)))
 				k++;
-			p->launch = c->launch->shape_site[k]->loc;
+			p->launch = c->block.launch->shape_site[k]->loc;
 			p->confirmed = true;
 		}
 		if (p->found && !(ran & ~p->found))
@@ -554,7 +417,7 @@ void rs_settle_function(struct rs_ctx *c)
 
 static int cmp_event(const void *pa, const void *pb)
 {
-	const struct rs_barevent *a = pa, *b = pb;
+	const struct bs_barevent *a = pa, *b = pb;
 	if (a->s != b->s)
 		return (uintptr_t)a->s < (uintptr_t)b->s ? -1 : 1;
 	return a->ctx < b->ctx ? -1 : a->ctx > b->ctx;
@@ -570,36 +433,36 @@ static int cmp_event(const void *pa, const void *pb)
  * everyone because they skipped it, which is the other rules' finding.
  * Returns that interval; sets step[t] for each thread (0: never compared
  * from there on). */
-static int out_of_step(struct rs_ctx *c, uint32_t *step)
+static int out_of_step(struct bs_ctx *c, uint32_t *step)
 {
 	int cut = 1 << 30;
-	for (int t = 0; t < c->nthreads; t++)
+	for (int t = 0; t < c->block.nthreads; t++)
 		step[t] = 1;
-	if (c->nevents > 1)
-		qsort(c->events, (size_t)c->nevents, sizeof *c->events, cmp_event);
-	for (int a = 0; a < c->nevents;) {
-		int b = a, lo = c->events[a].phase_in;
+	if (c->log->nbars > 1)
+		qsort(c->log->bars, (size_t)c->log->nbars, sizeof *c->log->bars, cmp_event);
+	for (int a = 0; a < c->log->nbars;) {
+		int b = a, lo = c->log->bars[a].phase_in;
 		bool differ = false, none = true;
-		for (; b < c->nevents && !cmp_event(&c->events[a], &c->events[b]); b++) {
-			differ |= c->events[b].delta != c->events[a].delta;
-			none &= c->events[b].delta == 0;
-			if (c->events[b].phase_in < lo)
-				lo = c->events[b].phase_in;
+		for (; b < c->log->nbars && !cmp_event(&c->log->bars[a], &c->log->bars[b]); b++) {
+			differ |= c->log->bars[b].delta != c->log->bars[a].delta;
+			none &= c->log->bars[b].delta == 0;
+			if (c->log->bars[b].phase_in < lo)
+				lo = c->log->bars[b].phase_in;
 		}
-		if (differ || (none && c->events[a].varying)) {
+		if (differ || (none && c->log->bars[a].varying)) {
 			if (lo < cut)
 				cut = lo;
 			for (int k = a; k < b; k++) {
-				uint32_t *s = &step[c->events[k].thread];
-				if (*s && c->events[k].delta)
-					*s = (*s * 0x9e3779b1u) ^ (uint32_t)c->events[k].delta ^ (uint32_t)(uintptr_t)c->events[k].s;
+				uint32_t *s = &step[c->log->bars[k].thread];
+				if (*s && c->log->bars[k].delta)
+					*s = (*s * 0x9e3779b1u) ^ (uint32_t)c->log->bars[k].delta ^ (uint32_t)(uintptr_t)c->log->bars[k].s;
 				else
 					*s = 0;
 			}
 		}
 		a = b;
 	}
-	c->nevents = 0;
+	c->log->nbars = 0;
 	return cut;
 }
 
@@ -609,47 +472,47 @@ static int out_of_step(struct rs_ctx *c, uint32_t *step)
  * atomic outside __shared__ memory, or touches a polled flag. The
  * __shared__ log has its own rules for those (handed_off); here nothing
  * is guessed. */
-static bool in_protocol(const struct rs_ctx *c, const int *first, const struct rs_entry *e)
+static bool in_protocol(const struct bs_ctx *c, const int *first, const struct bs_entry *e)
 {
 	if (c->sites[e->site].e->is_volatile)
 		return true;
 	for (int i = first[e->thread]; i < first[e->thread + 1]; i++)
-		if (c->syncs[i].phase == e->phase)
+		if (c->log->syncs[i].phase == e->phase)
 			return true;
 	return false;
 }
 
-void rs_detect(struct rs_ctx *c)
+void bs_detect(struct bs_ctx *c)
 {
-	uint32_t *step = xcalloc((size_t)c->nthreads + 1, sizeof *step);
+	uint32_t *step = xcalloc((size_t)c->block.nthreads + 1, sizeof *step);
 	int cut = out_of_step(c, step);
-	rs_mark_indexed(c);
+	bs_mark_indexed(c);
 	/* threads out of step are compared only up to where they parted */
 	struct step_filter keep = { cut, step };
 	int ns;
-	int64_t (*slots)[2] = rs_word_slots(c, in_step, &keep, cmp_slot, &ns);
-	if (c->nsyncs > 1)
-		qsort(c->syncs, (size_t)c->nsyncs, sizeof *c->syncs, cmp_sync);
-	int *first = xcalloc((size_t)c->nthreads + 2, sizeof *first);
-	for (int i = 0, t = 0; t <= c->nthreads; t++) {
-		while (i < c->nsyncs && c->syncs[i].thread < t)
+	int64_t (*slots)[2] = bs_word_slots(c, in_step, &keep, cmp_slot, &ns);
+	if (c->log->nsyncs > 1)
+		qsort(c->log->syncs, (size_t)c->log->nsyncs, sizeof *c->log->syncs, cmp_sync);
+	int *first = xcalloc((size_t)c->block.nthreads + 2, sizeof *first);
+	for (int i = 0, t = 0; t <= c->block.nthreads; t++) {
+		while (i < c->log->nsyncs && c->log->syncs[i].thread < t)
 			i++;
 		first[t] = i;
 	}
-	first[c->nthreads + 1] = c->nsyncs;
+	first[c->block.nthreads + 1] = c->log->nsyncs;
 	int *idx = xmalloc(((size_t)ns + 1) * sizeof *idx);
 	for (int a = 0; a < ns;) {
 		int b = a + 1;
 		while (b < ns && same_word(c, slots[a], slots[b]))
 			b++;
-		if (b - a > 1 && rs_obj_compared(c, c->log[slots[a][0]].obj)) {
+		if (b - a > 1 && bs_obj_compared(c, c->log->acc[slots[a][0]].obj)) {
 			/* memory the file does not declare: never where the threads'
 			 * barriers are out of step (the barrier rules' finding), nor
 			 * in a protocol */
-			bool undeclared = c->log[slots[a][0]].obj->kind == VAR_PARAM;
+			bool undeclared = c->log->acc[slots[a][0]].obj->kind == VAR_PARAM;
 			int n = 0;
 			for (int k = a; k < b; k++)
-				if (!undeclared || (c->log[slots[k][0]].phase < cut && !in_protocol(c, first, &c->log[slots[k][0]])))
+				if (!undeclared || (c->log->acc[slots[k][0]].phase < cut && !in_protocol(c, first, &c->log->acc[slots[k][0]])))
 					idx[n++] = (int)slots[k][0];
 			struct group g = { c, idx, n, first, cut, step };
 			if (n > 1)
@@ -662,42 +525,102 @@ void rs_detect(struct rs_ctx *c)
 	free(slots);
 	free(step);
 	settle(c);
-	c->nlog = 0;
-	c->nsyncs = 0;
+	c->log->nacc = 0;
+	c->log->nsyncs = 0;
 	/* the entries are gone, and with them every use of their literals */
-	arena_free(c->a);
-	c->a = arena_new();
+	arena_free(c->log->a);
+	c->log->a = arena_new();
 }
 
-int rs_pairs_races(struct rs_ctx *c, struct race **out)
+static int pairs_races(struct bs_ctx *c, struct blocksim_race **out)
 {
 	int n = 0;
-	struct race *v = xcalloc((size_t)c->npairs + 1, sizeof *v);
-	for (int i = 0; i < c->npairs; i++) {
-		const struct rs_pairrec *p = &c->pairs[i];
+	struct blocksim_race *v = xcalloc((size_t)c->races.npairs + 1, sizeof *v);
+	for (int i = 0; i < c->races.npairs; i++) {
+		const struct bs_pairrec *p = &c->races.pairs[i];
 		if (!p->confirmed)
 			continue;
-		const struct rs_site *at = &c->sites[p->at], *other = &c->sites[p->other];
+		const struct bs_site *at = &c->sites[p->at], *other = &c->sites[p->other];
 		/* the write comes after the read in program order (witness), so
 		 * when it is written first in the same function, not across
 		 * iterations, a second call of it is what puts it after */
-		bool later_call = p->kind == RACE_WAR && !p->by_iteration && at->fn == other->fn &&
-		                  rs_cmp_loc(&at->e->loc, &other->e->loc) < 0;
-		v[n++] = (struct race){ (enum race_kind)p->kind, at->e, at->fn, other->e,
+		bool later_call = p->kind == BLOCKSIM_RACE_WAR && !p->by_iteration && at->fn == other->fn &&
+		                  bs_cmp_loc(&at->e->loc, &other->e->loc) < 0;
+		v[n++] = (struct blocksim_race){ (enum blocksim_race_kind)p->kind, at->e, at->fn, other->e,
 		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop, later_call,
-		                        (enum race_memory)p->mem, p->via, p->launch,
+		                        (enum blocksim_memory)p->mem, p->via, p->launch,
 		                        !p->cross_warp && !p->wide };
 	}
 	*out = v;
 	return n;
 }
 
-void rs_pairs_free(struct rs_ctx *c)
+/* ---- what to report --------------------------------------------------------------- */
+
+/* The write of a race: the access whose other threads' partners it has. */
+static const struct ir_expr *write_of(const struct blocksim_race *r)
 {
-	free(c->pairs);
-	free(c->pair_slot);
-	c->pairs = NULL;
-	c->pair_slot = NULL;
-	c->npairs = c->cappairs = 0;
-	c->npair_slot = 0;
+	switch (r->kind) {
+	case BLOCKSIM_RACE_RAW: return r->other;
+	case BLOCKSIM_RACE_WAR: return r->at;
+	case BLOCKSIM_RACE_WAW: return r->other;
+	default: return r->at_writes ? r->at : r->other;
+	}
+}
+
+static int cmp_race(const void *pa, const void *pb)
+{
+	const struct blocksim_race *a = pa, *b = pb;
+	int c = bs_cmp_loc(&write_of(a)->loc, &write_of(b)->loc);
+	if (c)
+		return c;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	const struct ir_expr *pa_ = a->at == write_of(a) ? a->other : a->at, *pb_ = b->at == write_of(b) ? b->other : b->at;
+	if ((c = bs_cmp_loc(&pa_->loc, &pb_->loc)))
+		return c;
+	return bs_cmp_loc(&a->at->loc, &b->at->loc);
+}
+
+static bool in(const struct ir_expr *const *v, int n, const struct ir_expr *e)
+{
+	for (int i = 0; i < n; i++)
+		if (v[i] == e)
+			return true;
+	return false;
+}
+
+/* One finding per write and per access reported: fixing one (a barrier)
+ * usually fixes its neighbours. */
+static int choose_races(struct blocksim_race *races, int n)
+{
+	qsort(races, (size_t)n, sizeof *races, cmp_race);
+	const struct ir_expr **used = xcalloc((size_t)n * 2 + 1, sizeof *used);
+	int nused = 0, kept = 0;
+	for (int i = 0; i < n; i++) {
+		const struct ir_expr *w = write_of(&races[i]);
+		if (in(used, nused, w) || in(used, nused, races[i].at))
+			continue;
+		used[nused++] = w;
+		if (races[i].at != w)
+			used[nused++] = races[i].at;
+		races[kept++] = races[i];
+	}
+	free(used);
+	return kept;
+}
+
+int bs_races_found(struct bs_ctx *c, struct blocksim_race **out)
+{
+	int n = pairs_races(c, out);
+	return choose_races(*out, n);
+}
+
+void bs_pairs_free(struct bs_ctx *c)
+{
+	free(c->races.pairs);
+	cl_htab_free(c->races.index);
+	c->races.pairs = NULL;
+	c->races.index = NULL;
+	c->races.npairs = c->races.cappairs = 0;
 }

@@ -1,9 +1,9 @@
-/* race_barrier.c - what each block barrier of a kernel orders, from the
- * block's runs (race.h: barrier facts).
+/* blocksim_barriers.c - what each block barrier of a kernel orders, from the
+ * block's runs (blocksim.h: barrier facts).
  *
  * While a kernel runs, every thread logs the barriers it passes (which
  * call, leaving which interval) next to its __shared__ accesses (the
- * log of race_log.c), and each interval notes the other memory touched:
+ * log of blocksim_log.c), and each interval notes the other memory touched:
  * global memory read or written, or memory the run cannot place. After a
  * block shape, a barrier leaving interval k is needed when an access of
  * interval k and one of another thread after it, up to the next barrier
@@ -19,7 +19,7 @@
  * gets the strongest of its verdicts, which keeps every judgement made
  * from it sound. A kernel judged at all was run to its end by every
  * thread of every shape, in step; otherwise nothing of it is reported. */
-#include "analysis/race_internal.h"
+#include "analysis/blocksim_internal.h"
 #include "analysis/intrinsics.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
@@ -31,7 +31,7 @@
 
 enum { NEED_NONE, NEED_DROP, NEED_WARP, NEED_KEEP };
 
-struct rs_barsite {
+struct bs_barsite {
 	const struct ir_expr *e;
 	const struct ir_func *fn;
 	uint8_t need;
@@ -54,7 +54,7 @@ static bool plain_barrier(const struct ir_expr *e)
 /* The plain barriers of a body outside every branch: a barrier under a
  * condition is CL1001's business, and one in a called function is
  * shared by its callers. */
-static void collect(struct rs_ctx *c, const struct ir_func *f, const struct ir_stmt *s)
+static void collect(struct bs_ctx *c, const struct ir_func *f, const struct ir_stmt *s)
 {
 	if (!s)
 		return;
@@ -71,8 +71,8 @@ static void collect(struct rs_ctx *c, const struct ir_func *f, const struct ir_s
 		break;
 	case SK_EXPR:
 		if (plain_barrier(s->u.expr)) {
-			CL_VEC_GROW(c->bsites, c->nbsites, c->capbsites);
-			c->bsites[c->nbsites++] = (struct rs_barsite){ .e = ir_strip(s->u.expr), .fn = f };
+			CL_VEC_GROW(c->judge.sites, c->judge.nsites, c->judge.capsites);
+			c->judge.sites[c->judge.nsites++] = (struct bs_barsite){ .e = ir_strip(s->u.expr), .fn = f };
 		}
 		break;
 	default:
@@ -80,62 +80,62 @@ static void collect(struct rs_ctx *c, const struct ir_func *f, const struct ir_s
 	}
 }
 
-void rs_barriers_begin(struct rs_ctx *c, const struct ir_func *f, bool kernel)
+void bs_barriers_begin(struct bs_ctx *c, const struct ir_func *f, bool kernel)
 {
-	c->judging = false;
-	c->inexact = false;
-	c->judged = f;
-	c->fn_bsites = c->nbsites;
-	c->npasses = 0;
-	c->shape_unfit = false;
-	c->shapes_judged = 0;
+	c->judge.judging = false;
+	c->judge.inexact = false;
+	c->judge.judged = f;
+	c->judge.first_site = c->judge.nsites;
+	c->log->npasses = 0;
+	c->per_shape.unfit = false;
+	c->judge.shapes_judged = 0;
 	if (kernel)
 		collect(c, f, f->body);
-	c->judging = c->nbsites > c->fn_bsites;
+	c->judge.judging = c->judge.nsites > c->judge.first_site;
 }
 
-void rs_pass_barrier(struct rs_ctx *c, const struct ir_expr *e, int phase_in, int thread)
+void bs_pass_barrier(struct bs_ctx *c, const struct ir_expr *e, int phase_in, int thread)
 {
-	if (!c->judging)
+	if (!c->judge.judging)
 		return;
-	CL_VEC_GROW(c->passes, c->npasses, c->cappasses);
-	c->passes[c->npasses++] = (struct rs_pass){ e, phase_in, thread };
+	CL_VEC_GROW(c->log->passes, c->log->npasses, c->log->cappasses);
+	c->log->passes[c->log->npasses++] = (struct bs_pass){ e, phase_in, thread };
 }
 
-static void grow_pmem(struct rs_ctx *c, int phase)
+static void grow_pmem(struct bs_ctx *c, int phase)
 {
-	if (phase < c->npmem)
+	if (phase < c->per_shape.npmem)
 		return;
 	int n = phase + 16;
-	c->pmem = xrealloc(c->pmem, (size_t)n * sizeof *c->pmem);
-	memset(c->pmem + c->npmem, 0, (size_t)(n - c->npmem) * sizeof *c->pmem);
-	c->npmem = n;
+	c->per_shape.pmem = xrealloc(c->per_shape.pmem, (size_t)n * sizeof *c->per_shape.pmem);
+	memset(c->per_shape.pmem + c->per_shape.npmem, 0, (size_t)(n - c->per_shape.npmem) * sizeof *c->per_shape.pmem);
+	c->per_shape.npmem = n;
 }
 
-void rs_touch(struct rs_ctx *c, int phase, int bits)
+void bs_touch(struct bs_ctx *c, int phase, int bits)
 {
-	if (!c->judging || phase < 0)
+	if (!c->judge.judging || phase < 0)
 		return;
 	grow_pmem(c, phase);
-	c->pmem[phase].bits |= (uint8_t)bits;
+	c->per_shape.pmem[phase].bits |= (uint8_t)bits;
 }
 
-void rs_touch_param(struct rs_ctx *c, int phase, int pobj, bool write)
+void bs_touch_param(struct bs_ctx *c, int phase, int pobj, bool write)
 {
-	if (!c->judging || phase < 0 || pobj < 0 || pobj >= 16)
+	if (!c->judge.judging || phase < 0 || pobj < 0 || pobj >= 16)
 		return;
 	grow_pmem(c, phase);
 	if (write)
-		c->pmem[phase].wr |= (uint16_t)(1u << pobj);
+		c->per_shape.pmem[phase].wr |= (uint16_t)(1u << pobj);
 	else
-		c->pmem[phase].rd |= (uint16_t)(1u << pobj);
+		c->per_shape.pmem[phase].rd |= (uint16_t)(1u << pobj);
 }
 
-static struct rs_barsite *site_of(struct rs_ctx *c, const struct ir_expr *e)
+static struct bs_barsite *site_of(struct bs_ctx *c, const struct ir_expr *e)
 {
-	for (int i = c->fn_bsites; i < c->nbsites; i++)
-		if (c->bsites[i].e == e)
-			return &c->bsites[i];
+	for (int i = c->judge.first_site; i < c->judge.nsites; i++)
+		if (c->judge.sites[i].e == e)
+			return &c->judge.sites[i];
 	return NULL;
 }
 
@@ -143,7 +143,7 @@ static struct rs_barsite *site_of(struct rs_ctx *c, const struct ir_expr *e)
 
 static int cmp_pass(const void *pa, const void *pb)
 {
-	const struct rs_pass *a = pa, *b = pb;
+	const struct bs_pass *a = pa, *b = pb;
 	if (a->thread != b->thread)
 		return a->thread < b->thread ? -1 : 1;
 	return a->phase_in < b->phase_in ? -1 : a->phase_in > b->phase_in;
@@ -152,32 +152,33 @@ static int cmp_pass(const void *pa, const void *pb)
 /* The barrier every thread passed leaving each interval, into *site
  * (P of them); false when the threads did not pass the same barriers in
  * step (they are out of step: other rules' business). */
-static bool in_step(struct rs_ctx *c, const struct ir_expr ***site, int *p)
+static bool in_step(struct bs_ctx *c, const struct ir_expr ***site, int *p)
 {
 	*site = NULL;
 	*p = 0;
-	if (c->npasses > 1)
-		qsort(c->passes, (size_t)c->npasses, sizeof *c->passes, cmp_pass);
+	if (c->log->npasses > 1)
+		qsort(c->log->passes, (size_t)c->log->npasses, sizeof *c->log->passes, cmp_pass);
 	int per = 0;
-	while (per < c->npasses && c->passes[per].thread == c->passes[0].thread)
+	while (per < c->log->npasses && c->log->passes[per].thread == c->log->passes[0].thread)
 		per++;
-	if (c->npasses != per * c->nthreads || (c->npasses && c->passes[0].thread != 0))
+	if (c->log->npasses != per * c->block.nthreads || (c->log->npasses && c->log->passes[0].thread != 0))
 		return false;
-	for (int i = 0; i < c->npasses; i++) {
-		const struct rs_pass *x = &c->passes[i];
-		if (x->thread != i / per || x->phase_in != i % per || x->e != c->passes[i % per].e)
+	for (int i = 0; i < c->log->npasses; i++) {
+		const struct bs_pass *x = &c->log->passes[i];
+		if (x->thread != i / per || x->phase_in != i % per || x->e != c->log->passes[i % per].e)
 			return false;
 	}
 	*site = xmalloc(((size_t)per + 1) * sizeof **site);
 	for (int k = 0; k < per; k++)
-		(*site)[k] = c->passes[k].e;
+		(*site)[k] = c->log->passes[k].e;
 	*p = per;
 	return true;
 }
 
-int rs_cmp_word(const void *pa, const void *pb)
+int bs_cmp_word(const void *pa, const void *pb, void *ctx)
 {
-	const struct rs_entry *a = &rs_slot_ctx->log[((const int64_t *)pa)[0]], *b = &rs_slot_ctx->log[((const int64_t *)pb)[0]];
+	const struct bs_ctx *c = ctx;
+	const struct bs_entry *a = &c->log->acc[((const int64_t *)pa)[0]], *b = &c->log->acc[((const int64_t *)pb)[0]];
 	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
 	if (a->obj != b->obj)
 		return (uintptr_t)a->obj < (uintptr_t)b->obj ? -1 : 1;
@@ -204,32 +205,32 @@ static bool nested_paths(const char *a, const char *b)
 struct run { int start, end, gend; };
 
 struct judge {
-	struct rs_ctx *c;
+	struct bs_ctx *c;
 	int64_t (*slots)[2];
 	struct run *runs; int *first_run; /* runs by interval: first_run[k] .. first_run[k + 1] */
 	uint8_t *st;
 	long checks;
-	const struct rs_entry *wx, *wy; /* the first pair of lanes of one warp found */
+	const struct bs_entry *wx, *wy; /* the first pair of lanes of one warp found */
 };
 
 /* How strongly the barrier leaving interval K is needed, the later ones
  * decided: against the intervals up to R (the next that stays). */
 static int judge_one(struct judge *j, int k, int r)
 {
-	struct rs_ctx *c = j->c;
-	struct rs_imem before = k < c->npmem ? c->pmem[k] : (struct rs_imem){ 0 }, after = { 0 };
-	for (int m = k + 1; m <= r && m < c->npmem; m++) {
-		after.bits |= c->pmem[m].bits;
-		after.rd |= c->pmem[m].rd;
-		after.wr |= c->pmem[m].wr;
+	struct bs_ctx *c = j->c;
+	struct bs_imem before = k < c->per_shape.npmem ? c->per_shape.pmem[k] : (struct bs_imem){ 0 }, after = { 0 };
+	for (int m = k + 1; m <= r && m < c->per_shape.npmem; m++) {
+		after.bits |= c->per_shape.pmem[m].bits;
+		after.rd |= c->per_shape.pmem[m].rd;
+		after.wr |= c->per_shape.pmem[m].wr;
 	}
-	if ((before.bits | after.bits) & RM_UNKNOWN)
+	if ((before.bits | after.bits) & BS_RM_UNKNOWN)
 		return NEED_KEEP;
 	/* global memory through plain pointers may be anything: a write on
 	 * one side meets any access on the other; through a restrict
-	 * parameter, only its own accesses (struct rs_imem) */
-	if (((before.bits & RM_GWRITE) && (after.bits & (RM_GREAD | RM_GWRITE))) ||
-	    ((before.bits & RM_GREAD) && (after.bits & RM_GWRITE)))
+	 * parameter, only its own accesses (struct bs_imem) */
+	if (((before.bits & BS_RM_GWRITE) && (after.bits & (BS_RM_GREAD | BS_RM_GWRITE))) ||
+	    ((before.bits & BS_RM_GREAD) && (after.bits & BS_RM_GWRITE)))
 		return NEED_KEEP;
 	if ((before.wr & (after.rd | after.wr)) || (before.rd & after.wr))
 		return NEED_KEEP;
@@ -244,19 +245,19 @@ static int judge_one(struct judge *j, int k, int r)
 	for (int q = j->first_run[k]; q < j->first_run[k + 1]; q++) {
 		const struct run *ru = &j->runs[q];
 		for (int yi = ru->end; yi < ru->gend; yi++) {
-			const struct rs_entry *y = &c->log[j->slots[yi][0]];
+			const struct bs_entry *y = &c->log->acc[j->slots[yi][0]];
 			if (y->phase > r)
 				break;
 			for (int xi = ru->start; xi < ru->end; xi++) {
-				const struct rs_entry *x = &c->log[j->slots[xi][0]];
+				const struct bs_entry *x = &c->log->acc[j->slots[xi][0]];
 				if (++j->checks > RB_CHECKS)
 					return NEED_KEEP;
-				if (x->thread == y->thread || !((x->kind | y->kind) & RK_WRITE) ||
-				    ((x->kind & RK_ATOMIC) && (y->kind & RK_ATOMIC)))
+				if (x->thread == y->thread || !((x->kind | y->kind) & BS_RK_WRITE) ||
+				    ((x->kind & BS_RK_ATOMIC) && (y->kind & BS_RK_ATOMIC)))
 					continue;
 				if (x->off >= y->off + y->size || y->off >= x->off + x->size)
 					continue;
-				if (rs_contradicts(x->lits, y->lits))
+				if (bs_contradicts(x->lits, y->lits))
 					continue;
 				if (x->thread / 32 != y->thread / 32)
 					return NEED_KEEP;
@@ -276,16 +277,16 @@ static int judge_one(struct judge *j, int k, int r)
 /* Whether two member paths of one object are nested (a struct written
  * whole and a member of it): the groups by member do not see their
  * overlap. */
-static bool nested_members(const struct rs_ctx *c, int64_t (*slots)[2], int ns)
+static bool nested_members(const struct bs_ctx *c, int64_t (*slots)[2], int ns)
 {
 	for (int a = 0; a < ns;) {
 		int b = a;
-		while (b < ns && c->log[slots[b][0]].obj == c->log[slots[a][0]].obj)
+		while (b < ns && c->log->acc[slots[b][0]].obj == c->log->acc[slots[a][0]].obj)
 			b++;
 		const char *seen[64];
 		int nseen = 0;
 		for (int i = a; i < b; i++) {
-			const char *f = c->log[slots[i][0]].field;
+			const char *f = c->log->acc[slots[i][0]].field;
 			if (nseen && seen[nseen - 1] == f)
 				continue;
 			for (int s = 0; s < nseen; s++)
@@ -301,19 +302,19 @@ static bool nested_members(const struct rs_ctx *c, int64_t (*slots)[2], int ns)
 }
 
 /* The entries of __shared__ objects at known offsets: what else the log
- * holds (race_mem.c) each interval notes as other memory (rs_touch). */
-static bool placed_shared(const struct rs_entry *e, void *arg)
+ * holds (blocksim_mem.c) each interval notes as other memory (bs_touch). */
+static bool placed_shared(const struct bs_entry *e, void *arg)
 {
 	(void)arg;
 	return e->obj->kind != VAR_PARAM && !e->uoff;
 }
 
-static void judge_shape(struct rs_ctx *c, const struct ir_expr **site, int p)
+static void judge_shape(struct bs_ctx *c, const struct ir_expr **site, int p)
 {
 	int ns;
-	int64_t (*slots)[2] = rs_word_slots(c, placed_shared, NULL, rs_cmp_word, &ns);
+	int64_t (*slots)[2] = bs_word_slots(c, placed_shared, NULL, bs_cmp_word, &ns);
 	if (nested_members(c, slots, ns)) {
-		c->inexact = true;
+		c->judge.inexact = true;
 		free(slots);
 		return;
 	}
@@ -322,14 +323,14 @@ static void judge_shape(struct rs_ctx *c, const struct ir_expr **site, int p)
 	int nruns = 0, capruns = 0;
 	int *count = xcalloc((size_t)p + 2, sizeof *count);
 	for (int a = 0; a < ns;) {
-		const struct rs_entry *ea = &c->log[slots[a][0]];
+		const struct bs_entry *ea = &c->log->acc[slots[a][0]];
 		int g = a;
-		while (g < ns && c->log[slots[g][0]].obj == ea->obj && c->log[slots[g][0]].field == ea->field &&
+		while (g < ns && c->log->acc[slots[g][0]].obj == ea->obj && c->log->acc[slots[g][0]].field == ea->field &&
 		       slots[g][1] == slots[a][1])
 			g++;
 		for (int s = a; s < g;) {
-			int e = s, ph = c->log[slots[s][0]].phase;
-			while (e < g && c->log[slots[e][0]].phase == ph)
+			int e = s, ph = c->log->acc[slots[s][0]].phase;
+			while (e < g && c->log->acc[slots[e][0]].phase == ph)
 				e++;
 			if (e < g && ph <= p) {
 				CL_VEC_GROW(runs, nruns, capruns);
@@ -346,12 +347,12 @@ static void judge_shape(struct rs_ctx *c, const struct ir_expr **site, int p)
 	struct run *byk = xmalloc(((size_t)nruns + 1) * sizeof *byk);
 	memset(count, 0, ((size_t)p + 2) * sizeof *count);
 	for (int i = 0; i < nruns; i++) {
-		int ph = c->log[slots[runs[i].start][0]].phase;
+		int ph = c->log->acc[slots[runs[i].start][0]].phase;
 		byk[first[ph] + count[ph]++] = runs[i];
 	}
 	struct judge j = { c, slots, byk, first, xcalloc((size_t)p + 1, 1), 0, NULL, NULL };
 	for (int k = p - 1; k >= 0; k--) {
-		struct rs_barsite *b = site_of(c, site[k]);
+		struct bs_barsite *b = site_of(c, site[k]);
 		if (!b) {
 			j.st[k] = NEED_KEEP;
 			continue;
@@ -365,7 +366,7 @@ static void judge_shape(struct rs_ctx *c, const struct ir_expr **site, int p)
 		if (j.st[k] == NEED_WARP && !b->before) {
 			b->before = c->sites[j.wx->site].e;
 			b->after = c->sites[j.wy->site].e;
-			b->before_writes = (j.wx->kind & RK_WRITE) != 0;
+			b->before_writes = (j.wx->kind & BS_RK_WRITE) != 0;
 		}
 	}
 	free(j.st);
@@ -376,52 +377,52 @@ static void judge_shape(struct rs_ctx *c, const struct ir_expr **site, int p)
 	free(slots);
 }
 
-void rs_barriers_shape(struct rs_ctx *c)
+void bs_barriers_shape(struct bs_ctx *c)
 {
 	/* a shape with threads the code is not written for (tx >= 16 of a
 	 * 16-wide tile) says nothing; another shape must */
-	if (c->judging && !c->inexact && !c->shape_unfit) {
-		c->shapes_judged++;
+	if (c->judge.judging && !c->judge.inexact && !c->per_shape.unfit) {
+		c->judge.shapes_judged++;
 		const struct ir_expr **site;
 		int p;
 		if (!in_step(c, &site, &p))
-			c->inexact = true;
+			c->judge.inexact = true;
 		else if (p > 0)
 			judge_shape(c, site, p);
 		free(site);
 	}
-	c->npasses = 0;
-	c->shape_unfit = false;
-	if (c->pmem)
-		memset(c->pmem, 0, (size_t)c->npmem * sizeof *c->pmem);
+	c->log->npasses = 0;
+	c->per_shape.unfit = false;
+	if (c->per_shape.pmem)
+		memset(c->per_shape.pmem, 0, (size_t)c->per_shape.npmem * sizeof *c->per_shape.pmem);
 }
 
-void rs_barriers_end(struct rs_ctx *c)
+void bs_barriers_end(struct bs_ctx *c)
 {
-	if (c->judging && (c->inexact || !c->shapes_judged))
-		for (int i = c->fn_bsites; i < c->nbsites; i++)
-			c->bsites[i].need = NEED_KEEP;
-	c->judging = false;
-	c->inexact = false;
+	if (c->judge.judging && (c->judge.inexact || !c->judge.shapes_judged))
+		for (int i = c->judge.first_site; i < c->judge.nsites; i++)
+			c->judge.sites[i].need = NEED_KEEP;
+	c->judge.judging = false;
+	c->judge.inexact = false;
 }
 
 /* ---- the facts ---------------------------------------------------------------------- */
 
 static int cmp_fact(const void *pa, const void *pb)
 {
-	const struct barrier_fact *a = pa, *b = pb;
-	return rs_cmp_loc(&a->call->loc, &b->call->loc);
+	const struct blocksim_barrier_fact *a = pa, *b = pb;
+	return bs_cmp_loc(&a->call->loc, &b->call->loc);
 }
 
-int rs_barrier_facts(struct rs_ctx *c, struct barrier_fact **out)
+int bs_barrier_facts(struct bs_ctx *c, struct blocksim_barrier_fact **out)
 {
 	int n = 0;
-	struct barrier_fact *v = xcalloc((size_t)c->nbsites + 1, sizeof *v);
-	for (int i = 0; i < c->nbsites; i++) {
-		const struct rs_barsite *b = &c->bsites[i];
+	struct blocksim_barrier_fact *v = xcalloc((size_t)c->judge.nsites + 1, sizeof *v);
+	for (int i = 0; i < c->judge.nsites; i++) {
+		const struct bs_barsite *b = &c->judge.sites[i];
 		if (b->need != NEED_DROP && b->need != NEED_WARP)
 			continue;
-		v[n++] = (struct barrier_fact){ b->need == NEED_DROP ? BARRIER_ORDERS_NOTHING : BARRIER_WARP_ONLY, b->e, b->fn,
+		v[n++] = (struct blocksim_barrier_fact){ b->need == NEED_DROP ? BLOCKSIM_ORDERS_NOTHING : BLOCKSIM_WARP_ONLY, b->e, b->fn,
 		                                b->before, b->after, b->before_writes };
 	}
 	if (n > 1)
@@ -430,15 +431,13 @@ int rs_barrier_facts(struct rs_ctx *c, struct barrier_fact **out)
 	return n;
 }
 
-void rs_barriers_free(struct rs_ctx *c)
+void bs_barriers_free(struct bs_ctx *c)
 {
-	free(c->passes);
-	free(c->pmem);
-	free(c->bsites);
-	c->passes = NULL;
-	c->pmem = NULL;
-	c->bsites = NULL;
-	c->npasses = c->npmem = c->nbsites = 0;
+	free(c->per_shape.pmem);
+	free(c->judge.sites);
+	c->per_shape.pmem = NULL;
+	c->judge.sites = NULL;
+	c->per_shape.npmem = c->judge.nsites = 0;
 }
 
 /* ---- code the run skipped ------------------------------------------------------------- */
@@ -466,7 +465,7 @@ static int stmt_matters(struct ir_stmt *s, void *arg)
 	return s->kind == SK_BREAK || s->kind == SK_CONTINUE || s->kind == SK_GOTO || s->kind == SK_ASM;
 }
 
-bool rs_skipped_matters(const struct ir_stmt *s, const struct ir_expr *e)
+bool bs_skipped_matters(const struct ir_stmt *s, const struct ir_expr *e)
 {
 	if (e)
 		return ir_walk_expr((struct ir_expr *)e, expr_matters, NULL) != 0;

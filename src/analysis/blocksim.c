@@ -1,6 +1,7 @@
-/* race.c - which functions run as a block, in which shapes, and the
- * races found, chosen and ordered for reporting (race.h). */
-#include "analysis/race_internal.h"
+/* blocksim.c - the pass (blocksim.h): which functions run as a block, in
+ * which shapes, the facts the queries found, and the getters the rules
+ * call. */
+#include "analysis/blocksim_internal.h"
 #include "analysis/launch.h"
 #include "analysis/library.h"
 #include "analysis/memspace.h"
@@ -78,29 +79,29 @@ static int mark_called(struct ir_expr *e, void *arg)
 /* Block shapes for code that uses threadIdx in DIMS dimensions: a common
  * size for 1-D code, and for 2-D and 3-D code a few (a square tile, a
  * warp-wide one, a small one): a race must show in each where both its
- * accesses run (rs_settle_function). */
+ * accesses run (bs_settle_function). */
 static const int shapes1[][3] = { { 256, 1, 1 } };
 static const int shapes2[][3] = { { 16, 16, 1 }, { 32, 8, 1 }, { 8, 8, 1 } };
 static const int shapes3[][3] = { { 8, 8, 4 }, { 8, 4, 2 } };
 
-static void run_shape(struct rs_ctx *c, const struct ir_func *f, bool kernel, const int *shape)
+static void run_shape(struct bs_ctx *c, const struct ir_func *f, bool kernel, const int *shape)
 {
 	for (int d = 0; d < 3; d++)
-		c->bdim[d] = shape[d];
-	c->gdim[0] = c->gdim[1] = 8;
-	c->gdim[2] = 1;
-	for (int d = 0; c->launch && d < 3; d++)
-		if (c->launch->grid[d])
-			c->gdim[d] = c->launch->grid[d];
+		c->block.bdim[d] = shape[d];
+	c->block.gdim[0] = c->block.gdim[1] = 8;
+	c->block.gdim[2] = 1;
+	for (int d = 0; c->block.launch && d < 3; d++)
+		if (c->block.launch->grid[d])
+			c->block.gdim[d] = c->block.launch->grid[d];
 	/* a block other than the first, where there is one */
 	for (int d = 0; d < 3; d++)
-		c->bidx[d] = d < 2 && c->gdim[d] > 1 ? 1 : 0;
-	c->nthreads = shape[0] * shape[1] * shape[2];
-	for (int t = 0; t < c->nthreads; t++)
-		rs_run_thread(c, f, kernel, t);
-	rs_barriers_shape(c);
-	rs_exits_shape(c);
-	rs_detect(c);
+		c->block.bidx[d] = d < 2 && c->block.gdim[d] > 1 ? 1 : 0;
+	c->block.nthreads = shape[0] * shape[1] * shape[2];
+	for (int t = 0; t < c->block.nthreads; t++)
+		bs_run_thread(c, f, kernel, t);
+	bs_barriers_shape(c);
+	bs_exits_shape(c);
+	bs_detect(c);
 }
 
 /* The block shape F's own cub block collectives are written for, when
@@ -130,17 +131,17 @@ static bool library_shape(const struct ir_func *f, int shape[3])
 	return true;
 }
 
-/* Runs F in its block shapes; its barriers are judged (race_barrier.c)
+/* Runs F in its block shapes; its barriers are judged (blocksim_barriers.c)
  * when JUDGE. */
-static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel, int dims, bool judge)
+static void run_function(struct bs_ctx *c, const struct ir_func *f, bool kernel, int dims, bool judge)
 {
 	const int (*shapes)[3] = dims >= 3 ? shapes3 : dims == 2 ? shapes2 : shapes1;
 	int n = dims >= 3 ? 2 : dims == 2 ? 3 : 1;
 	/* the shapes the kernel is launched with, when every launch says */
 	const struct kernel_launch *l = kernel ? launch_of(c->u, f) : NULL;
-	c->launch = l && l->nshapes ? l : NULL;
+	c->block.launch = l && l->nshapes ? l : NULL;
 	int bounded[1][3] = { { f->launch_bounds, 1, 1 } };
-	if (c->launch) {
+	if (c->block.launch) {
 		shapes = (const int (*)[3])l->shapes;
 		n = l->nshapes;
 	} else if (kernel && library_shape(f, bounded[0])) {
@@ -153,15 +154,15 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 		shapes = (const int (*)[3])bounded;
 	}
 	c->npobjs = 0;
-	rs_barriers_begin(c, f, kernel && judge);
-	c->stop = (struct race_stop){ f, { 0 }, NULL };
+	bs_barriers_begin(c, f, kernel && judge);
+	c->stop = (struct blocksim_stop){ f, { 0 }, NULL };
 	for (int i = 0; i < n; i++) {
-		c->shape = i;
+		c->block.shape = i;
 		run_shape(c, f, kernel, shapes[i]);
 	}
-	rs_settle_function(c);
-	rs_barriers_end(c);
-	c->launch = NULL;
+	bs_settle_function(c);
+	bs_barriers_end(c);
+	c->block.launch = NULL;
 	if (c->stop.why) {
 		CL_VEC_GROW(c->stops, c->nstops, c->capstops);
 		c->stops[c->nstops++] = c->stop;
@@ -169,14 +170,14 @@ static void run_function(struct rs_ctx *c, const struct ir_func *f, bool kernel,
 }
 
 /* Whether F, run as the root, reaches memory the file does not declare
- * through a parameter (race_mem.c): its runs are for that memory's
+ * through a parameter (blocksim_mem.c): its runs are for that memory's
  * races alone, not for its barriers. */
-static bool reaches_memory(struct rs_ctx *c, const struct ir_func *f, bool kernel)
+static bool reaches_memory(struct bs_ctx *c, const struct ir_func *f, bool kernel)
 {
 	for (int i = 0; i < f->nparams; i++) {
 		bool ref;
-		struct rv v = rs_param_value(c, kernel, f->params[i], &ref);
-		if (v.k == RV_PTR) {
+		struct bs_rv v = bs_param_value(c, kernel, f->params[i], &ref);
+		if (v.k == BS_RV_PTR) {
 			c->npobjs = 0;
 			return true;
 		}
@@ -190,7 +191,7 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp((*(const struct ir_func *const *)a)->name, (*(const struct ir_func *const *)b)->name);
 }
 
-static void index_names(struct rs_ctx *c)
+static void index_names(struct bs_ctx *c)
 {
 	c->named = xcalloc((size_t)c->u->nfuncs + 1, sizeof *c->named);
 	for (int i = 0; i < c->u->nfuncs; i++) {
@@ -201,7 +202,7 @@ static void index_names(struct rs_ctx *c)
 	qsort(c->named, (size_t)c->nnamed, sizeof *c->named, cmp_name);
 }
 
-const struct ir_func *rs_named(const struct rs_ctx *c, const char *name)
+const struct ir_func *bs_named(const struct bs_ctx *c, const char *name)
 {
 	if (!name || !*name || !c->nnamed)
 		return NULL;
@@ -226,74 +227,21 @@ const struct ir_func *rs_named(const struct rs_ctx *c, const char *name)
 	return ntmpl == 1 ? tmpl : n == 1 ? only : NULL;
 }
 
-/* ---- what to report --------------------------------------------------------------- */
-
-/* The write of a race: the access whose other threads' partners it has. */
-static const struct ir_expr *write_of(const struct race *r)
-{
-	switch (r->kind) {
-	case RACE_RAW: return r->other;
-	case RACE_WAR: return r->at;
-	case RACE_WAW: return r->other;
-	default: return r->at_writes ? r->at : r->other;
-	}
-}
-
-static int cmp_race(const void *pa, const void *pb)
-{
-	const struct race *a = pa, *b = pb;
-	int c = rs_cmp_loc(&write_of(a)->loc, &write_of(b)->loc);
-	if (c)
-		return c;
-	if (a->kind != b->kind)
-		return a->kind < b->kind ? -1 : 1;
-	const struct ir_expr *pa_ = a->at == write_of(a) ? a->other : a->at, *pb_ = b->at == write_of(b) ? b->other : b->at;
-	if ((c = rs_cmp_loc(&pa_->loc, &pb_->loc)))
-		return c;
-	return rs_cmp_loc(&a->at->loc, &b->at->loc);
-}
-
-static bool in(const struct ir_expr *const *v, int n, const struct ir_expr *e)
-{
-	for (int i = 0; i < n; i++)
-		if (v[i] == e)
-			return true;
-	return false;
-}
-
-struct race_facts {
-	struct race *races; int nraces;       /* chosen, in source order */
-	struct barrier_fact *bars; int nbars; /* in source order */
-	struct race_stop *stops; int nstops;  /* in the order the functions ran */
-	struct exit_fact *exits; int nexits;
+struct blocksim_facts {
+	struct blocksim_race *races; int nraces;       /* chosen, in source order */
+	struct blocksim_barrier_fact *bars; int nbars; /* in source order */
+	struct blocksim_stop *stops; int nstops;  /* in the order the functions ran */
+	struct blocksim_exit_fact *exits; int nexits;
 };
 
-/* One finding per write and per access reported: fixing one (a barrier)
- * usually fixes its neighbours. */
-static int choose_races(struct race *races, int n)
+static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct memorder *m)
 {
-	qsort(races, (size_t)n, sizeof *races, cmp_race);
-	const struct ir_expr **used = xcalloc((size_t)n * 2 + 1, sizeof *used);
-	int nused = 0, kept = 0;
-	for (int i = 0; i < n; i++) {
-		const struct ir_expr *w = write_of(&races[i]);
-		if (in(used, nused, w) || in(used, nused, races[i].at))
-			continue;
-		used[nused++] = w;
-		if (races[i].at != w)
-			used[nused++] = races[i].at;
-		races[kept++] = races[i];
-	}
-	free(used);
-	return kept;
-}
-
-struct race_facts *race_analyze(const struct ir_unit *u, const struct memorder *m)
-{
-	struct race_facts *out = xcalloc(1, sizeof *out);
+	struct blocksim_facts *out = xcalloc(1, sizeof *out);
 	if (!u || !m)
 		return out;
-	struct rs_ctx c = { .u = u, .mo = m, .ms = m->ms, .a = arena_new(), .pa = arena_new() };
+	struct bs_ctx c = { .u = u, .mo = m, .ms = m->ms, .log = bs_log_new(), .site_index = cl_htab_new(),
+	                    .races.index = cl_htab_new() };
+	bs_caches_init(&c.cache);
 	index_names(&c);
 	for (int i = 0; i < u->nglobals && !c.dynamic; i++)
 		if (u->globals[i]->space == SPACE_SHARED && u->globals[i]->is_array && u->globals[i]->type &&
@@ -315,35 +263,26 @@ struct race_facts *race_analyze(const struct ir_unit *u, const struct memorder *
 			if (rc.shared[i] == 2 || reaches_memory(&c, f, pass == 0))
 				run_function(&c, f, pass == 0, rc.dims[i] & 3, rc.shared[i] == 2);
 		}
-	int n = rs_pairs_races(&c, &out->races);
-	out->nraces = choose_races(out->races, n);
-	out->nbars = rs_barrier_facts(&c, &out->bars);
-	out->nexits = rs_exit_facts(&c, &out->exits);
-	rs_exits_free(&c);
+	out->nraces = bs_races_found(&c, &out->races);
+	out->nbars = bs_barrier_facts(&c, &out->bars);
+	out->nexits = bs_exit_facts(&c, &out->exits);
+	bs_exits_free(&c);
 	out->stops = c.stops;
 	out->nstops = c.nstops;
 	free(rc.shared);
 	free(rc.dims);
 	free(rc.called);
-	for (size_t i = 0; i < c.nfact_slot; i++)
-		free(c.facts[i].marks);
-	free(c.facts);
-	free(c.events);
 	free(c.named);
 	free(c.sites);
-	free(c.site_slot);
-	free(c.paths);
-	free(c.log);
-	free(c.syncs);
-	rs_pairs_free(&c);
-	rs_barriers_free(&c);
-	rs_types_free(&c);
-	arena_free(c.a);
-	arena_free(c.pa);
+	cl_htab_free(c.site_index);
+	bs_pairs_free(&c);
+	bs_barriers_free(&c);
+	bs_caches_free(&c.cache);
+	bs_log_free(c.log);
 	return out;
 }
 
-void race_facts_free(struct race_facts *f)
+static void facts_free(struct blocksim_facts *f)
 {
 	if (!f)
 		return;
@@ -354,43 +293,65 @@ void race_facts_free(struct race_facts *f)
 	free(f);
 }
 
-/* The unit's facts, computed by the first rule that asks: a run whose
- * enabled rules need none of them (`--select CL1001`) does not pay for
- * the simulation. */
-static const struct race_facts *facts_of(const struct ir_unit *u)
+struct blocksim {
+	const struct ir_unit *u;
+	const struct memorder *mo;
+	struct blocksim_facts *facts;   /* NULL until the first query */
+};
+
+struct blocksim *blocksim_new(const struct ir_unit *u, const struct memorder *m)
 {
-	struct ir_unit *w = (struct ir_unit *)u; /* a cache on the unit, freed by analyze_free */
-	if (!w->race)
-		w->race = race_analyze(u, u->memorder);
-	return w->race;
+	struct blocksim *b = xcalloc(1, sizeof *b);
+	b->u = u;
+	b->mo = m;
+	return b;
 }
 
-void race_find(const struct ir_unit *u, race_fn fn, void *arg)
+void blocksim_free(struct blocksim *b)
 {
-	const struct race_facts *f = facts_of(u);
+	if (!b)
+		return;
+	facts_free(b->facts);
+	free(b);
+}
+
+/* The unit's facts, computed by the first query (blocksim_new). The
+ * unit holds the pass by pointer, so a rule's const unit still reaches
+ * the pass's own, writable, state. */
+static const struct blocksim_facts *facts_of(const struct ir_unit *u)
+{
+	struct blocksim *b = u->blocksim;
+	if (b && !b->facts)
+		b->facts = run_unit(b->u, b->mo);
+	return b ? b->facts : NULL;
+}
+
+void blocksim_races(const struct ir_unit *u, blocksim_race_fn fn, void *arg)
+{
+	const struct blocksim_facts *f = facts_of(u);
 	for (int i = 0; f && i < f->nraces; i++)
 		fn(&f->races[i], arg);
 }
 
-int race_stops(const struct ir_unit *u, const struct race_stop **out)
+int blocksim_stops(const struct ir_unit *u, const struct blocksim_stop **out)
 {
-	const struct race_facts *f = u->race;
+	const struct blocksim_facts *f = u->blocksim ? u->blocksim->facts : NULL;
 	*out = f ? f->stops : NULL;
 	return f ? f->nstops : 0;
 }
 
-struct exit_fact race_exit(const struct ir_unit *u, const struct ir_stmt *ret)
+struct blocksim_exit_fact blocksim_exit(const struct ir_unit *u, const struct ir_stmt *ret)
 {
-	const struct race_facts *f = facts_of(u);
+	const struct blocksim_facts *f = facts_of(u);
 	for (int i = 0; f && i < f->nexits; i++)
 		if (f->exits[i].ret == ret)
 			return f->exits[i];
-	return (struct exit_fact){ EXIT_UNJUDGED, ret, NULL, NULL };
+	return (struct blocksim_exit_fact){ BLOCKSIM_EXIT_UNJUDGED, ret, NULL, NULL };
 }
 
-void race_barriers(const struct ir_unit *u, barrier_fact_fn fn, void *arg)
+void blocksim_barriers(const struct ir_unit *u, blocksim_barrier_fact_fn fn, void *arg)
 {
-	const struct race_facts *f = facts_of(u);
+	const struct blocksim_facts *f = facts_of(u);
 	for (int i = 0; f && i < f->nbars; i++)
 		fn(&f->bars[i], arg);
 }

@@ -1,23 +1,23 @@
-/* race_value.c - the simulation's values: C integer arithmetic in the
+/* blocksim_value.c - the simulation's values: C integer arithmetic in the
  * width and signedness of the type the front end spelled, and the sizes
  * of types from their spellings (the IR keeps spellings, not layouts).
- * Whatever cannot be computed is RV_TOP: a wrong number would be a wrong
+ * Whatever cannot be computed is BS_RV_TOP: a wrong number would be a wrong
  * finding, an unknown one only a missed one. */
-#include "analysis/race_internal.h"
+#include "analysis/blocksim_internal.h"
 #include "util/xalloc.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-bool rv_equal(const struct rv *a, const struct rv *b)
+bool bs_rv_equal(const struct bs_rv *a, const struct bs_rv *b)
 {
 	if (a->k != b->k)
 		return false;
 	switch (a->k) {
-	case RV_INT: return a->i == b->i;
-	case RV_PTR: return a->obj == b->obj && a->field == b->field && a->i == b->i && a->uoff == b->uoff;
-	case RV_LOCAL: return a->frame == b->frame && a->slot == b->slot && a->i == b->i;
+	case BS_RV_INT: return a->i == b->i;
+	case BS_RV_PTR: return a->obj == b->obj && a->field == b->field && a->i == b->i && a->uoff == b->uoff;
+	case BS_RV_LOCAL: return a->frame == b->frame && a->slot == b->slot && a->i == b->i;
 	default: return a->uni == b->uni && a->vid == b->vid && a->vid;
 	}
 }
@@ -101,9 +101,9 @@ static int64_t wrap(int64_t v, int bits, bool is_unsigned)
 	return (int64_t)x;
 }
 
-struct rv rv_fit(struct rv v, const struct rs_tinfo *t)
+struct bs_rv bs_rv_fit(struct bs_rv v, const struct bs_tinfo *t)
 {
-	if (v.k == RV_INT && t->bits)
+	if (v.k == BS_RV_INT && t->bits)
 		v.i = wrap(v.i, t->bits, t->is_unsigned);
 	return v;
 }
@@ -310,10 +310,10 @@ static int64_t pointee_size(const char *type, int64_t tparam)
 
 /* ---- arithmetic ----------------------------------------------------------------- */
 
-struct rv rv_binary(enum ir_op op, struct rv a, struct rv b, const struct rs_tinfo *t)
+struct bs_rv bs_rv_binary(enum ir_op op, struct bs_rv a, struct bs_rv b, const struct bs_tinfo *t)
 {
-	if (a.k != RV_INT || b.k != RV_INT)
-		return rv_top(false);
+	if (a.k != BS_RV_INT || b.k != BS_RV_INT)
+		return bs_rv_top(false);
 	int64_t x = a.i, y = b.i, r;
 	int bits = t->bits ? t->bits : 64;
 	bool u = t->bits && t->is_unsigned;
@@ -324,7 +324,7 @@ struct rv rv_binary(enum ir_op op, struct rv a, struct rv b, const struct rs_tin
 	case OP_DIV:
 	case OP_REM:
 		if (!y || (y == -1 && x == INT64_MIN))
-			return rv_top(false);
+			return bs_rv_top(false);
 		if (u && bits >= 64)
 			r = op == OP_DIV ? (int64_t)((uint64_t)x / (uint64_t)y) : (int64_t)((uint64_t)x % (uint64_t)y);
 		else
@@ -332,48 +332,48 @@ struct rv rv_binary(enum ir_op op, struct rv a, struct rv b, const struct rs_tin
 		break;
 	case OP_SHL:
 		if (y < 0 || y >= bits)
-			return rv_top(false);
+			return bs_rv_top(false);
 		r = (int64_t)((uint64_t)x << y);
 		break;
 	case OP_SHR:
 		if (y < 0 || y >= bits)
-			return rv_top(false);
+			return bs_rv_top(false);
 		r = u ? (int64_t)(((uint64_t)x & (bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1))) >> y) : x >> y;
 		break;
 	case OP_AND: r = x & y; break;
 	case OP_OR: r = x | y; break;
 	case OP_XOR: r = x ^ y; break;
 	/* comparisons: the operands are already in their (common) type */
-	case OP_LT: return rv_int(x < y);
-	case OP_GT: return rv_int(x > y);
-	case OP_LE: return rv_int(x <= y);
-	case OP_GE: return rv_int(x >= y);
-	case OP_EQ: return rv_int(x == y);
-	case OP_NE: return rv_int(x != y);
-	case OP_LAND: return rv_int(x && y);
-	case OP_LOR: return rv_int(x || y);
+	case OP_LT: return bs_rv_int(x < y);
+	case OP_GT: return bs_rv_int(x > y);
+	case OP_LE: return bs_rv_int(x <= y);
+	case OP_GE: return bs_rv_int(x >= y);
+	case OP_EQ: return bs_rv_int(x == y);
+	case OP_NE: return bs_rv_int(x != y);
+	case OP_LAND: return bs_rv_int(x && y);
+	case OP_LOR: return bs_rv_int(x || y);
 	case OP_COMMA: return b;
-	default: return rv_top(false);
+	default: return bs_rv_top(false);
 	}
-	return rv_fit(rv_int(r), t);
+	return bs_rv_fit(bs_rv_int(r), t);
 }
 
-struct rv rv_unary(enum ir_op op, struct rv a, const struct rs_tinfo *t)
+struct bs_rv bs_rv_unary(enum ir_op op, struct bs_rv a, const struct bs_tinfo *t)
 {
-	if (a.k != RV_INT)
-		return rv_top(false);
+	if (a.k != BS_RV_INT)
+		return bs_rv_top(false);
 	switch (op) {
-	case OP_NEG: return rv_fit(rv_int((int64_t)(0 - (uint64_t)a.i)), t);
+	case OP_NEG: return bs_rv_fit(bs_rv_int((int64_t)(0 - (uint64_t)a.i)), t);
 	case OP_PLUS: return a;
-	case OP_NOT: return rv_fit(rv_int(~a.i), t);
-	case OP_LNOT: return rv_int(!a.i);
-	default: return rv_top(false);
+	case OP_NOT: return bs_rv_fit(bs_rv_int(~a.i), t);
+	case OP_LNOT: return bs_rv_int(!a.i);
+	default: return bs_rv_top(false);
 	}
 }
 
 /* ---- the cache ---------------------------------------------------------------------- */
 
-static void compute(struct rs_tinfo *ti, const char *t, int64_t tparam)
+static void compute(struct bs_tinfo *ti, const char *t, int64_t tparam)
 {
 	ti->t = t;
 	ti->tparam = tparam;
@@ -391,33 +391,17 @@ static void compute(struct rs_tinfo *ti, const char *t, int64_t tparam)
 	ti->pointee = pointee_size(t, tparam);
 }
 
-const struct rs_tinfo *rs_type(struct rs_ctx *c, const char *t)
+const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *t)
 {
-	int64_t tparam = c->bdim[0];
+	int64_t tparam = c->block.bdim[0];
 	if (!t) {
-		static const struct rs_tinfo none = { NULL, 0, 0, false, false, 0, -1, 0 };
+		static const struct bs_tinfo none = { NULL, 0, 0, false, false, 0, -1, 0 };
 		return &none;
 	}
-	if ((size_t)(c->ntypes + 1) * 2 > c->ntype_slot) {
-		size_t n = c->ntype_slot ? c->ntype_slot * 2 : 256;
-		struct rs_tinfo *v = xcalloc(n, sizeof *v);
-		for (size_t i = 0; i < c->ntype_slot; i++)
-			if (c->types[i].t) {
-				size_t h = ((uintptr_t)c->types[i].t >> 3) * 0x9e3779b97f4a7c15u >> 40 & (n - 1);
-				while (v[h].t)
-					h = (h + 1) & (n - 1);
-				v[h] = c->types[i];
-			}
-		free(c->types);
-		c->types = v;
-		c->ntype_slot = n;
-	}
-	size_t h = ((uintptr_t)t >> 3) * 0x9e3779b97f4a7c15u >> 40 & (c->ntype_slot - 1);
-	while (c->types[h].t && c->types[h].t != t)
-		h = (h + 1) & (c->ntype_slot - 1);
-	struct rs_tinfo *ti = &c->types[h];
-	if (!ti->t) {
-		c->ntypes++;
+	void **slot = cl_htab_put(c->cache.types, CL_HTAB_PTRKEY(t));
+	struct bs_tinfo *ti = *slot;
+	if (!ti) {
+		*slot = ti = arena_alloc(c->cache.a, sizeof *ti);
 		compute(ti, t, tparam);
 	} else if (ti->tparam != tparam) {
 		compute(ti, t, tparam);
@@ -425,10 +409,21 @@ const struct rs_tinfo *rs_type(struct rs_ctx *c, const char *t)
 	return ti;
 }
 
-void rs_types_free(struct rs_ctx *c)
+void bs_caches_init(struct bs_caches *k)
 {
-	free(c->types);
-	c->types = NULL;
-	c->ntype_slot = 0;
-	c->ntypes = 0;
+	k->a = arena_new();
+	k->pa = arena_new();
+	k->types = cl_htab_new();
+	k->stmts = cl_htab_new();
+	k->paths = cl_htab_new();
+}
+
+void bs_caches_free(struct bs_caches *k)
+{
+	cl_htab_free(k->types);
+	cl_htab_free(k->stmts);
+	cl_htab_free(k->paths);
+	arena_free(k->a);
+	arena_free(k->pa);
+	memset(k, 0, sizeof *k);
 }

@@ -1,5 +1,5 @@
-/* race_exit.c - early exits before block barriers, judged from the
- * block's runs (race.h: exit facts, rules/CL1003.md).
+/* blocksim_exit.c - early exits before block barriers, judged from the
+ * block's runs (blocksim.h: exit facts, rules/CL1003.md).
  *
  * `if (cond) return;` in a kernel's own body, with cond differing between
  * threads, leaves some threads out of every later barrier. On sm_70 and
@@ -36,7 +36,7 @@
  * its end and every __shared__ access after the exit had a known address;
  * harmful where each block shape that judged it found a stale word (any,
  * for shapes of real launches). */
-#include "analysis/race_run.h"
+#include "analysis/blocksim_thread.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
 
@@ -49,7 +49,7 @@ enum { PASS_LEFT, PASS_STAYED };
 
 /* One thread at one exit, once: it left there, or went on (after the
  * exit's arm when the run took both ways). */
-struct rs_exitpass {
+struct bs_exitpass {
 	const struct ir_stmt *ret;
 	int thread, seq, phase;
 	uint8_t how;
@@ -60,7 +60,7 @@ struct rs_exitpass {
 };
 
 /* A word the exit's arm, run aside, wrote (what a leaver leaves behind). */
-struct rs_exitcover {
+struct bs_exitcover {
 	const struct ir_stmt *ret;
 	const struct ir_var *obj;
 	const char *field;
@@ -68,7 +68,7 @@ struct rs_exitcover {
 	int phase;
 };
 
-struct rs_exitrec {
+struct bs_exitrec {
 	const struct ir_stmt *ret;
 	int judged, harmful, unjudged;     /* block shapes */
 	bool launch_harm;                  /* harmful in a real launch's shape */
@@ -106,18 +106,18 @@ static int impure(struct ir_expr *e, void *arg)
 
 /* The thread's key and the direction of COND when true, for `key OP
  * bound`: +1 when large keys make it true. */
-static void key_of(struct rs_run *r, const struct ir_expr *cond, struct rs_exitpass *p, bool leave_when)
+static void key_of(struct bs_thread *r, const struct ir_expr *cond, struct bs_exitpass *p, bool leave_when)
 {
 	const struct ir_expr *e = ir_strip(cond);
 	if (!e || e->kind != EK_BINARY || e->nkids != 2 ||
 	    (e->op != OP_LT && e->op != OP_LE && e->op != OP_GT && e->op != OP_GE))
 		return;
-	int side = !rs_uniform(e->kids[0]) && rs_uniform(e->kids[1]) ? 0
-	         : rs_uniform(e->kids[0]) && !rs_uniform(e->kids[1]) ? 1 : -1;
+	int side = !bs_uniform(e->kids[0]) && bs_uniform(e->kids[1]) ? 0
+	         : bs_uniform(e->kids[0]) && !bs_uniform(e->kids[1]) ? 1 : -1;
 	if (side < 0 || ir_walk_expr(e->kids[side], impure, NULL))
 		return;
-	struct rv v = rs_eval(r, e->kids[side]);
-	if (v.k != RV_INT || r->lost)
+	struct bs_rv v = bs_eval(r, e->kids[side]);
+	if (v.k != BS_RV_INT || r->lost)
 		return;
 	int dir = e->op == OP_GT || e->op == OP_GE ? 1 : -1;
 	p->key = v.i;
@@ -127,17 +127,17 @@ static void key_of(struct rs_run *r, const struct ir_expr *cond, struct rs_exitp
 
 /* Whether this thread already passed RET (threads run one by one, so its
  * passes are the last ones). */
-static bool passed(const struct rs_ctx *c, int thread, const struct ir_stmt *ret)
+static bool passed(const struct bs_ctx *c, int thread, const struct ir_stmt *ret)
 {
-	for (int i = c->nxpass - 1; i >= 0 && c->xpass[i].thread == thread; i--)
-		if (c->xpass[i].ret == ret)
+	for (int i = c->exit.npass - 1; i >= 0 && c->exit.pass[i].thread == thread; i--)
+		if (c->exit.pass[i].ret == ret)
 			return true;
 	return false;
 }
 
-const struct ir_stmt *rs_exit_of(struct rs_run *r, const struct ir_stmt *s, bool *leave_when)
+const struct ir_stmt *bs_exit_of(struct bs_thread *r, const struct ir_stmt *s, bool *leave_when)
 {
-	if (!r->kernel || !r->top || r->top->caller || r->loops || rs_uniform(s->u.if_.cond) ||
+	if (!r->kernel || !r->top || r->top->caller || r->loops || bs_uniform(s->u.if_.cond) ||
 	    !s->u.if_.cond)
 		return NULL;
 	const struct ir_stmt *ret = leaving_return(s->u.if_.then);
@@ -149,45 +149,45 @@ const struct ir_stmt *rs_exit_of(struct rs_run *r, const struct ir_stmt *s, bool
 	return passed(r->c, r->lin, ret) ? NULL : ret;
 }
 
-void rs_exit_pass(struct rs_run *r, const struct ir_stmt *s, const struct ir_stmt *ret, bool leave_when, int how,
+void bs_exit_pass(struct bs_thread *r, const struct ir_stmt *s, const struct ir_stmt *ret, bool leave_when, int how,
                   bool split)
 {
-	struct rs_ctx *c = r->c;
-	struct rs_exitpass p = { ret, r->lin, r->seq, r->phase, (uint8_t)how, split, false, 0, 0 };
+	struct bs_ctx *c = r->c;
+	struct bs_exitpass p = { ret, r->lin, r->seq, r->phase, (uint8_t)how, split, false, 0, 0 };
 	if (how == PASS_STAYED && split)
 		key_of(r, s->u.if_.cond, &p, leave_when);
-	CL_VEC_GROW(c->xpass, c->nxpass, c->capxpass);
-	c->xpass[c->nxpass++] = p;
+	CL_VEC_GROW(c->exit.pass, c->exit.npass, c->exit.cappass);
+	c->exit.pass[c->exit.npass++] = p;
 }
 
-void rs_exit_cover(struct rs_ctx *c, const struct ir_stmt *ret, int from)
+void bs_exit_cover(struct bs_ctx *c, const struct ir_stmt *ret, int from)
 {
-	for (int i = from; i < c->nlog; i++) {
-		const struct rs_entry *e = &c->log[i];
-		if (!(e->kind & RK_WRITE) || e->uoff || rs_obj_memory(c, e->obj) != RACE_MEM_SHARED)
+	for (int i = from; i < c->log->nacc; i++) {
+		const struct bs_entry *e = &c->log->acc[i];
+		if (!(e->kind & BS_RK_WRITE) || e->uoff || bs_obj_memory(c, e->obj) != BLOCKSIM_MEM_SHARED)
 			continue;
 		for (int64_t w = e->off / 4; w <= (e->off + e->size - 1) / 4; w++) {
-			CL_VEC_GROW(c->xcover, c->nxcover, c->capxcover);
-			c->xcover[c->nxcover++] = (struct rs_exitcover){ ret, e->obj, e->field, w, e->phase };
+			CL_VEC_GROW(c->exit.cover, c->exit.ncover, c->exit.capcover);
+			c->exit.cover[c->exit.ncover++] = (struct bs_exitcover){ ret, e->obj, e->field, w, e->phase };
 		}
 	}
 }
 
 /* ---- one block shape ---------------------------------------------------------- */
 
-static struct rs_exitrec *rec_of(struct rs_ctx *c, const struct ir_stmt *ret)
+static struct bs_exitrec *rec_of(struct bs_ctx *c, const struct ir_stmt *ret)
 {
-	for (int i = 0; i < c->nexits; i++)
-		if (c->exits[i].ret == ret)
-			return &c->exits[i];
-	CL_VEC_GROW(c->exits, c->nexits, c->capexits);
-	c->exits[c->nexits] = (struct rs_exitrec){ .ret = ret };
-	return &c->exits[c->nexits++];
+	for (int i = 0; i < c->exit.nrecs; i++)
+		if (c->exit.recs[i].ret == ret)
+			return &c->exit.recs[i];
+	CL_VEC_GROW(c->exit.recs, c->exit.nrecs, c->exit.caprecs);
+	c->exit.recs[c->exit.nrecs] = (struct bs_exitrec){ .ret = ret };
+	return &c->exit.recs[c->exit.nrecs++];
 }
 
 /* The words at known addresses: __shared__ memory, and memory reached
  * through the kernel's parameters (global memory) */
-static bool known_word(const struct rs_entry *e, void *arg)
+static bool known_word(const struct bs_entry *e, void *arg)
 {
 	(void)arg;
 	return !e->uoff;
@@ -199,7 +199,7 @@ enum { LEAVE_NEVER, LEAVE_ALONE, LEAVE_UNKNOWN };
  * (A stayed by a condition the run decided, or A is B, or A's key says it
  * stays whenever B does), alone (the keys say so), or unknown (no keys:
  * a thread-varying value the run does not know, `c = w * 32 + lane`). */
-static int may_leave_alone(const struct rs_exitpass *a, const struct rs_exitpass *b)
+static int may_leave_alone(const struct bs_exitpass *a, const struct bs_exitpass *b)
 {
 	if (!a || a->how != PASS_STAYED || !a->split || a->thread == b->thread)
 		return LEAVE_NEVER;
@@ -208,11 +208,11 @@ static int may_leave_alone(const struct rs_exitpass *a, const struct rs_exitpass
 	return (a->dir > 0 ? a->key > b->key : a->key < b->key) ? LEAVE_ALONE : LEAVE_NEVER;
 }
 
-static bool covered_aside(const struct rs_ctx *c, const struct ir_stmt *ret, const struct rs_entry *e, int64_t w,
+static bool covered_aside(const struct bs_ctx *c, const struct ir_stmt *ret, const struct bs_entry *e, int64_t w,
                           int before)
 {
-	for (int i = 0; i < c->nxcover; i++) {
-		const struct rs_exitcover *x = &c->xcover[i];
+	for (int i = 0; i < c->exit.ncover; i++) {
+		const struct bs_exitcover *x = &c->exit.cover[i];
 		if (x->ret == ret && x->obj == e->obj && x->field == e->field && x->word == w && x->phase < before)
 			return true;
 	}
@@ -224,26 +224,26 @@ enum { WORD_FINE, WORD_STALE, WORD_UNKNOWN };
 /* Word slots [a, b) (one word, by phase) against exit RET, whose passes
  * by thread are PASS: the first stale read, or whether a read had no
  * writer at all. */
-static int judge_word(struct rs_ctx *c, const struct ir_stmt *ret, struct rs_exitpass **pass, int64_t (*slots)[2],
-                      int a, int b, long *checks, const struct rs_entry **w_out, const struct rs_entry **r_out)
+static int judge_word(struct bs_ctx *c, const struct ir_stmt *ret, struct bs_exitpass **pass, int64_t (*slots)[2],
+                      int a, int b, long *checks, const struct bs_entry **w_out, const struct bs_entry **r_out)
 {
 	int out = WORD_FINE;
 	for (int i = a; i < b; i++) {
-		const struct rs_entry *rd = &c->log[slots[i][0]];
-		const struct rs_exitpass *pb = pass[rd->thread];
-		if (!(rd->kind & (RK_READ | RK_ATOMIC)) || !pb || pb->how != PASS_STAYED || rd->seq < pb->seq ||
+		const struct bs_entry *rd = &c->log->acc[slots[i][0]];
+		const struct bs_exitpass *pb = pass[rd->thread];
+		if (!(rd->kind & (BS_RK_READ | BS_RK_ATOMIC)) || !pb || pb->how != PASS_STAYED || rd->seq < pb->seq ||
 		    rd->phase <= pb->phase)
 			continue;
 		bool sure = covered_aside(c, ret, rd, slots[i][1], rd->phase), unknown = false;
-		const struct rs_entry *doubt = NULL;
+		const struct bs_entry *doubt = NULL;
 		for (int j = a; j < b && !sure; j++) {
-			const struct rs_entry *w = &c->log[slots[j][0]];
+			const struct bs_entry *w = &c->log->acc[slots[j][0]];
 			if (++*checks > RX_CHECKS)
 				return WORD_UNKNOWN;
-			if (j == i || !(w->kind & (RK_WRITE | RK_ATOMIC)) || w->phase > rd->phase ||
+			if (j == i || !(w->kind & (BS_RK_WRITE | BS_RK_ATOMIC)) || w->phase > rd->phase ||
 			    (w->phase == rd->phase && (w->thread != rd->thread || w->seq >= rd->seq)))
 				continue;
-			const struct rs_exitpass *pw = pass[w->thread];
+			const struct bs_exitpass *pw = pass[w->thread];
 			int k = !pw || w->seq < pw->seq ? LEAVE_NEVER : may_leave_alone(pw, pb);
 			if (k == LEAVE_NEVER)
 				sure = true;
@@ -256,7 +256,7 @@ static int judge_word(struct rs_ctx *c, const struct ir_stmt *ret, struct rs_exi
 			continue;
 		/* memory other than __shared__ holds what was there before the
 		 * kernel: a word no thread writes is input, not stale */
-		if (!doubt && !unknown && rs_obj_memory(c, rd->obj) != RACE_MEM_SHARED)
+		if (!doubt && !unknown && bs_obj_memory(c, rd->obj) != BLOCKSIM_MEM_SHARED)
 			continue;
 		if (!doubt || unknown) {
 			out = WORD_UNKNOWN;
@@ -270,25 +270,25 @@ static int judge_word(struct rs_ctx *c, const struct ir_stmt *ret, struct rs_exi
 }
 
 /* Judges RET in the current log. */
-static void judge(struct rs_ctx *c, const struct ir_stmt *ret, int64_t (*slots)[2], int ns)
+static void judge(struct bs_ctx *c, const struct ir_stmt *ret, int64_t (*slots)[2], int ns)
 {
-	struct rs_exitrec *x = rec_of(c, ret);
-	if (c->xlost || c->xunplaced) {
+	struct bs_exitrec *x = rec_of(c, ret);
+	if (c->per_shape.xlost || c->per_shape.xunplaced) {
 		x->unjudged++;
 		return;
 	}
-	struct rs_exitpass **pass = xcalloc((size_t)c->nthreads + 1, sizeof *pass);
-	for (int i = 0; i < c->nxpass; i++)
-		if (c->xpass[i].ret == ret && c->xpass[i].thread < c->nthreads && !pass[c->xpass[i].thread])
-			pass[c->xpass[i].thread] = &c->xpass[i];
+	struct bs_exitpass **pass = xcalloc((size_t)c->block.nthreads + 1, sizeof *pass);
+	for (int i = 0; i < c->exit.npass; i++)
+		if (c->exit.pass[i].ret == ret && c->exit.pass[i].thread < c->block.nthreads && !pass[c->exit.pass[i].thread])
+			pass[c->exit.pass[i].thread] = &c->exit.pass[i];
 	long checks = 0;
 	int verdict = WORD_FINE;
-	const struct rs_entry *w = NULL, *rd = NULL;
+	const struct bs_entry *w = NULL, *rd = NULL;
 	for (int a = 0; a < ns && verdict != WORD_STALE;) {
 		int b = a + 1;
-		const struct rs_entry *ea = &c->log[slots[a][0]];
-		while (b < ns && slots[b][1] == slots[a][1] && c->log[slots[b][0]].obj == ea->obj &&
-		       c->log[slots[b][0]].field == ea->field)
+		const struct bs_entry *ea = &c->log->acc[slots[a][0]];
+		while (b < ns && slots[b][1] == slots[a][1] && c->log->acc[slots[b][0]].obj == ea->obj &&
+		       c->log->acc[slots[b][0]].field == ea->field)
 			b++;
 		int v = judge_word(c, ret, pass, slots, a, b, &checks, &w, &rd);
 		if (v != WORD_FINE)
@@ -303,7 +303,7 @@ static void judge(struct rs_ctx *c, const struct ir_stmt *ret, int64_t (*slots)[
 	x->judged++;
 	if (verdict == WORD_STALE) {
 		x->harmful++;
-		x->launch_harm |= c->launch != NULL;
+		x->launch_harm |= c->block.launch != NULL;
 		if (!x->write) {
 			x->write = c->sites[w->site].e;
 			x->read = c->sites[rd->site].e;
@@ -311,48 +311,48 @@ static void judge(struct rs_ctx *c, const struct ir_stmt *ret, int64_t (*slots)[
 	}
 }
 
-void rs_exits_shape(struct rs_ctx *c)
+void bs_exits_shape(struct bs_ctx *c)
 {
-	if (c->nxpass) {
+	if (c->exit.npass) {
 		int ns = 0;
-		int64_t (*slots)[2] = rs_word_slots(c, known_word, c, rs_cmp_word, &ns);
-		for (int i = 0; i < c->nxpass; i++) {
+		int64_t (*slots)[2] = bs_word_slots(c, known_word, c, bs_cmp_word, &ns);
+		for (int i = 0; i < c->exit.npass; i++) {
 			bool seen = false;
 			for (int j = 0; j < i && !seen; j++)
-				seen = c->xpass[j].ret == c->xpass[i].ret;
+				seen = c->exit.pass[j].ret == c->exit.pass[i].ret;
 			if (!seen)
-				judge(c, c->xpass[i].ret, slots, ns);
+				judge(c, c->exit.pass[i].ret, slots, ns);
 		}
 		free(slots);
 	}
-	c->nxpass = c->nxcover = 0;
-	c->xlost = c->xunplaced = false;
+	c->exit.npass = c->exit.ncover = 0;
+	c->per_shape.xlost = c->per_shape.xunplaced = false;
 }
 
-int rs_exit_facts(struct rs_ctx *c, struct exit_fact **out)
+int bs_exit_facts(struct bs_ctx *c, struct blocksim_exit_fact **out)
 {
-	struct exit_fact *v = xcalloc((size_t)c->nexits + 1, sizeof *v);
-	for (int i = 0; i < c->nexits; i++) {
-		const struct rs_exitrec *x = &c->exits[i];
-		enum exit_verdict k = EXIT_UNJUDGED;
+	struct blocksim_exit_fact *v = xcalloc((size_t)c->exit.nrecs + 1, sizeof *v);
+	for (int i = 0; i < c->exit.nrecs; i++) {
+		const struct bs_exitrec *x = &c->exit.recs[i];
+		enum blocksim_exit_verdict k = BLOCKSIM_EXIT_UNJUDGED;
 		if (x->harmful && (x->launch_harm || (x->harmful == x->judged && !x->unjudged)))
-			k = EXIT_STALE;
+			k = BLOCKSIM_EXIT_STALE;
 		else if (x->judged && !x->harmful && !x->unjudged)
-			k = EXIT_HARMLESS;
-		v[i] = (struct exit_fact){ k, x->ret, k == EXIT_STALE ? x->write : NULL, k == EXIT_STALE ? x->read : NULL };
+			k = BLOCKSIM_EXIT_HARMLESS;
+		v[i] = (struct blocksim_exit_fact){ k, x->ret, k == BLOCKSIM_EXIT_STALE ? x->write : NULL, k == BLOCKSIM_EXIT_STALE ? x->read : NULL };
 	}
 	*out = v;
-	return c->nexits;
+	return c->exit.nrecs;
 }
 
-void rs_exits_free(struct rs_ctx *c)
+void bs_exits_free(struct bs_ctx *c)
 {
-	free(c->xpass);
-	free(c->xcover);
-	free(c->exits);
-	c->xpass = NULL;
-	c->xcover = NULL;
-	c->exits = NULL;
-	c->nxpass = c->nxcover = c->nexits = 0;
-	c->capxpass = c->capxcover = c->capexits = 0;
+	free(c->exit.pass);
+	free(c->exit.cover);
+	free(c->exit.recs);
+	c->exit.pass = NULL;
+	c->exit.cover = NULL;
+	c->exit.recs = NULL;
+	c->exit.npass = c->exit.ncover = c->exit.nrecs = 0;
+	c->exit.cappass = c->exit.capcover = c->exit.caprecs = 0;
 }

@@ -1,4 +1,4 @@
-/* race.h - shared-memory races found by running a block of threads over
+/* blocksim.h - shared-memory races found by running a block of threads over
  * the IR (the facts CL3001 reports), and what each block barrier orders
  * (CL4001, CL4002).
  *
@@ -20,17 +20,17 @@
  * same value) separates them. Anything the interpreter cannot follow (a
  * goto, a barrier under an unknown condition, a budget spent) stops that
  * thread's log: what is not logged is never reported. */
-#ifndef CUDALINT_RACE_H
-#define CUDALINT_RACE_H
+#ifndef CUDALINT_BLOCKSIM_H
+#define CUDALINT_BLOCKSIM_H
 
 #include "analysis/memorder.h"
 #include "ir/ir.h"
 
-enum race_kind {
-	RACE_RAW,      /* a read that can see the value from before another thread's write */
-	RACE_WAR,      /* a write that can land before another thread's read of the old value */
-	RACE_WAW,      /* two threads writing different values */
-	RACE_ATOMIC,   /* a plain access against another thread's atomic on the same bytes */
+enum blocksim_race_kind {
+	BLOCKSIM_RACE_RAW,      /* a read that can see the value from before another thread's write */
+	BLOCKSIM_RACE_WAR,      /* a write that can land before another thread's read of the old value */
+	BLOCKSIM_RACE_WAW,      /* two threads writing different values */
+	BLOCKSIM_RACE_ATOMIC,   /* a plain access against another thread's atomic on the same bytes */
 };
 
 /* Which memory two accesses race on (rules/CL3001.md): a __shared__
@@ -38,28 +38,28 @@ enum race_kind {
  * or reference parameter of the function run: a kernel's pointer
  * parameter (global memory), cub's TempStorage (shared memory by its
  * use), or anything else (the memory of parameter `via`). */
-enum race_memory {
-	RACE_MEM_SHARED,    /* a __shared__ variable of the file */
-	RACE_MEM_GLOBAL,    /* global memory through kernel parameter `via` */
-	RACE_MEM_STORAGE,   /* shared memory through parameter `via` (a TempStorage) */
-	RACE_MEM_THROUGH,   /* memory of unknown space reached through parameter `via` */
+enum blocksim_memory {
+	BLOCKSIM_MEM_SHARED,    /* a __shared__ variable of the file */
+	BLOCKSIM_MEM_GLOBAL,    /* global memory through kernel parameter `via` */
+	BLOCKSIM_MEM_STORAGE,   /* shared memory through parameter `via` (a TempStorage) */
+	BLOCKSIM_MEM_THROUGH,   /* memory of unknown space reached through parameter `via` */
 };
 
-struct race {
-	enum race_kind kind;
+struct blocksim_race {
+	enum blocksim_race_kind kind;
 	const struct ir_expr *at;     /* the access reported: the read, or the (later) write */
 	const struct ir_func *at_fn;  /* the function it is written in */
 	const struct ir_expr *other;  /* the other access */
-	bool at_writes;               /* RACE_ATOMIC: the plain access is a write */
+	bool at_writes;               /* BLOCKSIM_RACE_ATOMIC: the plain access is a write */
 	bool same_warp;               /* every pair seen was two lanes of one warp */
-	bool loop_carried;            /* RACE_WAR: the write is in a later iteration of a loop than the
+	bool loop_carried;            /* BLOCKSIM_RACE_WAR: the write is in a later iteration of a loop than the
 	                               * read */
 	struct ir_loc loop;           /* loop_carried: the loop (maybe in a caller of at_fn) */
-	bool later_call;              /* RACE_WAR, not loop_carried: the write is written before the read
+	bool later_call;              /* BLOCKSIM_RACE_WAR, not loop_carried: the write is written before the read
 	                               * in one function and comes after it in a later call of that
 	                               * function (two call sites) */
-	enum race_memory mem;
-	const struct ir_var *via;     /* not RACE_MEM_SHARED: the parameter the memory is reached through */
+	enum blocksim_memory mem;
+	const struct ir_var *via;     /* not BLOCKSIM_MEM_SHARED: the parameter the memory is reached through */
 	/* the launch whose block shape shows it, when the kernel was run in
 	 * its launches' shapes (line 0 otherwise) */
 	struct ir_loc launch;
@@ -71,8 +71,8 @@ struct race {
 
 /* The races of u's device code, at most one per access reported and per
  * write, in source order. */
-typedef void (*race_fn)(const struct race *r, void *arg);
-void race_find(const struct ir_unit *u, race_fn fn, void *arg);
+typedef void (*blocksim_race_fn)(const struct blocksim_race *r, void *arg);
+void blocksim_races(const struct ir_unit *u, blocksim_race_fn fn, void *arg);
 
 /* What a block barrier orders, judged from the same runs (CL4001,
  * CL4002). Only a plain `__syncthreads()` or `block.sync()` statement of
@@ -88,54 +88,54 @@ void race_find(const struct ir_unit *u, race_fn fn, void *arg);
  * a barrier in a longer loop is judged from those iterations. Barriers
  * that stay are not listed; of two that could each go but not both (two
  * in a row), the later one is listed. */
-enum barrier_need {
-	BARRIER_ORDERS_NOTHING,  /* no access of one thread before it conflicts with one of
+enum blocksim_barrier_need {
+	BLOCKSIM_ORDERS_NOTHING,  /* no access of one thread before it conflicts with one of
 	                          * another thread after it, global memory included */
-	BARRIER_WARP_ONLY,       /* every such pair is two lanes of one warp, in every block
+	BLOCKSIM_WARP_ONLY,       /* every such pair is two lanes of one warp, in every block
 	                          * shape, and only __shared__ memory is involved */
 };
 
-struct barrier_fact {
-	enum barrier_need need;
+struct blocksim_barrier_fact {
+	enum blocksim_barrier_need need;
 	const struct ir_expr *call;   /* the barrier */
 	const struct ir_func *fn;     /* the kernel it is written in */
-	/* BARRIER_WARP_ONLY: one pair it orders (the access before, the one after) */
+	/* BLOCKSIM_WARP_ONLY: one pair it orders (the access before, the one after) */
 	const struct ir_expr *before, *after;
 	bool before_writes;
 };
 
 /* The barriers of u's kernels that order nothing or only lanes of one
  * warp, in source order. */
-typedef void (*barrier_fact_fn)(const struct barrier_fact *b, void *arg);
-void race_barriers(const struct ir_unit *u, barrier_fact_fn fn, void *arg);
+typedef void (*blocksim_barrier_fact_fn)(const struct blocksim_barrier_fact *b, void *arg);
+void blocksim_barriers(const struct ir_unit *u, blocksim_barrier_fact_fn fn, void *arg);
 
 /* An early `return` from a kernel's own body that only some threads take,
  * before a block barrier (CL1003), judged from the same runs
- * (race_exit.c): whether a thread that stays reads, after a barrier,
+ * (blocksim_exit.c): whether a thread that stays reads, after a barrier,
  * __shared__ memory that only threads that may have left would have
  * written after the exit. */
-enum exit_verdict {
-	EXIT_UNJUDGED,  /* not run, or not followed exactly: nothing is known */
-	EXIT_HARMLESS,  /* every such read sees a value some thread surely wrote */
-	EXIT_STALE,     /* a read of words only leavers write after the exit */
+enum blocksim_exit_verdict {
+	BLOCKSIM_EXIT_UNJUDGED,  /* not run, or not followed exactly: nothing is known */
+	BLOCKSIM_EXIT_HARMLESS,  /* every such read sees a value some thread surely wrote */
+	BLOCKSIM_EXIT_STALE,     /* a read of words only leavers write after the exit */
 };
 
-struct exit_fact {
-	enum exit_verdict verdict;
+struct blocksim_exit_fact {
+	enum blocksim_exit_verdict verdict;
 	const struct ir_stmt *ret;    /* the return statement (an ir_cause's stmt) */
-	/* EXIT_STALE: a write the leavers skip, and a read after the barrier
+	/* BLOCKSIM_EXIT_STALE: a write the leavers skip, and a read after the barrier
 	 * that misses it */
 	const struct ir_expr *write, *read;
 };
 
-/* The fact about RET; EXIT_UNJUDGED when the runs did not judge it. */
-struct exit_fact race_exit(const struct ir_unit *u, const struct ir_stmt *ret);
+/* The fact about RET; BLOCKSIM_EXIT_UNJUDGED when the runs did not judge it. */
+struct blocksim_exit_fact blocksim_exit(const struct ir_unit *u, const struct ir_stmt *ret);
 
 /* A function whose block simulation could not follow some thread to its
  * end: the first point where that happened (in it or in a callee), and
  * why, as a phrase ("a goto"). What that thread would have done after it
  * is not logged, so races and barrier facts there are not known. */
-struct race_stop {
+struct blocksim_stop {
 	const struct ir_func *fn;
 	struct ir_loc at;             /* file NULL: the function's start */
 	const char *why;              /* static */
@@ -143,12 +143,14 @@ struct race_stop {
 
 /* The stops of the simulation run on u so far: none when no rule asked
  * for it (it runs on the first request). */
-int race_stops(const struct ir_unit *u, const struct race_stop **out);
+int blocksim_stops(const struct ir_unit *u, const struct blocksim_stop **out);
 
-/* The runs of u's device code, done once (analyze.c): the races and the
- * barrier facts above. */
-struct race_facts;
-struct race_facts *race_analyze(const struct ir_unit *u, const struct memorder *m);
-void race_facts_free(struct race_facts *f);
+/* The pass (analyze.c): the simulation of U, declared after the memory
+ * order pass M and run on the first request of a query above, so that a
+ * run whose rules need none of it (`--select CL1001`) does not pay for
+ * it. U must outlive it; blocksim_free frees it and what it found. */
+struct blocksim;
+struct blocksim *blocksim_new(const struct ir_unit *u, const struct memorder *m);
+void blocksim_free(struct blocksim *b);
 
 #endif

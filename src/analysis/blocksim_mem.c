@@ -1,5 +1,5 @@
-/* race_mem.c - memory the file does not declare, as the block simulation
- * sees it (race.h, enum race_memory).
+/* blocksim_mem.c - memory the file does not declare, as the block simulation
+ * sees it (blocksim.h, enum blocksim_memory).
  *
  * A kernel's pointer parameter holds the same address in every thread of
  * the block, so the global memory behind it is an object of its own and
@@ -14,9 +14,9 @@
  * which is what says the threads share the pointer: a parameter that
  * each caller's thread points at its own slot (`*p = v`) is never
  * compared. The accesses of these objects are logged like __shared__
- * ones; the barrier facts (race_barrier.c) keep seeing them as the other
+ * ones; the barrier facts (blocksim_barriers.c) keep seeing them as the other
  * memory they were before. */
-#include "analysis/race_internal.h"
+#include "analysis/blocksim_internal.h"
 #include "analysis/memspace.h"
 #include "util/xalloc.h"
 
@@ -24,43 +24,43 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int classify(const struct rs_ctx *c, bool kernel, const struct ir_var *p)
+static int classify(const struct bs_ctx *c, bool kernel, const struct ir_var *p)
 {
 	if (kernel)
-		return p->is_pointer && !p->is_reference && c->root_tid ? RACE_MEM_GLOBAL : -1;
+		return p->is_pointer && !p->is_reference && c->root_tid ? BLOCKSIM_MEM_GLOBAL : -1;
 	if (p->type && strstr(p->type, "TempStorage"))
-		return RACE_MEM_STORAGE; /* cub's TempStorage, _TempStorage &: the block's shared memory */
+		return BLOCKSIM_MEM_STORAGE; /* cub's TempStorage, _TempStorage &: the block's shared memory */
 	const int *ids;
 	if (memspace_shared_vars(c->ms, p, &ids) > 0)
-		return RACE_MEM_STORAGE;
-	return c->root_tid ? RACE_MEM_THROUGH : -1;
+		return BLOCKSIM_MEM_STORAGE;
+	return c->root_tid ? BLOCKSIM_MEM_THROUGH : -1;
 }
 
-struct rv rs_param_value(struct rs_ctx *c, bool kernel, const struct ir_var *p, bool *is_ref)
+struct bs_rv bs_param_value(struct bs_ctx *c, bool kernel, const struct ir_var *p, bool *is_ref)
 {
 	*is_ref = false;
 	/* a kernel's integers are one large value each (a size, a count), the
 	 * same in every thread; a device function's may be anything, the
 	 * thread's index included */
-	if (kernel && rs_type(c, p->type)->bits) {
-		struct rv v = rv_int((1 << 20) + 64 * (int64_t)p->id);
+	if (kernel && bs_type(c, p->type)->bits) {
+		struct bs_rv v = bs_rv_int((1 << 20) + 64 * (int64_t)p->id);
 		v.prm = 1;
 		return v;
 	}
 	if (!p->is_pointer && !p->is_reference)
-		return rv_top(kernel);
+		return bs_rv_top(kernel);
 	int mem = classify(c, kernel, p);
 	if (mem < 0)
-		return rv_top(kernel);
+		return bs_rv_top(kernel);
 	int i = 0;
 	while (i < c->npobjs && c->pobjs[i].v != p)
 		i++;
 	if (i == c->npobjs) {
-		if (i == RS_MAX_POBJS)
-			return rv_top(kernel);
-		c->pobjs[c->npobjs++] = (struct rs_pobj){ .v = p, .mem = (uint8_t)mem };
+		if (i == BS_MAX_POBJS)
+			return bs_rv_top(kernel);
+		c->pobjs[c->npobjs++] = (struct bs_pobj){ .v = p, .mem = (uint8_t)mem };
 	}
-	struct rv v = { .k = RV_PTR, .obj = p };
+	struct bs_rv v = { .k = BS_RV_PTR, .obj = p };
 	*is_ref = p->is_reference;
 	return v;
 }
@@ -70,22 +70,22 @@ struct rv rs_param_value(struct rs_ctx *c, bool kernel, const struct ir_var *p, 
  * thread, each loading it from the same bytes: what it points to is one
  * object, global memory when it was loaded from global memory, shared
  * when its type says TempStorage, else of unknown space. */
-struct rv rs_loaded_pointer(struct rs_ctx *c, struct rv loc, const struct ir_expr *e)
+struct bs_rv bs_loaded_pointer(struct bs_ctx *c, struct bs_rv loc, const struct ir_expr *e)
 {
-	int pm = rs_obj_memory(c, loc.obj);
-	if (pm == RACE_MEM_SHARED || loc.uoff || !e->is_pointer || (e->type && strchr(e->type, '[')))
-		return rv_top(false);
+	int pm = bs_obj_memory(c, loc.obj);
+	if (pm == BLOCKSIM_MEM_SHARED || loc.uoff || !e->is_pointer || (e->type && strchr(e->type, '[')))
+		return bs_rv_top(false);
 	int i = 0;
 	while (i < c->npobjs && !(c->pobjs[i].parent == loc.obj && c->pobjs[i].field == loc.field &&
 	                          c->pobjs[i].off == loc.i))
 		i++;
 	if (i == c->npobjs) {
-		if (i == RS_MAX_POBJS)
-			return rv_top(false);
-		int mem = e->type && strstr(e->type, "TempStorage") ? RACE_MEM_STORAGE
-		          : pm == RACE_MEM_GLOBAL ? RACE_MEM_GLOBAL : RACE_MEM_THROUGH;
-		if (mem == RACE_MEM_THROUGH && !c->root_tid)
-			return rv_top(false);
+		if (i == BS_MAX_POBJS)
+			return bs_rv_top(false);
+		int mem = e->type && strstr(e->type, "TempStorage") ? BLOCKSIM_MEM_STORAGE
+		          : pm == BLOCKSIM_MEM_GLOBAL ? BLOCKSIM_MEM_GLOBAL : BLOCKSIM_MEM_THROUGH;
+		if (mem == BLOCKSIM_MEM_THROUGH && !c->root_tid)
+			return bs_rv_top(false);
 		/* in the unit's arena: a race names it (race.via) after the
 		 * simulation's own arenas are gone */
 		struct ir_var *v = arena_alloc(c->u->arena, sizeof *v);
@@ -99,30 +99,30 @@ struct rv rs_loaded_pointer(struct rs_ctx *c, struct rv loc, const struct ir_exp
 		v->kind = VAR_PARAM;
 		v->is_pointer = 1;
 		v->id = -1;
-		c->pobjs[c->npobjs++] = (struct rs_pobj){ .v = v, .mem = (uint8_t)mem, .parent = loc.obj,
+		c->pobjs[c->npobjs++] = (struct bs_pobj){ .v = v, .mem = (uint8_t)mem, .parent = loc.obj,
 		                                            .field = loc.field, .off = loc.i };
 	}
-	struct rv v = { .k = RV_PTR, .obj = c->pobjs[i].v };
+	struct bs_rv v = { .k = BS_RV_PTR, .obj = c->pobjs[i].v };
 	return v;
 }
 
-int rs_obj_memory(const struct rs_ctx *c, const struct ir_var *obj)
+int bs_obj_memory(const struct bs_ctx *c, const struct ir_var *obj)
 {
 	if (obj->kind != VAR_PARAM)
-		return RACE_MEM_SHARED;
+		return BLOCKSIM_MEM_SHARED;
 	for (int i = 0; i < c->npobjs; i++)
 		if (c->pobjs[i].v == obj)
 			return c->pobjs[i].mem;
-	return RACE_MEM_SHARED;
+	return BLOCKSIM_MEM_SHARED;
 }
 
-bool rs_obj_compared(const struct rs_ctx *c, const struct ir_var *obj)
+bool bs_obj_compared(const struct bs_ctx *c, const struct ir_var *obj)
 {
 	if (obj->kind != VAR_PARAM)
 		return true;
 	for (int i = 0; i < c->npobjs; i++)
 		if (c->pobjs[i].v == obj)
-			return c->pobjs[i].mem != RACE_MEM_THROUGH || c->pobjs[i].indexed;
+			return c->pobjs[i].mem != BLOCKSIM_MEM_THROUGH || c->pobjs[i].indexed;
 	return true;
 }
 
@@ -130,19 +130,19 @@ bool rs_obj_compared(const struct rs_ctx *c, const struct ir_var *obj)
  * thread's first access at a site is compared with the first thread's.
  * A loop's later iterations, at offsets every thread steps through the
  * same way, do not count. */
-void rs_mark_indexed(struct rs_ctx *c)
+void bs_mark_indexed(struct bs_ctx *c)
 {
 	int todo = 0;
 	for (int i = 0; i < c->npobjs; i++)
-		todo += c->pobjs[i].mem == RACE_MEM_THROUGH && !c->pobjs[i].indexed;
+		todo += c->pobjs[i].mem == BLOCKSIM_MEM_THROUGH && !c->pobjs[i].indexed;
 	if (!todo)
 		return;
 	int (*seen)[2] = xmalloc(((size_t)c->nsites + 1) * sizeof *seen); /* first entry; last thread */
 	for (int i = 0; i < c->nsites; i++)
 		seen[i][0] = -1;
-	for (int i = 0; i < c->nlog; i++) {
-		const struct rs_entry *e = &c->log[i];
-		if (e->obj->kind != VAR_PARAM || rs_obj_memory(c, e->obj) != RACE_MEM_THROUGH)
+	for (int i = 0; i < c->log->nacc; i++) {
+		const struct bs_entry *e = &c->log->acc[i];
+		if (e->obj->kind != VAR_PARAM || bs_obj_memory(c, e->obj) != BLOCKSIM_MEM_THROUGH)
 			continue;
 		if (seen[e->site][0] < 0) {
 			seen[e->site][0] = i;
@@ -152,7 +152,7 @@ void rs_mark_indexed(struct rs_ctx *c)
 		if (seen[e->site][1] == e->thread)
 			continue;
 		seen[e->site][1] = e->thread;
-		const struct rs_entry *f = &c->log[seen[e->site][0]];
+		const struct bs_entry *f = &c->log->acc[seen[e->site][0]];
 		if (f->obj == e->obj && f->field == e->field && (f->off != e->off || f->uoff != e->uoff))
 			for (int k = 0; k < c->npobjs; k++)
 				if (c->pobjs[k].v == e->obj)
@@ -161,13 +161,13 @@ void rs_mark_indexed(struct rs_ctx *c)
 	free(seen);
 }
 
-int rs_restrict_param(const struct rs_ctx *c, const struct ir_var *obj)
+int bs_restrict_param(const struct bs_ctx *c, const struct ir_var *obj)
 {
 	for (int i = 0; i < c->npobjs; i++) {
-		const struct rs_pobj *o = &c->pobjs[i];
+		const struct bs_pobj *o = &c->pobjs[i];
 		if (o->v != obj || o->parent)
 			continue;
-		if (o->mem != RACE_MEM_GLOBAL || !obj->is_pointer || obj->is_reference || !obj->type)
+		if (o->mem != BLOCKSIM_MEM_GLOBAL || !obj->is_pointer || obj->is_reference || !obj->type)
 			return -1;
 		/* the qualifier of the pointer itself, after its last `*`
 		 * (`const float *__restrict`), not of what it points to */
@@ -177,7 +177,7 @@ int rs_restrict_param(const struct rs_ctx *c, const struct ir_var *obj)
 	return -1;
 }
 
-bool rs_obj_loaded(const struct rs_ctx *c, const struct ir_var *obj)
+bool bs_obj_loaded(const struct bs_ctx *c, const struct ir_var *obj)
 {
 	for (int i = 0; i < c->npobjs; i++)
 		if (c->pobjs[i].v == obj)

@@ -1,0 +1,412 @@
+/* blocksim_internal.h - what the parts of the block simulation share.
+ * Its parts, in the order a unit's run goes through them:
+ *   blocksim.c           the pass: which functions run, in which block
+ *                        shapes (struct bs_block), and the facts kept
+ *   blocksim_stmt.c      one thread's run (blocksim_thread.h) over
+ *                        statements and control flow; blocksim_expr.c
+ *                        over expressions, blocksim_call.c over calls,
+ *                        blocksim_access.c its accesses of memory
+ *   blocksim_value.c     values, C integer arithmetic, type spellings'
+ *                        sizes, and the unit caches (struct bs_caches)
+ *   blocksim_mem.c       memory the file does not declare (parameters)
+ *   blocksim_log.c       the event log of one block shape (struct bs_log)
+ * and the queries over the log, after each shape:
+ *   blocksim_races.c     the pairs of accesses that race (CL3001)
+ *   blocksim_barriers.c  what each block barrier orders (CL4001, CL4002)
+ *   blocksim_exit.c      what an early exit leaves stale (CL1003) */
+#ifndef CUDALINT_BLOCKSIM_INTERNAL_H
+#define CUDALINT_BLOCKSIM_INTERNAL_H
+
+#include "analysis/launch.h"
+#include "analysis/blocksim.h"
+#include "util/arena.h"
+#include "util/htab.h"
+
+#include <stdint.h>
+
+/* ---- values ---------------------------------------------------------------- */
+
+enum bs_rv_kind {
+	BS_RV_TOP,    /* unknown */
+	BS_RV_INT,    /* an integer (or a bool, or an integral float) */
+	BS_RV_PTR,    /* into a memory object: obj, field, byte offset i (+ uoff) */
+	BS_RV_LOCAL,  /* the address of a local variable: frame, slot */
+};
+
+struct bs_frame;
+
+struct bs_rv {
+	uint8_t k;
+	uint8_t uni;               /* BS_RV_TOP: the same in every thread of the block */
+	uint8_t shd;               /* BS_RV_TOP: computed from values read from __shared__ memory */
+	uint8_t prm;               /* computed from a value the run picked for the whole block (a
+	                            * kernel's integer parameter, blockIdx, gridDim): true for this
+	                            * run, not for every launch (the barrier facts) */
+	uint32_t vid;              /* BS_RV_TOP: identity of a block-uniform value, 0 if none */
+	uint8_t ld;                /* BS_RV_TOP: the value itself was loaded from memory (an offset
+	                            * stored there: rv.uoff) */
+	int64_t i;
+	const struct ir_var *obj;  /* BS_RV_PTR: the object: a __shared__ variable (its representative,
+	                            * memspace), or a parameter of the function run whose memory the
+	                            * file does not declare (bs_param_value) */
+	uint32_t uoff;             /* BS_RV_PTR: identity of an unknown but fixed offset added to i (an
+	                            * index loaded from memory, the same in every thread): 0 if none */
+	const char *field;         /* BS_RV_PTR: member path, interned; NULL for the object itself */
+	struct bs_frame *frame;    /* BS_RV_LOCAL */
+	int slot;                  /* BS_RV_LOCAL */
+};
+
+static inline struct bs_rv bs_rv_top(bool uni)
+{
+	struct bs_rv v = { .k = BS_RV_TOP, .uni = uni };
+	return v;
+}
+
+static inline struct bs_rv bs_rv_int(int64_t i)
+{
+	struct bs_rv v = { .k = BS_RV_INT, .i = i };
+	return v;
+}
+
+bool bs_rv_equal(const struct bs_rv *a, const struct bs_rv *b);
+
+/* What the run needs of a type spelling, computed once per spelling (the
+ * IR keeps spellings, not layouts). Template parameters in array extents
+ * count as blockDim.x of the block shape being run. */
+struct bs_tinfo {
+	const char *t;
+	int64_t tparam;
+	int bits;             /* an integral type's width; 0: not integral */
+	bool is_unsigned, is_float;
+	int64_t size;         /* bytes; 0 when unknown */
+	int64_t extent;       /* an array's outermost extent; -1 if unknown or not an array */
+	int64_t pointee;      /* what p + 1 steps over: a pointer's pointee, an array's element */
+};
+
+/* What the simulation computes once for the whole unit, whatever the
+ * block shape: facts of type spellings and of statements, and interned
+ * member paths. Its entries stay where they are until bs_caches_free,
+ * so a caller may keep a pointer to one. */
+struct bs_caches {
+	struct arena *a;               /* the entries of types and stmts */
+	struct arena *pa;              /* the interned member paths */
+	struct cl_htab *types;         /* a spelling (by address) -> its struct bs_tinfo */
+	struct cl_htab *stmts;         /* a statement -> its struct bs_stmtfacts */
+	struct cl_htab *paths;         /* a member path -> its interned copy */
+};
+void bs_caches_init(struct bs_caches *k);
+void bs_caches_free(struct bs_caches *k);
+
+struct bs_ctx;
+const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *type);
+
+/* The value after conversion to an integer type (wraps). */
+struct bs_rv bs_rv_fit(struct bs_rv v, const struct bs_tinfo *t);
+/* a OP b on integers, in type T; BS_RV_TOP when undefined. */
+struct bs_rv bs_rv_binary(enum ir_op op, struct bs_rv a, struct bs_rv b, const struct bs_tinfo *t);
+struct bs_rv bs_rv_unary(enum ir_op op, struct bs_rv a, const struct bs_tinfo *t);
+
+/* ---- path literals ---------------------------------------------------------- */
+
+/* A condition the run could not decide, taken one way: the accesses under
+ * it happen only in the threads (uniform: the blocks) where it has that
+ * value. A persistent list, newest first. BS_LIT_THREAD: the other way
+ * returned from the kernel itself, so the threads that took it have
+ * exited; exited threads count as arrived at every later barrier (as on
+ * the hardware), so a barrier under it is still passed by every thread
+ * that runs (an early `if (ty >= rows) return;`). */
+enum bs_lit_scope { BS_LIT_BRANCH, BS_LIT_ITERATION, BS_LIT_LOOP, BS_LIT_FUNCTION, BS_LIT_THREAD };
+
+struct bs_lit {
+	const struct bs_lit *next;
+	const struct ir_expr *cond;
+	int phase;
+	uint8_t pol;
+	uint8_t uni;
+	uint8_t warp;       /* the same in the lanes of a warp (not uniform) */
+	uint8_t shd;        /* decided by __shared__ data: a protocol (a flag, a monotonic update) */
+	uint8_t scope;      /* until when an early exit keeps it (lit_scope) */
+};
+
+/* The literal flags of condition COND with value V: uniform in the block,
+ * decided by __shared__ data, uniform in a warp. */
+#define BS_LIT_UNI 1
+#define BS_LIT_SHD 2
+#define BS_LIT_WARP 4
+
+/* The loop iterations a point of the run is in, innermost first: where an
+ * access comes in the program's own order, next to another thread's. */
+struct bs_iter {
+	const struct bs_iter *next;
+	const void *at;           /* the loop statement, or the call expression */
+	struct ir_loc loc;        /* where that is written */
+	int it;                   /* the iteration; 0 for a call */
+};
+
+/* ---- the log ------------------------------------------------------------------ */
+
+enum bs_kind { BS_RK_READ = 1, BS_RK_WRITE = 2, BS_RK_ATOMIC = 4 };
+
+#define BS_MAX_THREADS 1024  /* threads of a block the sites' and pairs' thread sets hold */
+
+struct bs_site {
+	const struct ir_expr *e;   /* the lvalue, or the atomic call */
+	const struct ir_func *fn;  /* where it is written */
+	uint8_t kinds;             /* RK_* seen */
+	uint64_t exec[BS_MAX_THREADS / 64]; /* threads that ran it, in the current block shape */
+	uint64_t shapes;           /* the block shapes of the current function it ran in */
+};
+
+struct bs_entry {
+	const struct ir_var *obj;
+	const char *field;
+	uint32_t uoff;             /* off is relative to this unknown offset (rv.uoff) */
+	int64_t off;
+	int size;
+	int site;
+	int thread, phase, seq, wepoch;
+	uint8_t kind;              /* BS_RK_READ / BS_RK_WRITE, | BS_RK_ATOMIC */
+	uint32_t vid;              /* a write: identity of the value written, 0 unknown */
+	const struct bs_lit *lits;
+	const struct bs_iter *iters;
+};
+
+/* A store to a polled flag (publish), the end of a poll loop (acquire),
+ * a memory fence, or an atomic or a flag's read the log does not place
+ * (a protocol: a lock, a counter; blocksim_mem.c). */
+enum bs_sync_kind { BS_PUBLISH, BS_ACQUIRE, BS_FENCE, BS_PROTOCOL };
+
+struct bs_sync {
+	const struct ir_var *obj;
+	const char *field;
+	int thread, phase, seq;
+	uint8_t kind;
+};
+
+struct bs_pairrec;
+struct bs_exitpass;
+struct bs_exitcover;
+struct bs_exitrec;
+
+/* What the run asks of a statement, cached (bs_caches): whether a block
+ * barrier is in it, and for a loop the variables it assigns (marks by
+ * variable id of its function). */
+struct bs_stmtfacts { const struct ir_stmt *s; uint8_t *marks; int n; int8_t barrier; };
+
+/* A statement with a block barrier in it, run by one thread: the barriers
+ * it passed there. Threads that pass different numbers at the same
+ * statement have their intervals out of step from there on. */
+struct bs_barevent { const struct ir_stmt *s; uint32_t ctx; int phase_in, delta, thread; bool varying; };
+
+/* ---- barrier facts (blocksim_barriers.c) --------------------------------------------- */
+
+/* A block barrier one thread passed, leaving interval PHASE_IN. */
+struct bs_pass { const struct ir_expr *e; int phase_in, thread; };
+
+/* Memory other than the log's __shared__ bytes, touched in an interval. */
+#define BS_RM_GREAD 1     /* global memory read */
+#define BS_RM_GWRITE 2    /* global memory written */
+#define BS_RM_UNKNOWN 4   /* memory the run cannot place, or a protocol it does not follow */
+
+struct bs_barsite;
+
+/* What one interval touched besides the log's __shared__ bytes: RM_*
+ * bits, and the global memory of each `__restrict__` kernel parameter
+ * (by index into bs_ctx.pobjs) read and written. By the rule of
+ * restrict, memory reached through such a parameter that is written at
+ * all is reached through no other pointer, so those accesses conflict
+ * only with accesses through the same parameter. */
+struct bs_imem { uint8_t bits; uint16_t rd, wr; };
+
+/* The memory a parameter of the function run reaches, when the file
+ * does not declare it (blocksim_mem.c): an object of its own. */
+struct bs_pobj {
+	const struct ir_var *v;
+	uint8_t mem;                   /* enum blocksim_memory */
+	/* a pointer loaded from another such object (`details.warpscan`):
+	 * where it was loaded from; parent NULL for a parameter's own */
+	const struct ir_var *parent; const char *field; int64_t off;
+	bool indexed;                  /* BLOCKSIM_MEM_THROUGH: some access of it is at an offset that differs
+	                                * between threads (the current block shape) */
+};
+#define BS_MAX_POBJS 16
+
+/* The block being run (blocksim.c picks its shapes): its size, the grid
+ * around it, which block of the grid it is, and its threads, numbered
+ * x fastest; thread t is lane t % 32 of warp t / 32. */
+struct bs_block {
+	int bdim[3], gdim[3], bidx[3];
+	int nthreads;
+	/* the launches of the kernel being run, when its shapes are theirs
+	 * (analysis/launch.h): blockDim is then no picked value, and a race
+	 * in one launch's shape is a race */
+	const struct kernel_launch *launch;
+	int shape;                     /* index of the block shape, for the function being run */
+};
+
+/* The event log of one block shape's run (blocksim_log.c): what its
+ * threads did, thread after thread, for the queries over it (races,
+ * barrier facts, exits). Each kind of event keeps its own array, in the
+ * order the threads ran; a warp sync is the warp epoch of each access
+ * (bs_entry.wepoch). Emptied after each shape (bs_detect). */
+struct bs_log {
+	struct bs_entry *acc; int nacc, capacc;        /* accesses of memory the log places */
+	struct bs_sync *syncs; int nsyncs, capsyncs;   /* flags published and polled, fences, protocols */
+	struct bs_barevent *bars; int nbars, capbars;  /* block barriers passed, per statement with some */
+	struct bs_pass *passes; int npasses, cappasses; /* each block barrier passed, by each thread */
+	struct arena *a;               /* the entries' literals and iteration paths */
+};
+struct bs_log *bs_log_new(void);
+void bs_log_free(struct bs_log *l);
+
+/* What one block shape's run found besides its log, for the barrier
+ * facts and the exits; reset for the next shape where it is read. */
+struct bs_shape_facts {
+	bool unfit;                    /* a thread of this block shape indexed past a __shared__ array */
+	bool outside;                  /* the same, for the races (bs_detect) */
+	int kept[3], nkept;            /* the threads that did not: their extent in each dimension, and
+	                                * how many there are */
+	bool xlost, xunplaced;         /* exits: a thread was lost, a __shared__ access had an unknown
+	                                * address */
+	struct bs_imem *pmem; int npmem; /* per interval */
+};
+
+/* What the queries gather over every function and block shape, each
+ * for its own facts. The races (blocksim_races.c): the pairs of sites
+ * that race, over every shape and kernel. */
+struct bs_race_state {
+	struct bs_pairrec *pairs; int npairs, cappairs;
+	struct cl_htab *index;         /* {at, other, kind} -> index + 1 */
+};
+
+/* The barrier facts (blocksim_barriers.c). */
+struct bs_judge_state {
+	bool judging;                  /* a kernel with barriers to judge runs */
+	bool inexact;                  /* a thread lost, or a path not run: judge nothing */
+	int shapes_judged;
+	const struct ir_func *judged;
+	struct bs_barsite *sites; int nsites, capsites;
+	int first_site;                /* the first of the current kernel's */
+};
+
+/* The early exits (blocksim_exit.c): the current block shape's passes
+ * and what the exits' arms wrote; the verdicts so far. */
+struct bs_exit_state {
+	struct bs_exitpass *pass; int npass, cappass;
+	struct bs_exitcover *cover; int ncover, capcover;
+	struct bs_exitrec *recs; int nrecs, caprecs;
+};
+
+/* Everything one unit's simulation keeps: the unit caches, the block
+ * being run and its log, and what the queries gather over every function
+ * (races, barrier facts, exits, stops). */
+struct bs_ctx {
+	const struct ir_unit *u;
+	const struct memorder *mo;
+	const struct memspace *ms;
+	const struct ir_var *dynamic;  /* the first extern __shared__ array: all of them are one */
+	/* device functions with bodies, by name: what a dependent call
+	 * `f<T>(x)` in a template runs */
+	const struct ir_func **named; int nnamed;
+	struct bs_caches cache;
+	/* sites, with an index by expression (index + 1) */
+	struct bs_site *sites; int nsites, capsites;
+	struct cl_htab *site_index;
+	/* the run of the current block shape */
+	struct bs_block block;
+	struct bs_log *log;
+	struct bs_shape_facts per_shape;
+	struct bs_pobj pobjs[BS_MAX_POBJS]; int npobjs;  /* the function being run's */
+	bool root_tid;                 /* the function being run uses threadIdx (it or a callee) */
+	struct bs_race_state races;
+	struct bs_judge_state judge;
+	/* where the current function's run first lost a thread, and the
+	 * functions whose runs did (blocksim_stops) */
+	struct blocksim_stop stop;
+	struct blocksim_stop *stops; int nstops, capstops;
+	struct bs_exit_state exit;
+};
+
+/* blocksim_mem.c: memory the file does not declare. The value parameter P
+ * of the function run (a kernel: KERNEL) starts with: an object of its
+ * own for a pointer or reference (*is_ref: the slot holds a reference's
+ * address). */
+struct bs_rv bs_param_value(struct bs_ctx *c, bool kernel, const struct ir_var *p, bool *is_ref);
+/* The memory a pointer loaded through E from LOC (an object of those
+ * above) points to: an object of its own, or BS_RV_TOP. */
+struct bs_rv bs_loaded_pointer(struct bs_ctx *c, struct bs_rv loc, const struct ir_expr *e);
+/* Which memory OBJ is (enum blocksim_memory), and whether the log compares
+ * its accesses at all (a THROUGH object only when it is indexed by
+ * thread). */
+int bs_obj_memory(const struct bs_ctx *c, const struct ir_var *obj);
+bool bs_obj_compared(const struct bs_ctx *c, const struct ir_var *obj);
+/* The index in c->pobjs of OBJ when it is the global memory of a
+ * kernel's `__restrict__` pointer parameter (its own, not one loaded
+ * from memory), else -1. */
+int bs_restrict_param(const struct bs_ctx *c, const struct ir_var *obj);
+/* Whether OBJ is the memory of a pointer loaded from memory
+ * (bs_loaded_pointer). */
+bool bs_obj_loaded(const struct bs_ctx *c, const struct ir_var *obj);
+/* Marks the THROUGH objects the current log indexes by thread. */
+void bs_mark_indexed(struct bs_ctx *c);
+
+int bs_site_of(struct bs_ctx *c, const struct ir_expr *e, const struct ir_func *fn);
+/* The function a call without a callee names, when one is plainly meant:
+ * the only template of that name, or the only function. */
+const struct ir_func *bs_named(const struct bs_ctx *c, const char *name);
+const char *bs_path(struct bs_ctx *c, const char *base, const char *member);
+void bs_log(struct bs_ctx *c, const struct bs_entry *e);
+/* One slot {entry index, word} per 4-byte word each logged entry covers,
+ * of the entries KEEP accepts (NULL: all), sorted by CMP (qsort_r: its
+ * third argument is C); *n of them, to free. */
+/* Slots by object, field, word, interval, then thread: every access of
+ * one word of one object side by side (blocksim_barriers.c). */
+int bs_cmp_word(const void *pa, const void *pb, void *c);
+int64_t (*bs_word_slots(struct bs_ctx *c, bool (*keep)(const struct bs_entry *, void *), void *arg,
+                        int (*cmp)(const void *, const void *, void *), int *n))[2];
+/* Drops the entries from index FROM on (one thread's, all of them). */
+void bs_unlog(struct bs_ctx *c, int from);
+
+/* Runs thread LIN of the current block shape over function ROOT. */
+void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, int lin);
+/* Finds the pairs that race in the current log, then clears it. */
+void bs_detect(struct bs_ctx *c);
+/* After every block shape of one function: the pairs that raced in each
+ * shape where both their accesses ran are confirmed. */
+void bs_settle_function(struct bs_ctx *c);
+void bs_pairs_free(struct bs_ctx *c);
+/* Whether two accesses' literals cannot hold together in one block. */
+bool bs_contradicts(const struct bs_lit *a, const struct bs_lit *b);
+
+/* blocksim_barriers.c: the barriers of kernel F to judge, before its shapes
+ * run; each shape's passes and other memory, judged before bs_detect
+ * clears the log; the verdicts, after the last shape. */
+void bs_barriers_begin(struct bs_ctx *c, const struct ir_func *f, bool kernel);
+void bs_pass_barrier(struct bs_ctx *c, const struct ir_expr *e, int phase_in, int thread);
+void bs_touch(struct bs_ctx *c, int phase, int bits);
+/* The global memory of `__restrict__` parameter POBJ (bs_restrict_param)
+ * read or written in interval PHASE. */
+void bs_touch_param(struct bs_ctx *c, int phase, int pobj, bool write);
+void bs_barriers_shape(struct bs_ctx *c);
+void bs_barriers_end(struct bs_ctx *c);
+/* The barriers that order nothing or only lanes of one warp. */
+int bs_barrier_facts(struct bs_ctx *c, struct blocksim_barrier_fact **out);
+void bs_barriers_free(struct bs_ctx *c);
+/* Whether code the run skipped may touch memory or pass a barrier: the
+ * arm of a condition decided by a picked value (rv.prm). */
+bool bs_skipped_matters(const struct ir_stmt *s, const struct ir_expr *e);
+/* Source order: file, line, column. */
+int bs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b);
+/* blocksim_exit.c: the current block shape's exits judged, before bs_detect
+ * clears the log; the verdicts, after the last function. */
+void bs_exits_shape(struct bs_ctx *c);
+int bs_exit_facts(struct bs_ctx *c, struct blocksim_exit_fact **out);
+void bs_exits_free(struct bs_ctx *c);
+/* Words of __shared__ memory the log holds from entry FROM on, written
+ * by the arm of exit RET run aside. */
+void bs_exit_cover(struct bs_ctx *c, const struct ir_stmt *ret, int from);
+/* blocksim_races.c: the races of the confirmed pairs, one per write and
+ * per access reported, in source order; *out to free. */
+int bs_races_found(struct bs_ctx *c, struct blocksim_race **out);
+
+#endif

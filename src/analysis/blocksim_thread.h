@@ -1,0 +1,122 @@
+/* blocksim_thread.h - one thread's run (struct bs_thread: where it is,
+ * its frames, the conditions it runs under, its budget), as the parts of
+ * the interpreter share it: statements (blocksim_stmt.c), expressions
+ * (blocksim_expr.c), calls (blocksim_call.c), accesses
+ * (blocksim_access.c) and exits (blocksim_exit.c). */
+#ifndef CUDALINT_BLOCKSIM_THREAD_H
+#define CUDALINT_BLOCKSIM_THREAD_H
+
+#include "analysis/blocksim_internal.h"
+
+#define BS_LOOP_CAP 8      /* iterations run of an outermost loop; a nested one runs
+                            * half as many per level, at least 2 */
+#define BS_STEPS 3000000   /* evaluation steps of one block shape, over all its threads */
+#define BS_MAX_DEPTH 12    /* calls inlined into one another */
+
+struct bs_frame {
+	const struct ir_func *fn;
+	struct bs_rv *vars;           /* by ir_var id */
+	uint8_t *is_ref;           /* the slot holds the address a reference is bound to */
+	struct bs_rv self;            /* a method's object (`this`) */
+	struct bs_rv ret;
+	bool has_ret, ret_ref;
+	struct bs_frame *caller;
+	/* a call of a template's specialization (ir_call.spec, interned):
+	 * the __shared__ variables its body declares (statics, one per
+	 * specialization) are that specialization's own */
+	const char *spec;
+	const struct ir_var *statics[8]; int nstatics;
+};
+
+/* The state of thread LIN (tid: its threadIdx) of c->block while it
+ * runs: its barrier interval (phase), warp epoch, access counter (seq),
+ * the literals and loop iterations it is in, and its frames. */
+struct bs_thread {
+	struct bs_ctx *c;
+	int lin, tid[3];
+	int phase, wepoch, seq;
+	long steps, budget;
+	const struct bs_lit *lits;
+	const struct bs_iter *iters;
+	uint32_t ctx;              /* hash of the enclosing loop iterations and call sites */
+	struct bs_frame *top;
+	int depth;
+	int loops;                 /* loops being run, nested */
+	bool lost;
+	bool undecided_exit;       /* a break or continue under a condition the run could not decide */
+	bool outside;              /* it indexed a __shared__ array beyond its extent */
+	bool kernel;               /* the root is a kernel: its integer parameters are uniform */
+	int64_t tparam;
+	/* the first point where the run could not follow this thread (bs_lose) */
+	const char *why;
+	struct ir_loc why_at;
+};
+
+enum bs_flow { BS_FL_NORMAL, BS_FL_BREAK, BS_FL_CONTINUE, BS_FL_RETURN, BS_FL_LOST };
+
+/* blocksim_expr.c */
+/* Notes that the run cannot follow this thread past AT (NULL: the
+ * function's start), for WHY, a phrase the report shows ("a goto"); the
+ * first such point is the one kept. Returns BS_FL_LOST. */
+enum bs_flow bs_lose(struct bs_thread *r, const struct ir_loc *at, const char *why);
+struct bs_rv bs_eval(struct bs_thread *r, const struct ir_expr *e);
+/* A condition's value: a pointer into memory the file does not declare
+ * (`if (bias)`, `while (node)`) is unknown, as it was before such memory
+ * had objects: whether it is null is the caller's. */
+struct bs_rv bs_eval_cond(struct bs_thread *r, const struct ir_expr *e);
+/* The location an lvalue designates: BS_RV_PTR (shared), BS_RV_LOCAL, or
+ * BS_RV_TOP (other memory, or unknown). */
+struct bs_rv bs_lval(struct bs_thread *r, const struct ir_expr *e);
+void bs_store(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc, struct bs_rv v);
+struct bs_rv bs_top_of(struct bs_thread *r, const struct ir_expr *e);
+bool bs_uniform(const struct ir_expr *e);
+bool bs_tick(struct bs_thread *r);
+uint32_t bs_mix(uint32_t h, uintptr_t x);
+bool bs_is_lvalue(const struct ir_expr *e);
+bool bs_local_slot(const struct bs_thread *r, const struct ir_var *v);
+int bs_lit_flags(const struct ir_expr *cond, struct bs_rv v);
+const struct bs_lit *bs_push_lit(struct bs_thread *r, const struct bs_lit *next, const struct ir_expr *cond, bool pol,
+                                 int flags, enum bs_lit_scope scope);
+const struct bs_lit *bs_drop_scope(struct bs_thread *r, const struct bs_lit *base, enum bs_lit_scope scope);
+struct bs_frame *bs_frame_new(const struct ir_func *f, struct bs_frame *caller);
+void bs_frame_free(struct bs_frame *fr);
+
+/* blocksim_expr.c: the identity of a value written, for telling benign
+ * writes (0 when threads may write different values); the unknown value
+ * of E made of value A alone (a conversion, a construction), the same
+ * wherever A is. */
+uint32_t bs_value_id(const struct bs_rv *v);
+struct bs_rv bs_made_of(struct bs_thread *r, const struct ir_expr *e, struct bs_rv a);
+
+/* blocksim_access.c: an access of LOC by this thread (KIND: BS_RK_*, VID
+ * the value written), logged when it is memory the log places; a load's
+ * value; an access the log cannot place, for the barrier facts. */
+void bs_note(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc, uint8_t kind, uint32_t vid, int size);
+struct bs_rv bs_load(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc);
+void bs_other_memory(struct bs_thread *r, const struct ir_expr *e, bool write, bool loaded);
+/* Whether spelling T is an array type (a `[` before any `*`). */
+bool bs_is_array_type(const char *t);
+
+/* blocksim_call.c: the value of call E, run; its arguments from index
+ * FROM on evaluated (whether one came from __shared__ data). */
+struct bs_rv bs_call(struct bs_thread *r, const struct ir_expr *e);
+bool bs_eval_args(struct bs_thread *r, const struct ir_expr *e, int from);
+
+/* blocksim_exit.c */
+/* The return of `if` statement S that leaves the kernel in one arm only
+ * (*LEAVE_WHEN: the condition's value that takes it), when S is in the
+ * kernel's own body, outside loops, its condition thread-varying, and the
+ * thread has not passed it yet; NULL otherwise. */
+const struct ir_stmt *bs_exit_of(struct bs_thread *r, const struct ir_stmt *s, bool *leave_when);
+/* Records this thread at exit RET of S: HOW 0 it left, 1 it went on;
+ * SPLIT: the run did not decide who leaves (a picked value, or no value). */
+void bs_exit_pass(struct bs_thread *r, const struct ir_stmt *s, const struct ir_stmt *ret, bool leave_when, int how,
+                  bool split);
+
+/* blocksim_stmt.c */
+enum bs_flow bs_exec(struct bs_thread *r, const struct ir_stmt *s);
+/* Runs BODY in the new frame FR; the literals an early return left end
+ * with it. */
+enum bs_flow bs_run_body(struct bs_thread *r, struct bs_frame *fr, const struct ir_stmt *body);
+
+#endif
