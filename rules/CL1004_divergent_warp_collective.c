@@ -49,7 +49,7 @@ static bool whole_warp_collective(const struct ir_expr *call)
 	}
 }
 
-static int reads_tid_yz(struct ir_expr *e, void *arg)
+static int reads_tid_yz(const struct ir_expr *e, void *arg)
 {
 	(void)arg;
 	return e->kind == EK_BUILTIN && e->u.bi.which == BI_THREADIDX && (e->u.bi.dim == 'y' || e->u.bi.dim == 'z');
@@ -88,7 +88,7 @@ static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_ex
 	if (by_exit && c->stmt)
 		cl_note(fd, c->stmt->loc, "lanes leave here");
 	if (c->cond) {
-		bool yz = !cx->ao->warp_aligned_blocks && ir_walk_expr((struct ir_expr *)c->cond, reads_tid_yz, NULL);
+		bool yz = !cx->ao->warp_aligned_blocks && ir_walk_expr(c->cond, reads_tid_yz, NULL);
 		cl_note(fd, c->cond->loc, "this condition differs between lanes of a warp%s",
 		        yz ? " (threadIdx.y/.z do when blockDim.x may not be a multiple of 32, as "
 		             "--no-assume-warp-aligned-blocks or assume-warp-aligned-blocks: false says)"

@@ -364,14 +364,14 @@ static void judge(struct walk *w, const struct ir_expr *call)
 	cl_launch_note(fd, at, "in the block shape of this launch");
 }
 
-static int visit_expr(struct ir_expr *e, void *arg)
+static int visit_expr(const struct ir_expr *e, void *arg)
 {
 	if (e->kind == EK_CALL && mask_of(e))
 		judge(arg, e);
 	return 0;
 }
 
-static void walk_stmt(struct walk *w, struct ir_stmt *s);
+static void walk_stmt(struct walk *w, const struct ir_stmt *s);
 
 static void push(struct walk *w, const struct ir_expr *cond, bool want)
 {
@@ -382,7 +382,7 @@ static void push(struct walk *w, const struct ir_expr *cond, bool want)
 	w->g[w->ng++] = (struct guard){ cond, want };
 }
 
-static void under(struct walk *w, struct ir_stmt *child, const struct ir_expr *cond, bool want)
+static void under(struct walk *w, const struct ir_stmt *child, const struct ir_expr *cond, bool want)
 {
 	int ng = w->ng;
 	bool ov = w->overflow;
@@ -392,13 +392,13 @@ static void under(struct walk *w, struct ir_stmt *child, const struct ir_expr *c
 	w->overflow = ov;
 }
 
-static int has_jump(struct ir_stmt *s, void *arg)
+static int has_jump(const struct ir_stmt *s, void *arg)
 {
 	(void)arg;
 	return s->kind == SK_BREAK || s->kind == SK_CONTINUE || s->kind == SK_GOTO || s->kind == SK_RETURN;
 }
 
-static int part(struct ir_stmt *s, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *arg)
+static int part(const struct ir_stmt *s, enum ir_part role, const struct ir_stmt *c, const struct ir_expr *e, void *arg)
 {
 	struct walk *w = arg;
 	if (e) {
@@ -438,13 +438,13 @@ static int part(struct ir_stmt *s, enum ir_part role, struct ir_stmt *c, struct 
 	}
 }
 
-static void walk_stmt(struct walk *w, struct ir_stmt *s)
+static void walk_stmt(struct walk *w, const struct ir_stmt *s)
 {
 	if (s)
 		ir_stmt_parts(s, part, w);
 }
 
-static int is_goto(struct ir_stmt *s, void *arg)
+static int is_goto(const struct ir_stmt *s, void *arg)
 {
 	(void)arg;
 	return s->kind == SK_GOTO || s->kind == SK_LABEL;

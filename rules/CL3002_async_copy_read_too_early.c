@@ -140,7 +140,7 @@ struct stmt_scan {
 	struct ir_stmt *st;
 };
 
-static int each_call(struct ir_expr *e, void *arg)
+static int each_call(const struct ir_expr *e, void *arg)
 {
 	struct stmt_scan *s = arg;
 	if (e->kind != EK_CALL || intrinsic_of(e) != IN_ASYNC_COPY)
@@ -170,7 +170,7 @@ static int each_stmt(struct ir_stmt *st, void *arg)
 static void each_function(struct cl_ctx *cx, const struct ir_func *f, void *arg)
 {
 	struct stmt_scan s = { cx, arg, f, NULL };
-	ir_walk_stmts(f->body, each_stmt, &s);
+	ir_walk_stmts_mut(f->body, each_stmt, &s);
 }
 
 void check_async_copy_read_too_early(struct cl_ctx *cx, const struct ir_unit *u)

@@ -110,7 +110,7 @@ struct call_walk {
 	void *arg;
 };
 
-static int each_call(struct ir_expr *e, void *p)
+static int each_call(const struct ir_expr *e, void *p)
 {
 	struct call_walk *w = p;
 	if (e->kind == EK_CALL)

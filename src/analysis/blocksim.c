@@ -26,7 +26,7 @@ static void visit(struct reach *rc, const struct ir_func *f);
 
 struct scan { struct reach *rc; bool shared; int dims; bool tid; };
 
-static int scan_expr(struct ir_expr *e, void *arg)
+static int scan_expr(const struct ir_expr *e, void *arg)
 {
 	struct scan *s = arg;
 	if (e->kind == EK_VAR && e->u.var->kind == VAR_GLOBAL && e->u.var->space == SPACE_SHARED)
@@ -65,7 +65,7 @@ static void visit(struct reach *rc, const struct ir_func *f)
 	rc->dims[f->id] = (uint8_t)(s.dims | (s.tid ? 0x80 : 0));
 }
 
-static int mark_called(struct ir_expr *e, void *arg)
+static int mark_called(const struct ir_expr *e, void *arg)
 {
 	struct reach *rc = arg;
 	const struct ir_func *t = e->kind == EK_CALL ? e->u.call.target : NULL;
@@ -108,7 +108,7 @@ static void run_shape(struct bs_ctx *c, const struct ir_func *f, bool kernel, co
  * they agree (rules/CL3001.md): cub requires the launch to have it. */
 struct lib_shape { int shape[3]; int n; bool clash; };
 
-static int lib_shape_of(struct ir_expr *e, void *arg)
+static int lib_shape_of(const struct ir_expr *e, void *arg)
 {
 	struct lib_shape *ls = arg;
 	int sh[3];

@@ -46,7 +46,7 @@ struct bs_barsite {
 static bool plain_barrier(const struct ir_expr *e)
 {
 	e = ir_strip(e);
-	if (!e || e->kind != EK_CALL || intrinsic_of((struct ir_expr *)e) != IN_SYNCTHREADS || !e->u.call.name)
+	if (!e || e->kind != EK_CALL || intrinsic_of(e) != IN_SYNCTHREADS || !e->u.call.name)
 		return false;
 	return !strcmp(e->u.call.name, "__syncthreads") || !strcmp(e->u.call.name, "sync");
 }
@@ -442,7 +442,7 @@ void bs_barriers_free(struct bs_ctx *c)
 
 /* ---- code the run skipped ------------------------------------------------------------- */
 
-static int expr_matters(struct ir_expr *e, void *arg)
+static int expr_matters(const struct ir_expr *e, void *arg)
 {
 	(void)arg;
 	switch (e->kind) {
@@ -459,7 +459,7 @@ static int expr_matters(struct ir_expr *e, void *arg)
 	}
 }
 
-static int stmt_matters(struct ir_stmt *s, void *arg)
+static int stmt_matters(const struct ir_stmt *s, void *arg)
 {
 	(void)arg;
 	return s->kind == SK_BREAK || s->kind == SK_CONTINUE || s->kind == SK_GOTO || s->kind == SK_ASM;
@@ -468,9 +468,9 @@ static int stmt_matters(struct ir_stmt *s, void *arg)
 bool bs_skipped_matters(const struct ir_stmt *s, const struct ir_expr *e)
 {
 	if (e)
-		return ir_walk_expr((struct ir_expr *)e, expr_matters, NULL) != 0;
+		return ir_walk_expr(e, expr_matters, NULL) != 0;
 	if (!s)
 		return false;
-	return ir_walk_stmts((struct ir_stmt *)s, stmt_matters, NULL) != 0 ||
-	       ir_walk_stmt_exprs((struct ir_stmt *)s, expr_matters, NULL) != 0;
+	return ir_walk_stmts(s, stmt_matters, NULL) != 0 ||
+	       ir_walk_stmt_exprs(s, expr_matters, NULL) != 0;
 }

@@ -302,7 +302,7 @@ static bool constructs_own_type(const struct ir_expr *e)
 
 struct bs_rv bs_call(struct bs_thread *r, const struct ir_expr *e)
 {
-	enum intrinsic k = intrinsic_of((struct ir_expr *)e);
+	enum intrinsic k = intrinsic_of(e);
 	switch (k) {
 	case IN_BLOCK_BARRIER_WAIT:
 		/* a cuda::barrier's arrival reads the state its init() wrote */

@@ -88,7 +88,7 @@ static const struct ir_stmt *leaving_return(const struct ir_stmt *s)
 
 /* No memory read through an index or a pointer, no call, no update:
  * evaluating it again logs nothing and changes nothing. */
-static int impure(struct ir_expr *e, void *arg)
+static int impure(const struct ir_expr *e, void *arg)
 {
 	(void)arg;
 	switch (e->kind) {

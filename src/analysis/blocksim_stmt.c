@@ -11,7 +11,7 @@
 
 /* ---- statements ----------------------------------------------------------------------- */
 
-static int find_barrier(struct ir_expr *e, void *arg)
+static int find_barrier(const struct ir_expr *e, void *arg)
 {
 	(void)arg;
 	if (e->kind != EK_CALL)
@@ -39,7 +39,7 @@ static bool has_barrier(struct bs_thread *r, const struct ir_stmt *s)
 {
 	struct bs_stmtfacts *f = stmt_facts(r, s);
 	if (f->barrier < 0)
-		f->barrier = (int8_t)(ir_walk_stmt_exprs((struct ir_stmt *)s, find_barrier, NULL) != 0);
+		f->barrier = (int8_t)(ir_walk_stmt_exprs(s, find_barrier, NULL) != 0);
 	return f->barrier;
 }
 
@@ -49,7 +49,7 @@ static const struct bs_stmtfacts *loop_vars(struct bs_thread *r, const struct ir
 	if (!f->marks) {
 		f->n = r->top->fn->nvars;
 		f->marks = arena_alloc(r->c->cache.a, (size_t)f->n + 1);
-		ir_mark_assigned_values((struct ir_stmt *)s, NULL, f->marks);
+		ir_mark_assigned_values(s, NULL, f->marks);
 	}
 	return f;
 }
@@ -108,7 +108,7 @@ static enum bs_lit_scope exit_scope(const struct bs_thread *r, enum bs_flow f)
 
 /* ---- early exits (blocksim_exit.c) ------------------------------------------------ */
 
-static int has_call(struct ir_expr *e, void *arg)
+static int has_call(const struct ir_expr *e, void *arg)
 {
 	(void)arg;
 	return e->kind == EK_CALL || e->kind == EK_OTHER;
@@ -130,7 +130,7 @@ static bool plain_arm(const struct ir_stmt *s)
 		return !s->u.expr;
 	case SK_EXPR:
 		return s->u.expr && ir_strip(s->u.expr)->kind == EK_ASSIGN &&
-		       !ir_walk_expr((struct ir_expr *)s->u.expr, has_call, NULL);
+		       !ir_walk_expr(s->u.expr, has_call, NULL);
 	default:
 		return false;
 	}
@@ -264,7 +264,7 @@ static void forget_loop(struct bs_thread *r, const struct ir_stmt *s, bool uni)
 			r->top->vars[i] = bs_rv_top(uni);
 }
 
-static int leaves_early(struct ir_stmt *s, void *arg)
+static int leaves_early(const struct ir_stmt *s, void *arg)
 {
 	(void)arg;
 	return s->kind == SK_BREAK || s->kind == SK_CONTINUE || s->kind == SK_RETURN || s->kind == SK_GOTO;
@@ -273,7 +273,7 @@ static int leaves_early(struct ir_stmt *s, void *arg)
 static bool is_block_barrier_stmt(const struct ir_stmt *s)
 {
 	const struct ir_expr *e = s && s->kind == SK_EXPR ? ir_strip(s->u.expr) : NULL;
-	return e && e->kind == EK_CALL && intrinsic_is_block_barrier(intrinsic_of((struct ir_expr *)e));
+	return e && e->kind == EK_CALL && intrinsic_is_block_barrier(intrinsic_of(e));
 }
 
 /* Whether every iteration of a loop with body BODY passes a block
@@ -281,7 +281,7 @@ static bool is_block_barrier_stmt(const struct ir_stmt *s)
  * leaves an iteration early. */
 static bool iteration_passes_barrier(const struct ir_stmt *body)
 {
-	if (!body || ir_walk_stmts((struct ir_stmt *)body, leaves_early, NULL))
+	if (!body || ir_walk_stmts(body, leaves_early, NULL))
 		return false;
 	if (is_block_barrier_stmt(body))
 		return true;

@@ -30,7 +30,7 @@ const struct ir_func *callgraph_barrier_callee(const struct ir_call *c)
 	return callgraph_reaching_callee(c, 0);
 }
 
-static int find_barrier(struct ir_expr *e, void *arg)
+static int find_barrier(const struct ir_expr *e, void *arg)
 {
 	struct first_barrier *fb = arg;
 	if (e->kind != EK_CALL)
@@ -66,7 +66,7 @@ void callgraph_compute_barriers(struct ir_unit *u)
 
 struct callers { int *count; };
 
-static int count_callee(struct ir_expr *e, void *arg)
+static int count_callee(const struct ir_expr *e, void *arg)
 {
 	struct callers *c = arg;
 	for (int i = 0; e->kind == EK_CALL && i < ir_call_ncallees(&e->u.call); i++)
@@ -76,7 +76,7 @@ static int count_callee(struct ir_expr *e, void *arg)
 
 struct visit { struct ir_func **out; int n; char *done; };
 
-static int visit_callee(struct ir_expr *e, void *arg);
+static int visit_callee(const struct ir_expr *e, void *arg);
 
 static void visit(struct visit *v, struct ir_func *f)
 {
@@ -87,7 +87,7 @@ static void visit(struct visit *v, struct ir_func *f)
 	v->out[v->n++] = f; /* post-order: callees first */
 }
 
-static int visit_callee(struct ir_expr *e, void *arg)
+static int visit_callee(const struct ir_expr *e, void *arg)
 {
 	for (int i = 0; e->kind == EK_CALL && i < ir_call_ncallees(&e->u.call); i++)
 		visit(arg, ir_call_callee(&e->u.call, i));

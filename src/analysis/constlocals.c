@@ -18,7 +18,7 @@ static void bump(struct locals *c, const struct ir_expr *lhs)
 		c->assigned[v->id]++;
 }
 
-static int count_expr(struct ir_expr *e, void *arg)
+static int count_expr(const struct ir_expr *e, void *arg)
 {
 	struct locals *c = arg;
 	if (e->kind == EK_ASSIGN)
@@ -36,7 +36,7 @@ static int count_expr(struct ir_expr *e, void *arg)
 	return 0;
 }
 
-static int count_stmt(struct ir_stmt *s, void *arg)
+static int count_stmt(const struct ir_stmt *s, void *arg)
 {
 	struct locals *c = arg;
 	if (s->kind == SK_DECL && s->u.decl.var->id >= 0 && s->u.decl.var->kind != VAR_GLOBAL) {

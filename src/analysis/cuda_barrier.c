@@ -69,7 +69,7 @@ struct init_scan {
 	int n;
 };
 
-static int each_init(struct ir_expr *e, void *arg)
+static int each_init(const struct ir_expr *e, void *arg)
 {
 	struct init_scan *s = arg;
 	if (e->kind != EK_CALL || e->u.call.is_method || e->nkids != 2 || strcmp(e->u.call.name, "init"))

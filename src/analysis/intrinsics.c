@@ -132,11 +132,10 @@ bool intrinsic_block_scoped_barrier(const char *t)
 	return has(t, "barrier") && !has(t, "pipeline") && (has(t, "thread_scope_block") || !has(t, "thread_scope_"));
 }
 
-enum intrinsic intrinsic_of(struct ir_expr *e)
+/* What call E is, from its name, receiver and target. */
+static enum intrinsic compute(const struct ir_expr *e)
 {
-	struct ir_call *c = &e->u.call;
-	if (c->classified)
-		return c->intrinsic;
+	const struct ir_call *c = &e->u.call;
 	enum intrinsic k = IN_NONE;
 	const char *n = c->name ? c->name : "";
 	struct lib_call lib;
@@ -202,16 +201,23 @@ enum intrinsic intrinsic_of(struct ir_expr *e)
 				break;
 			}
 	}
-	c->intrinsic = k;
-	c->classified = 1;
 	return k;
+}
+
+enum intrinsic intrinsic_of(const struct ir_expr *e)
+{
+	/* pass 1 classifies every call of the unit; a call made later (a
+	 * unit test's) is computed each time */
+	return e->u.call.classified ? e->u.call.intrinsic : compute(e);
 }
 
 static int classify(struct ir_expr *e, void *arg)
 {
 	(void)arg;
-	if (e->kind == EK_CALL)
-		intrinsic_of(e);
+	if (e->kind == EK_CALL && !e->u.call.classified) {
+		e->u.call.intrinsic = compute(e);
+		e->u.call.classified = 1;
+	}
 	return 0;
 }
 
@@ -281,8 +287,8 @@ static int classify_asm(struct ir_stmt *s, void *arg)
 void intrinsics_classify_unit(struct ir_unit *u)
 {
 	for (int i = 0; i < u->nfuncs; i++) {
-		ir_walk_stmt_exprs(u->funcs[i]->body, classify, NULL);
-		ir_walk_stmts(u->funcs[i]->body, classify_asm, u->arena);
+		ir_walk_stmt_exprs_mut(u->funcs[i]->body, classify, NULL);
+		ir_walk_stmts_mut(u->funcs[i]->body, classify_asm, u->arena);
 	}
 }
 

@@ -144,7 +144,7 @@ static void cfg_member(struct cfg_walk *w, const struct ir_expr *lhs, const stru
 	}
 }
 
-static int cfg_expr(struct ir_expr *e, void *arg)
+static int cfg_expr(const struct ir_expr *e, void *arg)
 {
 	struct cfg_walk *w = arg;
 	if (e->kind == EK_ASSIGN && e->op == OP_NONE)
@@ -155,7 +155,7 @@ static int cfg_expr(struct ir_expr *e, void *arg)
 	return 0;
 }
 
-static int cfg_decl(struct ir_stmt *s, void *arg)
+static int cfg_decl(const struct ir_stmt *s, void *arg)
 {
 	struct cfg_walk *w = arg;
 	const struct ir_expr *init = s->kind == SK_DECL && s->u.decl.var == w->cfg ? ir_strip(s->u.decl.init) : NULL;
@@ -187,7 +187,7 @@ static void ex_config(struct collect *c, const struct ir_expr *ref, struct launc
 		s->shmem = -1;
 }
 
-static int find_launch(struct ir_expr *e, void *arg)
+static int find_launch(const struct ir_expr *e, void *arg)
 {
 	struct collect *c = arg;
 	if (e->kind != EK_CALL)
@@ -313,7 +313,7 @@ struct arg_walk {
 	int64_t **value;
 };
 
-static int host_call(struct ir_expr *e, void *arg)
+static int host_call(const struct ir_expr *e, void *arg)
 {
 	struct arg_walk *w = arg;
 	const struct ir_func *t = e->kind == EK_CALL ? e->u.call.target : NULL;
@@ -396,7 +396,7 @@ static void merge_dims(int *into, const int *from, bool first)
 		into[d] = first ? from[d] : into[d] == from[d] ? into[d] : 0;
 }
 
-static int device_call(struct ir_expr *e, void *arg)
+static int device_call(const struct ir_expr *e, void *arg)
 {
 	struct callers_walk *w = arg;
 	for (int i = 0; e->kind == EK_CALL && !e->u.call.is_launch && i < ir_call_ncallees(&e->u.call); i++) {

@@ -82,7 +82,7 @@ static void find_receivers(struct memorder *m, const struct ir_unit *u)
 	free(clash);
 }
 
-static int note_host_call(struct ir_expr *e, void *arg)
+static int note_host_call(const struct ir_expr *e, void *arg)
 {
 	uint8_t *called = arg;
 	if (e->kind == EK_CALL && e->u.call.target)

@@ -161,8 +161,8 @@ bool mo_rmw_reads_only(const struct ir_expr *call);
 bool mo_same_object(const struct ir_var *a, const char *fa, const struct ir_var *b, const char *fb);
 /* Whether expression tree TREE, or the expressions of statement tree S,
  * hold the node X itself (by identity, not by value). */
-bool mo_expr_holds(struct ir_expr *tree, const struct ir_expr *x);
-bool mo_stmt_holds(struct ir_stmt *s, const struct ir_expr *x);
+bool mo_expr_holds(const struct ir_expr *tree, const struct ir_expr *x);
+bool mo_stmt_holds(const struct ir_stmt *s, const struct ir_expr *x);
 /* The member of the base object an lvalue designates: `mb->payload[i]` -> payload. */
 const char *mo_field(const struct ir_expr *lv);
 

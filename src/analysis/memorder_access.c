@@ -92,7 +92,7 @@ static int emit(struct acc_walk *w, enum mo_acc_kind k, struct ir_expr *e)
 	return w->fn(&a, w->arg);
 }
 
-static int has_asm(struct ir_stmt *s, void *arg)
+static int has_asm(const struct ir_stmt *s, void *arg)
 {
 	(void)arg;
 	return s->kind == SK_ASM;
@@ -134,7 +134,7 @@ static int rvalue(struct acc_walk *w, struct ir_expr *e);
 /* Reads made to compute the address of an lvalue (indices, pointers). */
 static int address(struct acc_walk *w, struct ir_expr *e)
 {
-	e = (struct ir_expr *)ir_strip(e);
+	e = ir_strip_mut(e);
 	if (!e)
 		return 0;
 	switch (e->kind) {
@@ -300,7 +300,7 @@ static int walk_stmt(struct acc_walk *w, struct ir_stmt *s)
 		struct acc_walk x = at_stmt(w, s);
 		return rvalue(&x, s->u.asm_.as_call);
 	}
-	return ir_stmt_parts(s, part_accesses, w);
+	return ir_stmt_parts_mut(s, part_accesses, w);
 }
 
 int mo_stmt_accesses(const struct memorder *m, struct ir_stmt *s, mo_access_fn fn, void *arg)

@@ -50,7 +50,7 @@ static int lvalue_level(const struct memorder *m, const struct ir_func *fn, cons
  * initialiser or its one plain assignment (`p += k` keeps the level). */
 struct def { const struct ir_var *v; const struct ir_expr *val; int n; };
 
-static int def_decl(struct ir_stmt *s, void *arg)
+static int def_decl(const struct ir_stmt *s, void *arg)
 {
 	struct def *d = arg;
 	if (s->kind == SK_DECL && s->u.decl.var == d->v && s->u.decl.init) {
@@ -60,7 +60,7 @@ static int def_decl(struct ir_stmt *s, void *arg)
 	return 0;
 }
 
-static int def_assign(struct ir_expr *e, void *arg)
+static int def_assign(const struct ir_expr *e, void *arg)
 {
 	struct def *d = arg;
 	const struct ir_expr *l = e->kind == EK_ASSIGN && e->op == OP_NONE ? ir_strip(e->kids[0]) : NULL;

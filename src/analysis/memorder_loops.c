@@ -8,7 +8,7 @@
 
 struct uses_marked { uint8_t *marks; int n; };
 
-static int uses_marked_var(struct ir_expr *e, void *arg)
+static int uses_marked_var(const struct ir_expr *e, void *arg)
 {
 	const struct uses_marked *u = arg;
 	return e->kind == EK_VAR && e->u.var->kind != VAR_GLOBAL && e->u.var->id >= 0 && e->u.var->id < u->n &&
@@ -21,7 +21,7 @@ static void mark_var(const struct ir_expr *e, struct uses_marked *u)
 		u->marks[e->u.var->id] = 1;
 }
 
-static int mark_local(struct ir_expr *e, void *arg)
+static int mark_local(const struct ir_expr *e, void *arg)
 {
 	mark_var(e, arg);
 	return 0;
@@ -37,7 +37,7 @@ struct ir_expr *mo_break_cond(const struct ir_stmt *x)
 	return t && (t->kind == SK_BREAK || t->kind == SK_RETURN) ? x->u.if_.cond : NULL;
 }
 
-static int is_continue(struct ir_stmt *s, void *arg)
+static int is_continue(const struct ir_stmt *s, void *arg)
 {
 	(void)arg;
 	return s->kind == SK_CONTINUE;

@@ -104,18 +104,18 @@ const struct ir_func *mo_func_of(const struct memorder *m, const struct ir_stmt 
 	return NULL;
 }
 
-static int is_node(struct ir_expr *e, void *arg)
+static int is_node(const struct ir_expr *e, void *arg)
 {
 	const struct ir_expr *const *x = arg;
 	return e == *x;
 }
 
-bool mo_expr_holds(struct ir_expr *tree, const struct ir_expr *x)
+bool mo_expr_holds(const struct ir_expr *tree, const struct ir_expr *x)
 {
 	return ir_walk_expr(tree, is_node, &x) != 0;
 }
 
-bool mo_stmt_holds(struct ir_stmt *s, const struct ir_expr *x)
+bool mo_stmt_holds(const struct ir_stmt *s, const struct ir_expr *x)
 {
 	return ir_walk_stmt_exprs(s, is_node, &x) != 0;
 }

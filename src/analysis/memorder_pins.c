@@ -23,7 +23,7 @@ static int blockidx_dim(const struct locals *lc, const struct ir_expr *e, int de
 
 struct dep_scan { const struct locals *lc; unsigned dims; };
 
-static int mentions_blockidx(struct ir_expr *e, void *arg)
+static int mentions_blockidx(const struct ir_expr *e, void *arg)
 {
 	struct dep_scan *ds = arg;
 	int d = blockidx_dim(ds->lc, e, 0);

@@ -12,7 +12,7 @@
 struct var_marks { uint8_t *v; int n; };
 
 /* Whether e reads any variable marked (assigned in the loop). */
-static int reads_marked(struct ir_expr *e, void *arg)
+static int reads_marked(const struct ir_expr *e, void *arg)
 {
 	struct var_marks *vm = arg;
 	return e->kind == EK_VAR && e->u.var->kind != VAR_GLOBAL && e->u.var->id >= 0 && e->u.var->id < vm->n &&
@@ -62,7 +62,7 @@ static int body_effects(const struct mo_access *a, void *arg)
 	return 0;
 }
 
-static int asm_clobbers(struct ir_stmt *s, void *arg)
+static int asm_clobbers(const struct ir_stmt *s, void *arg)
 {
 	struct poll_scan *ps = arg;
 	if (s->kind == SK_ASM && (s->u.asm_.clobbers_memory || intrinsic_asm_is_barrier(s->u.asm_.text) ||
@@ -102,7 +102,7 @@ static enum mem_order asm_order(const char *t)
 	return ORDER_UNKNOWN;
 }
 
-static int reads_helper_local(struct ir_expr *e, void *arg)
+static int reads_helper_local(const struct ir_expr *e, void *arg)
 {
 	(void)arg;
 	return e->kind == EK_VAR && e->u.var->kind == VAR_LOCAL;
@@ -197,13 +197,13 @@ static int find_local_sources(struct ir_stmt *s, void *arg)
 	return 0;
 }
 
-static int cond_locals(struct ir_expr *e, void *arg)
+static int cond_locals(const struct ir_expr *e, void *arg)
 {
 	struct poll_scan *ps = arg;
 	if (e->kind == EK_VAR && e->u.var->kind == VAR_LOCAL && e->u.var->id >= 0 && e->u.var->id < ps->vm.n &&
 	    ps->vm.v[e->u.var->id]) {
 		struct local_source ls = { ps, e->u.var };
-		ir_walk_stmts(ps->loop->u.loop.body, find_local_sources, &ls);
+		ir_walk_stmts_mut(ps->loop->u.loop.body, find_local_sources, &ls);
 	}
 	return 0;
 }
@@ -249,5 +249,5 @@ static int mo_find_loops(struct ir_stmt *s, void *arg)
 void mo_poll_scan_function(struct memorder *m, const struct ir_func *f)
 {
 	struct poll_scan base = { .m = m, .fn = f };
-	ir_walk_stmts(f->body, mo_find_loops, &base);
+	ir_walk_stmts_mut(f->body, mo_find_loops, &base);
 }

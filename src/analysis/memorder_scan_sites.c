@@ -54,7 +54,7 @@ static int fenced_before(const struct mo_access *a, void *arg)
 
 struct find_stmt { const struct ir_expr *e; struct ir_stmt *found; };
 
-static int own_holds(struct ir_stmt *s, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *arg)
+static int own_holds(const struct ir_stmt *s, enum ir_part role, const struct ir_stmt *c, const struct ir_expr *e, void *arg)
 {
 	(void)s;
 	(void)role;
@@ -95,7 +95,7 @@ void mo_each_observation(const struct memorder *m, const struct ir_unit *u, mo_o
 		const struct ir_func *fn = NULL;
 		struct find_stmt fs = { d, NULL };
 		for (int j = 0; j < u->nfuncs && !fs.found; j++)
-			if (u->funcs[j]->analysed && ir_walk_stmts(u->funcs[j]->body, stmt_holding, &fs))
+			if (u->funcs[j]->analysed && ir_walk_stmts_mut(u->funcs[j]->body, stmt_holding, &fs))
 				fn = u->funcs[j];
 		if (!fs.found)
 			continue;

@@ -21,7 +21,7 @@ static bool name_has(const struct ir_expr *call, const char *s)
 /* The right-hand side of the assignment that stores to lvalue lv. */
 struct rhs_find { const struct ir_expr *lv; const struct ir_expr *rhs; };
 
-static int find_rhs(struct ir_expr *e, void *arg)
+static int find_rhs(const struct ir_expr *e, void *arg)
 {
 	struct rhs_find *rf = arg;
 	if (e->kind == EK_ASSIGN && e->op == OP_NONE && e->kids[0] == rf->lv) {

@@ -32,7 +32,7 @@ static bool var_tainted(const uint8_t *local, int nvars, const struct ir_var *co
 	return local && v->id >= 0 && v->id < nvars && local[v->id];
 }
 
-static int expr_tainted(struct ir_expr *e, void *arg)
+static int expr_tainted(const struct ir_expr *e, void *arg)
 {
 	struct taint *t = arg;
 	if (e == t->seed)
@@ -60,7 +60,7 @@ static void taint_var(struct taint *t, const struct ir_var *v)
 	}
 }
 
-static int taint_assign(struct ir_expr *e, void *arg)
+static int taint_assign(const struct ir_expr *e, void *arg)
 {
 	struct taint *t = arg;
 	if (e->kind == EK_ASSIGN && ir_strip(e->kids[0])->kind == EK_VAR && tainted(t, e->kids[1]))
@@ -68,7 +68,7 @@ static int taint_assign(struct ir_expr *e, void *arg)
 	return 0;
 }
 
-static int taint_decl(struct ir_stmt *s, void *arg)
+static int taint_decl(const struct ir_stmt *s, void *arg)
 {
 	struct taint *t = arg;
 	if (s->kind == SK_DECL && tainted(t, s->u.decl.init))
@@ -89,7 +89,7 @@ static struct ir_expr *stmt_cond(const struct ir_stmt *s)
 /* A condition the seed decides. A read (atomicAdd(p, 0)) that decides
  * only when a loop counting to a bound stops searching hands nothing
  * over: the loop ends by itself either way. */
-static int probe_cond(struct ir_stmt *s, void *arg)
+static int probe_cond(const struct ir_stmt *s, void *arg)
 {
 	struct taint *t = arg;
 	struct ir_expr *c = stmt_cond(s);
@@ -145,7 +145,7 @@ static bool carries(struct taint *c, const struct ir_expr *e)
 	}
 }
 
-static int carry_assign(struct ir_expr *e, void *arg)
+static int carry_assign(const struct ir_expr *e, void *arg)
 {
 	struct taint *c = arg;
 	if (e->kind == EK_ASSIGN && ir_strip(e->kids[0])->kind == EK_VAR && carries(c, e->kids[1]))
@@ -153,7 +153,7 @@ static int carry_assign(struct ir_expr *e, void *arg)
 	return 0;
 }
 
-static int carry_decl(struct ir_stmt *s, void *arg)
+static int carry_decl(const struct ir_stmt *s, void *arg)
 {
 	struct taint *c = arg;
 	if (s->kind == SK_DECL && carries(c, s->u.decl.init))
@@ -190,9 +190,9 @@ static int count_tests(struct taint *c, struct ir_expr *e, struct ir_stmt *s)
 	int n = 0;
 	void *arg[2] = { c, &n };
 	if (e)
-		ir_walk_expr(e, count_test, arg);
+		ir_walk_expr_mut(e, count_test, arg);
 	if (s)
-		ir_walk_stmt_exprs(s, count_test, arg);
+		ir_walk_stmt_exprs_mut(s, count_test, arg);
 	return n;
 }
 
@@ -260,7 +260,7 @@ struct handout { struct taint *c; int tests; bool other; };
  * and what follows runs while it is below. An if whose branch only
  * leaves on the low side (`if (t < n - 1) return;`) runs what follows
  * for the last takers: that is a hand-off. */
-static int handout_cond(struct ir_stmt *s, void *arg)
+static int handout_cond(const struct ir_stmt *s, void *arg)
 {
 	struct handout *h = arg;
 	struct ir_expr *cond = stmt_cond(s);
@@ -318,7 +318,7 @@ static bool hands_out_work(const struct ir_func *fn, const struct ir_expr *seed)
 void mo_find_deciding(struct memorder *m, const struct ir_func *fn)
 {
 	struct ptrvec rmws = { 0 };
-	ir_walk_stmt_exprs(fn->body, collect_rmw, &rmws);
+	ir_walk_stmt_exprs_mut(fn->body, collect_rmw, &rmws);
 	for (int i = 0; i < rmws.n; i++) {
 		/* a compare-and-swap update decides only whether to retry:
 		 * it hands out nothing */
@@ -346,7 +346,7 @@ void mo_find_deciding(struct memorder *m, const struct ir_func *fn)
 
 struct decided_probe { const struct memorder *m; const struct ir_func *fn; };
 
-static int decided_expr(struct ir_expr *e, void *arg)
+static int decided_expr(const struct ir_expr *e, void *arg)
 {
 	struct decided_probe *dp = arg;
 	if (is_rmw_call(e))

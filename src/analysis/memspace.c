@@ -216,7 +216,7 @@ static const struct ir_var *call_object(const struct memspace *m, const struct i
 
 struct ret_scan { const struct memspace *m; const struct ir_var *obj; bool mixed; };
 
-static int each_return(struct ir_stmt *st, void *arg)
+static int each_return(const struct ir_stmt *st, void *arg)
 {
 	struct ret_scan *r = arg;
 	if (st->kind != SK_RETURN)
@@ -242,7 +242,7 @@ static void find_returns(struct memspace *m)
 
 struct scan { struct memspace *m; const struct ir_func *f; };
 
-static int scan_expr(struct ir_expr *e, void *arg)
+static int scan_expr(const struct ir_expr *e, void *arg)
 {
 	struct scan *s = arg;
 	struct memspace *m = s->m;
@@ -302,7 +302,7 @@ static const struct ir_expr *through_atomic_ref(const struct ir_expr *e)
 }
 
 
-static int scan_decl(struct ir_stmt *st, void *arg)
+static int scan_decl(const struct ir_stmt *st, void *arg)
 {
 	struct scan *s = arg;
 	if (st->kind == SK_DECL && st->u.decl.init) {

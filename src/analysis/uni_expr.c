@@ -95,7 +95,7 @@ static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 		if (e->nkids && (k == IN_ATOMIC_LOAD || mo_rmw_reads_only(e))) {
 			const struct ir_expr *p = ir_strip(e->kids[0]);
 			if (p && p->kind == EK_UNARY && p->op == OP_ADDR)
-				return uni_load(I, s, (struct ir_expr *)p->kids[0]);
+				return uni_load(I, s, p->kids[0]);
 			return uni_max8(lv[0], U_BLOCK);
 		}
 		uni_mark_shared_target(I, s, e->nkids ? e->kids[0] : NULL);

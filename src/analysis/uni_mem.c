@@ -66,7 +66,7 @@ static void shared_write(struct interp *I, struct ustate *s, const int *ids, int
 
 uint8_t uni_addr_level(struct interp *I, struct ustate *s, struct ir_expr *e)
 {
-	e = (struct ir_expr *)ir_strip(e);
+	e = ir_strip_mut(e);
 	if (!e)
 		return U_GRID;
 	switch (e->kind) {

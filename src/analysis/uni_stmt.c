@@ -183,7 +183,7 @@ static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 	pop_frame(I, f);
 }
 
-static int has_default(struct ir_stmt *s, void *arg)
+static int has_default(const struct ir_stmt *s, void *arg)
 {
 	(void)arg;
 	return s->kind == SK_CASE && !s->u.case_.value;

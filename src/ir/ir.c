@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int ir_walk_expr(struct ir_expr *e, ir_expr_fn fn, void *arg)
+int ir_walk_expr(const struct ir_expr *e, ir_expr_fn fn, void *arg)
 {
 	if (!e)
 		return 0;
@@ -16,7 +16,7 @@ int ir_walk_expr(struct ir_expr *e, ir_expr_fn fn, void *arg)
 	return 0;
 }
 
-int ir_stmt_parts(struct ir_stmt *s, ir_part_fn fn, void *arg)
+int ir_stmt_parts(const struct ir_stmt *s, ir_part_fn fn, void *arg)
 {
 #define STMT(c) if ((c) && fn(s, IR_PART_STMT, (c), NULL, arg)) return 1
 #define EXPR(role, e) if ((e) && fn(s, (role), NULL, (e), arg)) return 1
@@ -73,7 +73,8 @@ int ir_stmt_parts(struct ir_stmt *s, ir_part_fn fn, void *arg)
 
 struct walk { ir_stmt_fn sfn; ir_expr_fn efn; void *arg; };
 
-static int walk_part(struct ir_stmt *owner, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *p)
+static int walk_part(const struct ir_stmt *owner, enum ir_part role, const struct ir_stmt *c,
+                     const struct ir_expr *e, void *p)
 {
 	(void)owner;
 	(void)role;
@@ -81,7 +82,7 @@ static int walk_part(struct ir_stmt *owner, enum ir_part role, struct ir_stmt *c
 	return c ? ir_walk_stmts(c, w->sfn, w->arg) : 0;
 }
 
-int ir_walk_stmts(struct ir_stmt *s, ir_stmt_fn fn, void *arg)
+int ir_walk_stmts(const struct ir_stmt *s, ir_stmt_fn fn, void *arg)
 {
 	if (!s)
 		return 0;
@@ -91,7 +92,8 @@ int ir_walk_stmts(struct ir_stmt *s, ir_stmt_fn fn, void *arg)
 	return ir_stmt_parts(s, walk_part, &w);
 }
 
-static int own_expr(struct ir_stmt *owner, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *p)
+static int own_expr(const struct ir_stmt *owner, enum ir_part role, const struct ir_stmt *c,
+                    const struct ir_expr *e, void *p)
 {
 	(void)owner;
 	(void)role;
@@ -99,18 +101,74 @@ static int own_expr(struct ir_stmt *owner, enum ir_part role, struct ir_stmt *c,
 	return !c && ir_walk_expr(e, w->efn, w->arg);
 }
 
-static int exprs_of(struct ir_stmt *s, void *p)
+static int exprs_of(const struct ir_stmt *s, void *p)
 {
 	return ir_stmt_parts(s, own_expr, p);
 }
 
-int ir_walk_stmt_exprs(struct ir_stmt *s, ir_expr_fn fn, void *arg)
+int ir_walk_stmt_exprs(const struct ir_stmt *s, ir_expr_fn fn, void *arg)
 {
 	struct walk w = { NULL, fn, arg };
 	return ir_walk_stmts(s, exprs_of, &w);
 }
 
+/* The writable walks are the read-only ones with the callback's node
+ * given back its writability: every IR node is allocated writable, in the
+ * unit's arena, so the casts below restore what the const walk only hid.
+ * They are the tree's only casts of const away. */
+struct mut { ir_expr_mut_fn efn; ir_stmt_mut_fn sfn; ir_part_mut_fn pfn; void *arg; };
+
+static int mut_expr(const struct ir_expr *e, void *p)
+{
+	const struct mut *m = p;
+	return m->efn((struct ir_expr *)e, m->arg);
+}
+
+static int mut_stmt(const struct ir_stmt *s, void *p)
+{
+	const struct mut *m = p;
+	return m->sfn((struct ir_stmt *)s, m->arg);
+}
+
+static int mut_part(const struct ir_stmt *s, enum ir_part role, const struct ir_stmt *c, const struct ir_expr *e,
+                    void *p)
+{
+	const struct mut *m = p;
+	return m->pfn((struct ir_stmt *)s, role, (struct ir_stmt *)c, (struct ir_expr *)e, m->arg);
+}
+
+int ir_stmt_parts_mut(struct ir_stmt *s, ir_part_mut_fn fn, void *arg)
+{
+	struct mut m = { .pfn = fn, .arg = arg };
+	return ir_stmt_parts(s, mut_part, &m);
+}
+
+int ir_walk_expr_mut(struct ir_expr *e, ir_expr_mut_fn fn, void *arg)
+{
+	struct mut m = { .efn = fn, .arg = arg };
+	return ir_walk_expr(e, mut_expr, &m);
+}
+
+int ir_walk_stmt_exprs_mut(struct ir_stmt *s, ir_expr_mut_fn fn, void *arg)
+{
+	struct mut m = { .efn = fn, .arg = arg };
+	return ir_walk_stmt_exprs(s, mut_expr, &m);
+}
+
+int ir_walk_stmts_mut(struct ir_stmt *s, ir_stmt_mut_fn fn, void *arg)
+{
+	struct mut m = { .sfn = fn, .arg = arg };
+	return ir_walk_stmts(s, mut_stmt, &m);
+}
+
 const struct ir_expr *ir_strip(const struct ir_expr *e)
+{
+	while (e && e->kind == EK_OTHER && e->nkids == 1)
+		e = e->kids[0];
+	return e;
+}
+
+struct ir_expr *ir_strip_mut(struct ir_expr *e)
 {
 	while (e && e->kind == EK_OTHER && e->nkids == 1)
 		e = e->kids[0];
@@ -382,7 +440,7 @@ static void mark_lvalue(const struct ir_expr *lhs, const struct marking *m)
 	m->marks[v->id] = 1;
 }
 
-static int mark_expr(struct ir_expr *e, void *arg)
+static int mark_expr(const struct ir_expr *e, void *arg)
 {
 	if (e->kind == EK_ASSIGN)
 		mark_lvalue(e->kids[0], arg);
@@ -392,7 +450,7 @@ static int mark_expr(struct ir_expr *e, void *arg)
 	return 0;
 }
 
-static int mark_stmt(struct ir_stmt *s, void *arg)
+static int mark_stmt(const struct ir_stmt *s, void *arg)
 {
 	const struct marking *m = arg;
 	if (s->kind == SK_DECL && s->u.decl.var->id >= 0 && s->u.decl.var->kind != VAR_GLOBAL)
@@ -403,7 +461,7 @@ static int mark_stmt(struct ir_stmt *s, void *arg)
 	return 0;
 }
 
-static void mark(struct ir_stmt *s, struct ir_expr *e, struct marking *m)
+static void mark(const struct ir_stmt *s, const struct ir_expr *e, struct marking *m)
 {
 	if (s) {
 		ir_walk_stmts(s, mark_stmt, m);
@@ -413,13 +471,13 @@ static void mark(struct ir_stmt *s, struct ir_expr *e, struct marking *m)
 		ir_walk_expr(e, mark_expr, m);
 }
 
-void ir_mark_assigned(struct ir_stmt *s, struct ir_expr *e, uint8_t *marks)
+void ir_mark_assigned(const struct ir_stmt *s, const struct ir_expr *e, uint8_t *marks)
 {
 	struct marking m = { marks, true };
 	mark(s, e, &m);
 }
 
-void ir_mark_assigned_values(struct ir_stmt *s, struct ir_expr *e, uint8_t *marks)
+void ir_mark_assigned_values(const struct ir_stmt *s, const struct ir_expr *e, uint8_t *marks)
 {
 	struct marking m = { marks, false };
 	mark(s, e, &m);
@@ -439,7 +497,7 @@ static int link_child(struct ir_stmt *parent, enum ir_part role, struct ir_stmt 
 
 void ir_link_parents(struct ir_stmt *s)
 {
-	ir_stmt_parts(s, link_child, NULL);
+	ir_stmt_parts_mut(s, link_child, NULL);
 }
 
 struct ir_expr *ir_guarding_cond(const struct ir_stmt *c)

@@ -297,15 +297,29 @@ struct ir_unit {
  * inc). The one walker every pass that looks inside statements uses;
  * FN gets either C or E, and returns nonzero to stop. */
 enum ir_part { IR_PART_STMT, IR_PART_VALUE, IR_PART_COND, IR_PART_INC, IR_PART_ASM_OUT, IR_PART_ASM_IN };
-typedef int (*ir_part_fn)(struct ir_stmt *s, enum ir_part role, struct ir_stmt *c, struct ir_expr *e, void *arg);
-int ir_stmt_parts(struct ir_stmt *s, ir_part_fn fn, void *arg);
+typedef int (*ir_part_fn)(const struct ir_stmt *s, enum ir_part role, const struct ir_stmt *c,
+                          const struct ir_expr *e, void *arg);
+int ir_stmt_parts(const struct ir_stmt *s, ir_part_fn fn, void *arg);
 
-/* Walks, for analyses and rules. Callbacks return nonzero to stop. */
-typedef int (*ir_expr_fn)(struct ir_expr *e, void *arg);
-typedef int (*ir_stmt_fn)(struct ir_stmt *s, void *arg);
-int ir_walk_expr(struct ir_expr *e, ir_expr_fn fn, void *arg);         /* pre-order */
-int ir_walk_stmt_exprs(struct ir_stmt *s, ir_expr_fn fn, void *arg);    /* every expr under s */
-int ir_walk_stmts(struct ir_stmt *s, ir_stmt_fn fn, void *arg);         /* every stmt, pre-order */
+/* Walks, for analyses and rules, over a read-only IR. Callbacks return
+ * nonzero to stop. */
+typedef int (*ir_expr_fn)(const struct ir_expr *e, void *arg);
+typedef int (*ir_stmt_fn)(const struct ir_stmt *s, void *arg);
+int ir_walk_expr(const struct ir_expr *e, ir_expr_fn fn, void *arg);         /* pre-order */
+int ir_walk_stmt_exprs(const struct ir_stmt *s, ir_expr_fn fn, void *arg);    /* every expr under s */
+int ir_walk_stmts(const struct ir_stmt *s, ir_stmt_fn fn, void *arg);         /* every stmt, pre-order */
+
+/* The same walks for the passes that write facts into the nodes they
+ * visit (intrinsics_classify_unit, ir_link_parents, ...): the callbacks
+ * get the nodes writable. */
+typedef int (*ir_expr_mut_fn)(struct ir_expr *e, void *arg);
+typedef int (*ir_stmt_mut_fn)(struct ir_stmt *s, void *arg);
+typedef int (*ir_part_mut_fn)(struct ir_stmt *s, enum ir_part role, struct ir_stmt *c, struct ir_expr *e,
+                              void *arg);
+int ir_stmt_parts_mut(struct ir_stmt *s, ir_part_mut_fn fn, void *arg);
+int ir_walk_expr_mut(struct ir_expr *e, ir_expr_mut_fn fn, void *arg);
+int ir_walk_stmt_exprs_mut(struct ir_stmt *s, ir_expr_mut_fn fn, void *arg);
+int ir_walk_stmts_mut(struct ir_stmt *s, ir_stmt_mut_fn fn, void *arg);
 
 /* The functions of this unit a call may run: its target, or the
  * candidates of a dependent call; none for a call of a function defined
@@ -321,6 +335,8 @@ static inline struct ir_func *ir_call_callee(const struct ir_call *c, int i)
 
 /* Strips casts, parentheses and implicit wrappers the front end kept. */
 const struct ir_expr *ir_strip(const struct ir_expr *e);
+/* The same, for the passes that keep what they find writable. */
+struct ir_expr *ir_strip_mut(struct ir_expr *e);
 /* Frees the unit and everything in its arena (analysis facts are freed
  * first, by analyze_free). */
 void ir_unit_free(struct ir_unit *u);
@@ -345,10 +361,10 @@ bool ir_fold_binary(enum ir_op op, int64_t a, int64_t b, int64_t *out);
 
 /* Sets marks[var->id] for every local variable assigned (or declared)
  * in s and e; marks has one byte per function variable. */
-void ir_mark_assigned(struct ir_stmt *s, struct ir_expr *e, uint8_t *marks);
+void ir_mark_assigned(const struct ir_stmt *s, const struct ir_expr *e, uint8_t *marks);
 /* The same, but a store through a pointer (*p = x) does not mark p: the
  * values of the variables themselves, as the uniformity analysis wants. */
-void ir_mark_assigned_values(struct ir_stmt *s, struct ir_expr *e, uint8_t *marks);
+void ir_mark_assigned_values(const struct ir_stmt *s, const struct ir_expr *e, uint8_t *marks);
 
 /* The condition that decides whether child runs, when child is a branch of
  * an if, the body of a switch or of a loop; NULL otherwise. */

@@ -77,7 +77,7 @@ static inline struct ir_expr *fixture_probe(struct ir_unit *u, int tag, const st
 {
 	struct fixture_probe p = { tag, NULL, NULL };
 	for (int i = 0; i < u->nfuncs && !p.value; i++)
-		if (ir_walk_stmt_exprs(u->funcs[i]->body, fixture_find_probe, &p) && fn)
+		if (ir_walk_stmt_exprs_mut(u->funcs[i]->body, fixture_find_probe, &p) && fn)
 			*fn = u->funcs[i];
 	if (!p.value)
 		fail_msg("no probe(%d, ...)", tag);

@@ -49,7 +49,7 @@ static int is_method_call(struct ir_expr *e, void *arg)
 static struct ir_expr *method_at(struct ir_unit *u, int tag)
 {
 	struct ir_expr *call = NULL;
-	ir_walk_expr(fixture_probe(u, tag, NULL), is_method_call, &call);
+	ir_walk_expr_mut(fixture_probe(u, tag, NULL), is_method_call, &call);
 	assert_non_null(call);
 	return call;
 }
