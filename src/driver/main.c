@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* --list-rules --format=json: the table, for tools */
 static void list_rules_json(void)
@@ -104,8 +105,14 @@ static int clear_cache(void)
 	size_t n = 0;
 	long long bytes = 0;
 	char dir[4096];
-	if (cl_cache_dir(NULL, dir, sizeof dir) != 0) {
-		cl_eprintf("cudalint: error: no cache directory ($CUDALINT_CACHE_DIR, $XDG_CACHE_HOME and $HOME are unset, or it cannot be made)\n");
+	if (cl_cache_dir_name(NULL, dir, sizeof dir) != 0) {
+		cl_eprintf("cudalint: error: no cache directory ($CUDALINT_CACHE_DIR, $XDG_CACHE_HOME and $HOME are unset)\n");
+		return 2;
+	}
+	struct stat st;
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		/* as docs/cli.md promises; nothing is created to be emptied */
+		cl_eprintf("cudalint: error: %s: no such cache directory\n", dir);
 		return 2;
 	}
 	cl_parser_clear_cache(&n, &bytes);

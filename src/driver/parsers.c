@@ -36,14 +36,15 @@ struct cl_variants *parsers_variants_of(struct run *r, int i)
 	const char *file = r->files[i];
 	struct compdb_cmd *cmds = NULL;
 	int ncmds = 0, nbad = 0;
+	char why[640] = "";
 	if (r->db)
-		ncmds = compdb_commands(r->db, file, &cmds, &nbad);
+		ncmds = compdb_commands(r->db, file, &cmds, &nbad, why, sizeof why);
 	if (nbad && !ncmds)
-		cl_eprintf("cudalint: warning: %s: its compile command could not be read; using the "
-		                "default flags\n", file);
+		cl_eprintf("cudalint: warning: %s: its compile command could not be read (%s); using the "
+		                "default flags\n", file, why);
 	else if (nbad)
-		cl_eprintf("cudalint: warning: %s: %d of its compile commands could not be read; analysed "
-		                "with the other %d\n", file, nbad, ncmds);
+		cl_eprintf("cudalint: warning: %s: %d of its compile commands could not be read (%s); analysed "
+		                "with the other %d\n", file, nbad, why, ncmds);
 	r->variants[i] = xcalloc(1, sizeof *r->variants[i]);
 	cl_variants_init(r->variants[i], file, cmds, ncmds, r->o->cuda_arch);
 	return r->variants[i];

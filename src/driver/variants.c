@@ -338,10 +338,14 @@ static char *suffix(const struct cl_variants *vs, const unsigned char *in, const
 	return s;
 }
 
+/* One finding per rule and place, whatever the messages say: two builds
+ * whose messages differ at one place (a macro's value quoted, another
+ * suggested fix) would otherwise report one bug twice with two fixes. The
+ * first variant's message wins (docs/cli.md, "Variants"). */
 static int same_finding(const struct cl_finding *a, const struct cl_finding *b)
 {
 	return a->rule == b->rule && same_str(a->pos.file, b->pos.file) && a->pos.line == b->pos.line &&
-	       a->pos.col == b->pos.col && same_str(a->message, b->message);
+	       a->pos.col == b->pos.col;
 }
 
 static char *with_suffix(const char *msg, const char *sfx)

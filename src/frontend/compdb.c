@@ -210,7 +210,8 @@ void compdb_cmds_free(struct compdb_cmd *v, int n)
 	free(v);
 }
 
-int compdb_commands(struct compdb *c, const char *file, struct compdb_cmd **out, int *nbad)
+int compdb_commands(struct compdb *c, const char *file, struct compdb_cmd **out, int *nbad, char *why,
+                    size_t whylen)
 {
 	char abs[PATH_MAX];
 	*out = NULL;
@@ -234,11 +235,15 @@ int compdb_commands(struct compdb *c, const char *file, struct compdb_cmd **out,
 		}
 		CXString dir = clang_CompileCommand_getDirectory(cmd);
 		struct compdb_cmd *cc = &v[found];
-		if (nvcc_translate(argv, (int)n, clang_getCString(dir), abs, &cc->args, &cc->archs) == 0) {
+		char reason[512];
+		if (nvcc_translate(argv, (int)n, clang_getCString(dir), abs, &cc->args, &cc->archs, reason,
+		                   sizeof reason) == 0) {
 			found++;
 		} else {
 			nvcc_strvec_free(&cc->args);
 			nvcc_strvec_free(&cc->archs);
+			if (!*nbad && whylen)
+				snprintf(why, whylen, "%s", reason); /* the first one's reason */
 			++*nbad;
 		}
 		clang_disposeString(dir);

@@ -26,7 +26,8 @@ struct compdb_cmd {
  * nearby source). Returns how many were read into *out (malloc'd, NULL
  * when none); *nbad counts those that could not be read (a missing
  * response file). */
-int compdb_commands(struct compdb *db, const char *file, struct compdb_cmd **out, int *nbad);
+int compdb_commands(struct compdb *db, const char *file, struct compdb_cmd **out, int *nbad, char *why,
+                    size_t whylen);
 void compdb_cmds_free(struct compdb_cmd *v, int n);
 
 #endif

@@ -88,13 +88,16 @@ static void take_arch(const char *v, struct strvec *archs)
 
 /* Whitespace-separated words with '…' and "…" quoting, as nvcc reads
  * response files. */
-static int read_words(const char *path, struct strvec *out)
+static int read_words(const char *path, struct strvec *out, char *why, size_t whylen)
 {
-	char why[256];
 	struct stat st;
-	FILE *f = cl_fopen_regular(path, "cannot read", &st, why, sizeof why);
-	if (!f)
+	char reason[256];
+	FILE *f = cl_fopen_regular(path, "cannot read", &st, reason, sizeof reason);
+	if (!f) {
+		/* the file named: the warning is printed far from the database */
+		snprintf(why, whylen, "response file %s: %s", path, reason);
 		return -1;
+	}
 	cl_input_note(path, &st, "a response file (--options-file) of the compilation database", NULL);
 	char word[8192];
 	size_t n = 0;
@@ -129,7 +132,7 @@ static int read_words(const char *path, struct strvec *out)
 }
 
 static int translate(const char *const *argv, int argc, const char *dir, const char *file, struct strvec *out,
-                     struct strvec *archs, int depth)
+                     struct strvec *archs, int depth, char *why, size_t whylen)
 {
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
@@ -149,10 +152,11 @@ static int translate(const char *const *argv, int argc, const char *dir, const c
 				continue;
 			char *path = path_under(dir, rsp);
 			struct strvec words = { 0 };
-			int rc = read_words(path, &words);
+			int rc = read_words(path, &words, why, whylen);
 			free(path);
 			if (rc == 0)
-				rc = translate((const char *const *)words.v, words.n, dir, file, out, archs, depth + 1);
+				rc = translate((const char *const *)words.v, words.n, dir, file, out, archs, depth + 1, why,
+				               whylen);
 			nvcc_strvec_free(&words);
 			if (rc != 0)
 				return -1;
@@ -249,7 +253,9 @@ static int translate(const char *const *argv, int argc, const char *dir, const c
 }
 
 int nvcc_translate(const char *const *argv, int argc, const char *dir, const char *file, struct strvec *out,
-                   struct strvec *archs)
+                   struct strvec *archs, char *why, size_t whylen)
 {
-	return translate(argv + (argc > 0), argc > 0 ? argc - 1 : 0, dir, file, out, archs, 0);
+	if (whylen)
+		why[0] = 0;
+	return translate(argv + (argc > 0), argc > 0 ? argc - 1 : 0, dir, file, out, archs, 0, why, whylen);
 }

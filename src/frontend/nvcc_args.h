@@ -13,6 +13,8 @@
 #ifndef CUDALINT_NVCC_ARGS_H
 #define CUDALINT_NVCC_ARGS_H
 
+#include <stddef.h>
+
 struct strvec {
 	char **v;
 	int n, cap;
@@ -25,8 +27,9 @@ void nvcc_strvec_free(struct strvec *s);
  * source file `file`. Appends to ARCHS each GPU architecture the command
  * names ("sm_80", from -arch, -gencode, --generate-code, --cuda-gpu-arch,
  * --offload-arch), once each, in the command's order. Returns 0, or -1
- * when a response file cannot be read. */
+ * when a response file cannot be read, with WHY (WHYLEN bytes) naming it
+ * and the reason ("response file /b/x.rsp: cannot read: ..."). */
 int nvcc_translate(const char *const *argv, int argc, const char *dir, const char *file, struct strvec *out,
-                   struct strvec *archs);
+                   struct strvec *archs, char *why, size_t whylen);
 
 #endif

@@ -24,7 +24,7 @@ static int mkdirs(char *path)
 	return mkdir(path, 0755) == 0 || errno == EEXIST ? 0 : -1;
 }
 
-int cl_cache_dir(const char *sub, char *out, size_t len)
+int cl_cache_dir_name(const char *sub, char *out, size_t len)
 {
 	const char *d = getenv("CUDALINT_CACHE_DIR"), *tail = "";
 	if (!d || !*d) {
@@ -36,9 +36,12 @@ int cl_cache_dir(const char *sub, char *out, size_t len)
 			return -1;
 	}
 	int n = snprintf(out, len, "%s%s%s%s", d, tail, sub ? "/" : "", sub ? sub : "");
-	if (n < 0 || (size_t)n >= len)
-		return -1;
-	return mkdirs(out);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+int cl_cache_dir(const char *sub, char *out, size_t len)
+{
+	return cl_cache_dir_name(sub, out, len) != 0 ? -1 : mkdirs(out);
 }
 
 void cl_cache_sweep(const char *dir, int (*is_leftover)(const char *name), long age)

@@ -11,6 +11,10 @@
  * cannot be created). */
 int cl_cache_dir(const char *sub, char *out, size_t len);
 
+/* The same name, created nothing (--clear-cache must not make the
+ * directory it was asked to empty). -1 when there is none. */
+int cl_cache_dir_name(const char *sub, char *out, size_t len);
+
 /* Removes the files of DIR that IS_LEFTOVER says a killed run left behind
  * (temporary files), when their last change is AGE seconds old or more
  * (0: whatever their age, for a caller that knows no run is writing). */

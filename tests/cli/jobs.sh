@@ -73,6 +73,12 @@ check '[ -f "$T/cache/notes.txt" ] && [ -f "$T/cache/results/notes.entry.txt" ]'
 ls -A "$T/cache" "$T/cache/results" >>"$TR"
 run --clear-cache
 
+say "--clear-cache with no cache directory: exit 2, the directory named, nothing created"
+export CUDALINT_CACHE_DIR="$T/nocache"
+run --clear-cache
+export CUDALINT_CACHE_DIR="$T/cache"
+check '[ ! -e "$T/nocache" ]' "--clear-cache created the cache directory it was asked to empty"
+
 say "--no-cache: neither read nor written"
 rm -rf "$T/cache"
 quiet --no-cuda-toolkit --cache-results --no-cache -j2 -Iinc kernels

@@ -244,5 +244,27 @@ check "two architectures, __CUDA_ARCH__ in the file: one parse each" 2 "$(parses
 check "two architectures, __CUDA_ARCH__ only in a system header: one parse" 1 "$(parses once.cu)"
 check "two architectures, __CUDA_ARCH__ in a project header: one parse each" 2 "$(parses twice.cu)"
 
+# ---- one place, two messages: one finding, the first command's message ---
+# The two builds quote the read differently (OFF is 1 or 64); without the
+# merge by place the race was reported twice at 5:22.
+printf '__global__ void r(float *x)\n{\n    __shared__ float s[256];\n    s[threadIdx.x] = x[threadIdx.x];\n    x[threadIdx.x] = s[(threadIdx.x + OFF) %% 256];\n}\n' >"$tmp/src/r.cu"
+mkdir dbr
+printf '[\n%s,\n%s\n]\n' "$(entry r.cu nvcc -DOFF=1)" "$(entry r.cu nvcc -DOFF=64)" >dbr/compile_commands.json
+r_out='src/r.cu:5:22: warning: `s[(threadIdx.x + 1) % 256]` reads __shared__ memory that other threads write (`s[threadIdx.x]`) with no barrier in between, so it can read the value from before the write; put `__syncthreads()` between the write and the read [CL3001 shared-memory-race]
+src/r.cu:4:5: note: written here'
+case_ "two commands, one race, two messages: reported once, the first command's words" 1 "$r_out" "" \
+	-- --no-cache -p dbr src/r.cu
+printf '[\n%s,\n%s\n]\n' "$(entry r.cu nvcc -DOFF=64)" "$(entry r.cu nvcc -DOFF=1)" >dbr/compile_commands.json
+case_ "the same, the commands swapped: the other message" 1 "$(echo "$r_out" | sed 's/+ 1)/+ 64)/')" "" \
+	-- --no-cache -p dbr src/r.cu
+
+# ---- a response file that is missing: the warning names it ---------------
+mkdir dbm
+printf '[\n%s\n]\n' "$(entry r.cu nvcc -DOFF=1 --options-file CMakeFiles/gone.rsp)" >dbm/compile_commands.json
+case_ "a missing response file is named" 2 "" \
+	"cudalint: warning: src/r.cu: its compile command could not be read (response file $tmp/build/CMakeFiles/gone.rsp: cannot read: No such file or directory); using the default flags
+cudalint: error: src/r.cu:1:17: device function 'r' not analysed: src/r.cu:5:39: error: use of undeclared identifier 'OFF'" \
+	-- --no-cache -p dbm src/r.cu
+
 echo "$passed passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -23,6 +23,9 @@ static char *joined(const struct strvec *v)
 	return buf;
 }
 
+/* where nvcc_translate says why it failed */
+static char why[512];
+
 static void test_cmake_ninja_command(void **state)
 {
 	(void)state;
@@ -32,7 +35,7 @@ static void test_cmake_ninja_command(void **state)
 		               "-Xcompiler=-fPIC", "--expt-relaxed-constexpr", "-lineinfo", "-std=c++17", "-x", "cu",
 		               "-rdc=true", "-c", "k.cu", "-o", "k.cu.o" };
 	struct strvec out = { 0 }, archs = { 0 };
-	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/build", "k.cu", &out, &archs), 0);
+	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/build", "k.cu", &out, &archs, why, sizeof why), 0);
 	assert_string_equal(joined(&out), "-DFOO=1 -I /src -isystem /sys -std=c++17 -fgpu-rdc");
 	assert_string_equal(joined(&archs), "sm_80");
 	nvcc_strvec_free(&archs);
@@ -46,7 +49,7 @@ static void test_separate_values_and_relative_paths(void **state)
 		               "-Xcompiler", "-Wall", "-G", "-gencode", "arch=compute_70,code=sm_70", "-isystem",
 		               "../third", "-U", "OLD", "--use_fast_math", "-c", "a.cu" };
 	struct strvec out = { 0 }, archs = { 0 };
-	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/proj/build", "a.cu", &out, &archs), 0);
+	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/proj/build", "a.cu", &out, &archs, why, sizeof why), 0);
 	assert_string_equal(joined(&out), "-I /proj/build/inc -DN=4 -isystem /proj/build/../third -UOLD");
 	assert_string_equal(joined(&archs), "sm_90a sm_70");
 	nvcc_strvec_free(&archs);
@@ -63,7 +66,7 @@ static void test_every_architecture(void **state)
 		               "arch=compute_80,code=sm_86", "-gencode=arch=compute_100a,code=sm_100a", "-arch=native",
 		               "--cuda-gpu-arch=sm_75", "--offload-arch=sm_70,sm_90", "-c", "k.cu" };
 	struct strvec out = { 0 }, archs = { 0 };
-	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/b", "k.cu", &out, &archs), 0);
+	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/b", "k.cu", &out, &archs, why, sizeof why), 0);
 	assert_string_equal(joined(&out), "");
 	assert_string_equal(joined(&archs), "sm_80 sm_90 sm_100a sm_75 sm_70");
 	nvcc_strvec_free(&archs);
@@ -82,7 +85,7 @@ static void test_options_file(void **state)
 	fclose(f);
 	const char *argv[] = { "nvcc", "--options-file", "includes_CUDA.rsp", "-c", "k.cu" };
 	struct strvec out = { 0 }, archs = { 0 };
-	assert_int_equal(nvcc_translate(argv, 5, dir, "k.cu", &out, &archs), 0);
+	assert_int_equal(nvcc_translate(argv, 5, dir, "k.cu", &out, &archs, why, sizeof why), 0);
 	assert_string_equal(joined(&out), "-I /a -I /b c -DX=2 -isystem /sys");
 	assert_int_equal(archs.n, 0);
 	nvcc_strvec_free(&out);
@@ -95,7 +98,8 @@ static void test_missing_options_file(void **state)
 	(void)state;
 	const char *argv[] = { "nvcc", "--options-file=/nonexistent/x.rsp", "-c", "k.cu" };
 	struct strvec out = { 0 }, archs = { 0 };
-	assert_int_equal(nvcc_translate(argv, 4, "/", "k.cu", &out, &archs), -1);
+	assert_int_equal(nvcc_translate(argv, 4, "/", "k.cu", &out, &archs, why, sizeof why), -1);
+	assert_string_equal(why, "response file /nonexistent/x.rsp: cannot read: No such file or directory");
 	nvcc_strvec_free(&out);
 }
 
@@ -107,7 +111,7 @@ static void test_relocatable_device_code(void **state)
 		               "--relocatable-device-code", "false", "-dc", "--device-c", "-fno-gpu-rdc",
 		               "-fgpu-rdc", "-rdc", "-DX", "-c", "k.cu" };
 	struct strvec out = { 0 }, archs = { 0 };
-	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/", "k.cu", &out, &archs), 0);
+	assert_int_equal(nvcc_translate(argv, (int)(sizeof argv / sizeof *argv), "/", "k.cu", &out, &archs, why, sizeof why), 0);
 	assert_string_equal(joined(&out), "-fgpu-rdc -fno-gpu-rdc -fgpu-rdc -fno-gpu-rdc -fgpu-rdc -fgpu-rdc "
 	                                  "-fno-gpu-rdc -fgpu-rdc -DX");
 	assert_int_equal(archs.n, 0);
