@@ -1,6 +1,7 @@
 /* lsp_rpc.c - see lsp_rpc.h. */
 #include "driver/lsp_rpc.h"
 
+#include "util/readall.h"
 #include "util/xalloc.h"
 
 #include <errno.h>
@@ -201,27 +202,13 @@ void lsp_message_free(struct lsp_message *m)
 	memset(m, 0, sizeof *m);
 }
 
-static int write_all(int fd, const char *s, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, s, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		s += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 int lsp_write(int fd, json_object *msg)
 {
 	size_t n;
 	const char *s = json_object_to_json_string_length(msg, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &n);
 	char head[64];
 	int h = snprintf(head, sizeof head, "Content-Length: %zu\r\n\r\n", n);
-	return write_all(fd, head, (size_t)h) < 0 || write_all(fd, s, n) < 0 ? -1 : 0;
+	return cl_write_full(fd, head, (size_t)h) < 0 || cl_write_full(fd, s, n) < 0 ? -1 : 0;
 }
 
 static json_object *envelope(void)

@@ -110,15 +110,30 @@ static json_object *position(int line, int character)
 	return o;
 }
 
+/* Where 1-based LINE and byte COLUMN are: the 0-based line *L, its text
+ * *S of *LEN bytes, and the column as an offset into it, clamped to its
+ * end; -1 (with *L) when the text has fewer lines. */
+static int locate(struct lsp_text t, int line, int column, int *l, const char **s, size_t *len, size_t *col)
+{
+	*l = line > 0 ? line - 1 : 0;
+	long start = line_at(t, *l, len);
+	if (start < 0)
+		return -1;
+	*s = t.s + start;
+	*col = column > 1 ? (size_t)(column - 1) : 0;
+	if (*col > *len)
+		*col = *len;
+	return 0;
+}
+
 json_object *lsp_position(struct lsp_text t, int line, int column)
 {
-	size_t len = 0;
-	int l = line > 0 ? line - 1 : 0;
-	long start = line_at(t, l, &len);
-	if (start < 0)
+	int l;
+	const char *s;
+	size_t len, col;
+	if (locate(t, line, column, &l, &s, &len, &col) < 0)
 		return position(l, 0);
-	size_t col = column > 1 ? (size_t)(column - 1) : 0;
-	return position(l, utf16_units(t.s + start, col < len ? col : len));
+	return position(l, utf16_units(s, col));
 }
 
 static json_object *range(json_object *a, json_object *b)
@@ -131,15 +146,11 @@ static json_object *range(json_object *a, json_object *b)
 
 json_object *lsp_finding_range(struct lsp_text t, int line, int column)
 {
-	size_t len = 0;
-	int l = line > 0 ? line - 1 : 0;
-	long start = line_at(t, l, &len);
-	if (start < 0)
+	int l;
+	const char *s;
+	size_t len, a, b;
+	if (locate(t, line, column, &l, &s, &len, &a) < 0)
 		return range(position(l, 0), position(l, 0));
-	const char *s = t.s + start;
-	size_t a = column > 1 ? (size_t)(column - 1) : 0, b;
-	if (a > len)
-		a = len;
 	for (b = a; b < len && (isalnum((unsigned char)s[b]) || s[b] == '_'); b++)
 		;
 	if (b == a && a < len)
