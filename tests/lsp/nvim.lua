@@ -69,9 +69,10 @@ local function expected(report, uri)
   end
   for _, f in ipairs(report.failures) do
     if vim.uri_from_fname(f.file) == uri then
-      local line = f.line ~= vim.NIL and f.line or 1
+      local has_line = type(f.line) == 'number'
+      local line = has_line and f.line or 1
       table.insert(want, string.format('%d:%d - sev=2 not analysed: %s |  | -', line - 1,
-        u16(line, f.line ~= vim.NIL and f.column or 1), f.reason))
+        u16(line, has_line and type(f.column) == 'number' and f.column > 0 and f.column or 1), f.reason))
     end
   end
   table.sort(want)
