@@ -2,6 +2,7 @@
  * (run.c). */
 #include "driver/options.h"
 
+#include "driver/lsp.h"
 #include "control/result_cache.h"
 #include "driver/run.h"
 #include "frontend/cuda_env.h"
@@ -163,6 +164,9 @@ int main(int argc, char **argv)
 	/* a closed pipe is an EPIPE that the report writer handles, not a
 	 * death by signal (exit 141) */
 	signal(SIGPIPE, SIG_IGN);
+	/* a subcommand; a path named lsp is ./lsp */
+	if (argc > 1 && !strcmp(argv[1], "lsp"))
+		return lsp_main(argc - 1, argv + 1);
 	struct options o;
 	int status = options_parse(&o, argc, argv) < 0 ? 2 : run_command(&o);
 	options_free(&o);

@@ -16,6 +16,7 @@
 static const struct { const char *text; int option; } usage_layout[] = {
 	{ "usage: cudalint [options] PATH... [-- CLANG-ARGS...]\n"
 	  "       cudalint [options] --paths PATH...\n"
+	  "       cudalint lsp [options]   a language server for editors (see lsp --help)\n"
 	  "\n"
 	  "Finds synchronisation bugs in CUDA sources: divergent barriers, unordered\n"
 	  "flag hand-offs, over-wide fences, warp collectives under divergence and\n"

@@ -5,6 +5,7 @@
 #include "driver/workers.h"
 
 #include "util/guard.h"
+#include "util/readall.h"
 #include "util/xalloc.h"
 
 #include <errno.h>
@@ -32,21 +33,6 @@ int cl_online_cpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
-}
-
-static int write_full(int fd, const void *p, size_t n)
-{
-	const char *s = p;
-	while (n) {
-		ssize_t w = write(fd, s, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		s += w;
-		n -= (size_t)w;
-	}
-	return 0;
 }
 
 /* 1 all read, 0 end of file before anything, -1 error or a short read */
@@ -85,8 +71,8 @@ static void worker_main(int task_fd, int result_fd, const int *items, const stru
 		char *payload = ops->work(item, &len, ops->arg);
 		uint32_t hdr[2] = { (uint32_t)item, (uint32_t)len };
 		fflush(stderr);
-		if (len > UINT32_MAX || write_full(result_fd, hdr, sizeof hdr) < 0 ||
-		    write_full(result_fd, payload, len) < 0)
+		if (len > UINT32_MAX || cl_write_full(result_fd, hdr, sizeof hdr) < 0 ||
+		    cl_write_full(result_fd, payload, len) < 0)
 			_exit(3);
 		free(payload);
 	}
@@ -179,7 +165,7 @@ int cl_pool_run(const int *items, int n, int jobs, const struct cl_pool_ops *ops
 			if (!ws[k].pid || ws[k].busy >= 0 || next >= n)
 				continue;
 			int32_t item = items[next];
-			if (write_full(ws[k].task_fd, &item, sizeof item) < 0) {
+			if (cl_write_full(ws[k].task_fd, &item, sizeof item) < 0) {
 				(void)bury(&ws[k]); /* died idle: the item goes to another */
 				alive--;
 				continue;

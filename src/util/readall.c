@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 char *cl_read_all(FILE *fp, size_t max, size_t *n)
 {
@@ -22,4 +23,19 @@ char *cl_read_all(FILE *fp, size_t max, size_t *n)
 	}
 	buf[*n] = 0;
 	return buf;
+}
+
+int cl_write_full(int fd, const void *p, size_t n)
+{
+	const char *s = p;
+	while (n) {
+		ssize_t w = write(fd, s, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		s += w;
+		n -= (size_t)w;
+	}
+	return 0;
 }

@@ -1,4 +1,4 @@
-/* readall.h - a whole stream into memory. */
+/* readall.h - a whole stream into memory, and a whole buffer out. */
 #ifndef CUDALINT_READALL_H
 #define CUDALINT_READALL_H
 
@@ -9,5 +9,9 @@
  * length. NULL with errno set when reading fails, or with EFBIG when there
  * is more than MAX bytes (FP is left open). */
 char *cl_read_all(FILE *fp, size_t max, size_t *n);
+
+/* Writes all N bytes of P to FD, again after EINTR and short writes: 0,
+ * or -1 with errno set. */
+int cl_write_full(int fd, const void *p, size_t n);
 
 #endif

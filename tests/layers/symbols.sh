@@ -35,7 +35,7 @@ analysis: analysis_ analyze_ blocksim_ bs_ callgraph_ cl_option cubar_ intrinsic
 rules: barrier_site_ cl_ check_ order_
 control: cl_ suppress_
 report: cl_
-driver: cl_ cache_ cfg_ files_ finish_ gitignore_ options_ parsers_ run_ select_ show_ targets_'
+driver: cl_ cache_ cfg_ files_ finish_ gitignore_ lsp_ options_ parsers_ run_ select_ show_ targets_'
 
 
 fail=0
