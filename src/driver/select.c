@@ -134,8 +134,9 @@ int select_files(struct run *r, struct file_list *files)
 	if (!r->nfiles && !r->failures.n && others) {
 		/* a part can be empty: no warning, as for the other parts */
 		if (!o->quiet)
-			cl_eprintf("cudalint: note: --shard %d/%d: none of the %d files is in this part\n", o->shard_k,
-			           o->shard_n, others);
+			cl_eprintf(others == 1 ? "cudalint: note: --shard %d/%d: the only file is in another part\n"
+			                       : "cudalint: note: --shard %d/%d: all %d files are in other parts\n",
+			           o->shard_k, o->shard_n, others);
 	} else if (!r->nfiles && !r->failures.n) {
 		const char *are = files->n == 1 ? "is" : "are";
 		if (!files->n)
