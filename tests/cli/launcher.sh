@@ -26,6 +26,20 @@ cp "$T/err" "$T/cold"
 compile --launcher ./fake-nvcc -forward-unknown-to-host-compiler -DLAUNCH_BUG -Iinc --generate-code=arch=compute_80,code=[compute_80,sm_80] -MD -MT k.o -MF k.o.d -x cu -c src/k.cu -o k.o
 check 'cmp -s "$T/err" "$T/cold"' "a launcher run from the cache reports differently"
 ls "$T/cache/results" | grep -c "\.entry$" | tr -d " " >>"$TR"
+# a hit reads the entry; a miss writes it anew (atomically: a new inode)
+entry() { ls -i "$T"/cache/results/*.entry | awk '{ print $1 }'; }
+before=$(entry)
+say "a fresh checkout (new times, the same bytes) still hits: the entry is not rewritten"
+touch -t 202101010000 src/k.cu inc/cfg.h
+quiet --no-cuda-toolkit --launcher ./fake-nvcc -forward-unknown-to-host-compiler -DLAUNCH_BUG -Iinc --generate-code=arch=compute_80,code=[compute_80,sm_80] -MD -MT k.o -MF k.o.d -x cu -c src/k.cu -o k.o
+check '[ "$(entry)" = "$before" ]' "new times on the same bytes missed the cache"
+check 'cmp -s "$T/err" "$T/cold"' "a launcher run from the cache after touch reports differently"
+say "a header whose bytes changed (same size) misses: the entry is written again"
+printf '#define HALF 17\n' >inc/cfg.h
+touch -t 202101010000 inc/cfg.h
+quiet --no-cuda-toolkit --launcher ./fake-nvcc -forward-unknown-to-host-compiler -DLAUNCH_BUG -Iinc --generate-code=arch=compute_80,code=[compute_80,sm_80] -MD -MT k.o -MF k.o.d -x cu -c src/k.cu -o k.o
+check '[ "$(entry)" != "$before" ]' "a changed header hit the cache"
+check 'grep -q "threadIdx.x < HALF" "$T/err"' "after the header changed: no finding"
 
 say "without -DLAUNCH_BUG the file is clean: only the compiler speaks"
 compile --launcher ./fake-nvcc -Iinc -x cu -c src/k.cu -o k.o
