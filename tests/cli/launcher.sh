@@ -60,6 +60,9 @@ compile --launcher ./fake-nvcc -Iinc -o src/k.cu k.o
 say "what comes after --launcher is the compiler's, even what looks like cudalint's options"
 compile --launcher ./fake-nvcc --format=json -DLAUNCH_BUG -Iinc -c src/k.cu
 
+say "a wrapper between launcher and compiler (ccache, env): the flags still reach the analysis"
+compile --launcher env ./fake-nvcc -DLAUNCH_BUG -Iinc -c src/k.cu -o k.o
+
 say "usage errors: no command; paths or -p beside it; a compiler that cannot be run"
 run --launcher
 run src --launcher ./fake-nvcc -c src/k.cu
