@@ -127,6 +127,18 @@ static long long mtime_ns(const struct stat *st)
 	return (long long)st->st_mtim.tv_sec * 1000000000ll + st->st_mtim.tv_nsec;
 }
 
+/* XXH3-128 of the bytes of the regular file PATH, in HEX; -1 when it
+ * cannot be read. */
+static int content_hash(const char *path, char hex[33])
+{
+	struct cl_hash h;
+	cl_hash_init(&h);
+	if (cl_hash_file(&h, path) < 0)
+		return -1;
+	cl_hash_hex(&h, hex);
+	return 0;
+}
+
 /* Whether dependency D is as it was; noted as read for OF (util/inputs.h):
  * a hit stands for the analysis that read it. */
 static int dep_unchanged(struct json_object *d, const char *of)
@@ -141,9 +153,17 @@ static int dep_unchanged(struct json_object *d, const char *of)
 	if (!exists)
 		return 0;
 	cl_input_note(json_object_get_string(path), &st, "a file read by the analysis of", of);
-	struct json_object *size, *mtime;
-	return json_object_object_get_ex(d, "size", &size) && json_object_object_get_ex(d, "mtime_ns", &mtime) &&
-	       json_object_get_int64(size) == (int64_t)st.st_size && json_object_get_int64(mtime) == mtime_ns(&st);
+	struct json_object *size, *mtime, *hash;
+	if (!json_object_object_get_ex(d, "size", &size) || !json_object_object_get_ex(d, "mtime_ns", &mtime) ||
+	    json_object_get_int64(size) != (int64_t)st.st_size)
+		return 0;
+	if (json_object_get_int64(mtime) == mtime_ns(&st))
+		return 1;
+	/* touched, or checked out afresh (a CI job restoring the cache, make
+	 * clean): the same bytes are the same dependency */
+	char hex[33];
+	return json_object_object_get_ex(d, "hash", &hash) && json_object_is_type(hash, json_type_string) &&
+	       content_hash(json_object_get_string(path), hex) == 0 && !strcmp(hex, json_object_get_string(hash));
 }
 
 int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, struct cl_failures *x)
@@ -216,6 +236,9 @@ int cl_rcache_store(const char *dir, const char *key, const char *const *deps, i
 				ok = 0;
 			json_object_object_add(d, "size", json_object_new_int64((int64_t)st.st_size));
 			json_object_object_add(d, "mtime_ns", json_object_new_int64(mtime_ns(&st)));
+			char hex[33];
+			if (content_hash(deps[i], hex) == 0)
+				json_object_object_add(d, "hash", json_object_new_string(hex));
 		} else if (errno == ENOENT) {
 			json_object_object_add(d, "missing", json_object_new_boolean(1));
 		} else {

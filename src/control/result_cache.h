@@ -5,9 +5,11 @@
  * version, libclang, the working directory, the file's path and bytes, the
  * parse options, the rule configuration). What is known only after a parse -
  * the headers the translation unit read - is stored in the entry as a list
- * of dependencies (path, size, modification time in nanoseconds); a lookup
- * hits only when every one of them is unchanged (a dependency recorded as
- * missing must still be missing).
+ * of dependencies (path, size, modification time in nanoseconds, XXH3-128
+ * of the bytes); a lookup hits only when every one of them is unchanged:
+ * the same size and either the same modification time or the same bytes
+ * (a fresh checkout in CI changes every time, not the bytes); a dependency
+ * recorded as missing must still be missing.
  *
  * Entries live in DIR/results/KEY.entry (DIR: util/cachedir.h) and are
  * written atomically (util/atomic_file.h), so concurrent runs and workers

@@ -14,12 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- the result cache --------------------------------------------------- */
 
 /* What every key of this run shares: the program (its version, and the
- * binary itself, so a rebuilt cudalint never trusts an older one's
+ * binary's bytes, so a rebuilt cudalint never trusts an older one's
  * results), libclang, the working directory (relative paths in findings
  * and dependencies) and the environment that toolkit discovery reads. */
 void cache_key_base(struct cl_hash *h)
@@ -27,10 +28,12 @@ void cache_key_base(struct cl_hash *h)
 	cl_hash_init(h);
 	cl_hash_str(h, "cudalint results 2"); /* 2: summaries list each function */
 	cl_hash_str(h, CUDALINT_VERSION);
-	struct stat st;
-	if (stat("/proc/self/exe", &st) == 0) {
-		long long id[5] = { (long long)st.st_dev, (long long)st.st_ino, (long long)st.st_size,
-		                    (long long)st.st_mtim.tv_sec, (long long)st.st_mtim.tv_nsec };
+	/* the binary's bytes, not its inode or time: the same cudalint
+	 * installed again (each CI job's) keeps the entries of the last */
+	if (cl_hash_file(h, "/proc/self/exe") < 0) { /* unknown: a key no other run makes */
+		struct timespec now;
+		clock_gettime(CLOCK_REALTIME, &now);
+		long long id[3] = { (long long)getpid(), (long long)now.tv_sec, (long long)now.tv_nsec };
 		cl_hash_add(h, id, sizeof id);
 	}
 	char v[256];

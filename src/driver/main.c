@@ -4,6 +4,7 @@
 
 #include "driver/lsp.h"
 #include "control/result_cache.h"
+#include "driver/launcher.h"
 #include "driver/run.h"
 #include "frontend/cuda_env.h"
 #include "frontend/frontend.h"
@@ -94,11 +95,6 @@ static int explain(const char *what)
 	return 0;
 }
 
-static int run_guarded(void *o)
-{
-	return cl_run(o);
-}
-
 /* --clear-cache, as ruff's `ruff clean`: what the caches hold, removed
  * (only the files cudalint writes there), and how much that was. */
 static int clear_cache(void)
@@ -145,7 +141,8 @@ static int run_command(const struct options *o)
 	}
 	if (o->explain)
 		return explain(o->explain);
-	if (!o->npaths && !o->use_stdin && !o->show_config && !o->show_files) {
+
+	if (!o->npaths && !o->use_stdin && !o->show_config && !o->show_files && !o->launch_argv) {
 		cl_eprintf("cudalint: error: no input files (see cudalint --help)\n");
 		return 2;
 	}
@@ -156,7 +153,9 @@ static int run_command(const struct options *o)
 		cl_eprintf("cudalint: error: %s\n", err);
 		return 2;
 	}
-	return guard_run(run_guarded, (void *)o);
+	if (o->launch_argv)
+		return cl_launch(o);
+	return guard_run(cl_run_guarded, (void *)o);
 }
 
 int main(int argc, char **argv)

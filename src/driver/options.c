@@ -16,6 +16,7 @@
 static const struct { const char *text; int option; } usage_layout[] = {
 	{ "usage: cudalint [options] PATH... [-- CLANG-ARGS...]\n"
 	  "       cudalint [options] --paths PATH...\n"
+	  "       cudalint [options] --launcher COMPILER ARGS...\n"
 	  "       cudalint lsp [options]   a language server for editors (see lsp --help)\n"
 	  "\n"
 	  "Finds synchronisation bugs in CUDA sources: divergent barriers, unordered\n"
@@ -65,6 +66,18 @@ static const struct { const char *text; int option; } usage_layout[] = {
 	  "                          them; --cache-results turns it on again)\n"
 	  "  --clear-cache           remove the precompiled toolkit headers and cached\n"
 	  "                          results, and exit\n"
+	  "  --shard=K/N             analyse only part K of N (1 <= K <= N) of the files,\n"
+	  "                          split by a hash of each path from the fingerprint\n"
+	  "                          root: N CI jobs, one part each, make the whole run\n"
+	  "\n"
+	  "Riding the build:\n"
+	  "  --launcher COMPILER ARGS...\n"
+	  "                          a compiler launcher (CMAKE_CUDA_COMPILER_LAUNCHER):\n"
+	  "                          analyse the source file of the compile command after\n"
+	  "                          it with that command's flags, print the findings on\n"
+	  "                          standard error, then run the command, whose exit\n"
+	  "                          status is the launcher's; findings fail the build\n"
+	  "                          (exit 1, nothing compiled) only when --fail-on is given\n"
 	  "\n"
 	  "Output:\n"
 	  "  --format=text|json|sarif|github  output format (default text; github:\n"
@@ -153,6 +166,21 @@ static int parse_jobs(const char *v, int *jobs)
 	return 0;
 }
 
+/* --shard K/N: 1 <= K <= N <= 65536. */
+static int parse_shard(const char *v, int *k, int *n)
+{
+	char *end, *end2;
+	long a = strtol(v, &end, 10);
+	if (end == v || *end != '/')
+		return -1;
+	long b = strtol(end + 1, &end2, 10);
+	if (end2 == end + 1 || *end2 || a < 1 || b < 1 || a > b || b > 65536)
+		return -1;
+	*k = (int)a;
+	*n = (int)b;
+	return 0;
+}
+
 /* Long options without a short form get values above any character. */
 enum {
 	OPT_EXTRA_ARG = 256, OPT_STD, OPT_ISYSTEM, OPT_INCLUDE, OPT_CUDA_PATH, OPT_CUDA_ARCH,
@@ -163,7 +191,7 @@ enum {
 	OPT_NO_TOOLKIT, OPT_NO_CACHE, OPT_CACHE_RESULTS, OPT_NO_CACHE_RESULTS,
 	OPT_SHOW_TOOLKIT, OPT_LIST_RULES, OPT_VERSION, OPT_DUMP_IR, OPT_DUMP_LAUNCHES, OPT_PATHS,
 	OPT_STATISTICS, OPT_STDIN_FILENAME,
-	OPT_SHOW_CONFIG, OPT_SHOW_FILES, OPT_CLEAR_CACHE, OPT_FOLLOW_LINKS,
+	OPT_SHOW_CONFIG, OPT_SHOW_FILES, OPT_CLEAR_CACHE, OPT_FOLLOW_LINKS, OPT_SHARD, OPT_LAUNCHER,
 	/* options.def's: option K is OPT_OPTION + 2 K, and its --no- form one more */
 	OPT_OPTION = 512,
 };
@@ -204,6 +232,8 @@ static const struct option long_layout[] = {
 	{ "cache-results", no_argument, 0, OPT_CACHE_RESULTS },
 	{ "no-cache-results", no_argument, 0, OPT_NO_CACHE_RESULTS },
 	{ "clear-cache", no_argument, 0, OPT_CLEAR_CACHE },
+	{ "shard", required_argument, 0, OPT_SHARD },
+	{ "launcher", no_argument, 0, OPT_LAUNCHER },
 	{ "format", required_argument, 0, OPT_FORMAT },
 	{ "output", required_argument, 0, 'o' },
 	{ "srcroot", required_argument, 0, OPT_SRCROOT },
@@ -422,6 +452,10 @@ static int take(struct options *o, int c, const char *v)
 	case OPT_CACHE_RESULTS: o->cache_results = 1; break;
 	case OPT_NO_CACHE_RESULTS: o->cache_results = 0; break;
 	case OPT_CLEAR_CACHE: o->clear_cache = 1; break;
+	case OPT_SHARD:
+		if (parse_shard(v, &o->shard_k, &o->shard_n) < 0)
+			return usage_error("--shard expects K/N with 1 <= K <= N <= 65536, not '%s'", v);
+		break;
 	case 'j':
 		if (parse_jobs(v, &o->jobs) < 0)
 			return usage_error("-j expects a number of jobs, 1 to 1024 (0 or auto: one per CPU), not '%s'", v);
@@ -451,6 +485,11 @@ static int options_check(struct options *o)
 	}
 	if (o->stdin_filename && (!*o->stdin_filename || !strcmp(o->stdin_filename, "-")))
 		return usage_error("%s", "--stdin-filename needs a file name");
+	if (o->launch_argv && !o->launch_argc)
+		return usage_error("%s", "--launcher needs the compile command after it");
+	if (o->launch_argv && (o->npaths || o->use_stdin || o->compile_commands || o->shard_n))
+		return usage_error("%s", "--launcher analyses the file of the compile command after it: no "
+		                         "paths, -, -p or --shard");
 	if (o->statistics && o->format != FORMAT_TEXT && o->format != FORMAT_JSON)
 		return usage_error("%s", "--statistics prints text or json, not sarif or github");
 	/* the command line too: a pre-commit hook's args come from the
@@ -478,6 +517,12 @@ int options_parse(struct options *o, int argc, char **argv)
 			 * clang what follows, nothing after it is ever an option. */
 			for (; optind < argc; optind++)
 				push(&o->paths, &o->npaths, argv[optind]);
+			return options_check(o);
+		}
+		if (c == OPT_LAUNCHER) {
+			/* the compiler's command: never an option of ours */
+			o->launch_argv = (const char *const *)argv + optind;
+			o->launch_argc = argc - optind;
 			return options_check(o);
 		}
 		if (c == ':' || c == '?')

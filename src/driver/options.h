@@ -53,6 +53,8 @@ struct options {
 	int show_source;              /* --show-source 1, --no-show-source -1, 0: on a terminal */
 	int follow_links;             /* --follow-links: directory walks follow links out of the tree */
 	int show_config, show_files;  /* print the configuration or the files, analyse nothing */
+	int shard_k, shard_n;         /* --shard K/N: only the files of part K (1..N); N 0: all */
+	const char *const *launch_argv; int launch_argc; /* --launcher: the compile command after it */
 	int list_rules, version, help, dump_ir, dump_launches, show_toolkit, clear_cache;
 	const char *explain;
 };

@@ -9,9 +9,11 @@
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- parsers ----------------------------------------------------------- */
 
@@ -37,8 +39,12 @@ struct cl_variants *parsers_variants_of(struct run *r, int i)
 	struct compdb_cmd *cmds = NULL;
 	int ncmds = 0, nbad = 0;
 	char why[640] = "";
+	char cwd[PATH_MAX];
 	if (r->db)
 		ncmds = compdb_commands(r->db, file, &cmds, &nbad, why, sizeof why);
+	else if (r->o->launch_argv && getcwd(cwd, sizeof cwd)) /* --launcher: the command it wraps */
+		ncmds = compdb_command_of_argv(r->o->launch_argv, r->o->launch_argc, cwd, file, &cmds, &nbad, why,
+		                               sizeof why);
 	if (nbad && !ncmds)
 		cl_eprintf("cudalint: warning: %s: its compile command could not be read (%s); using the "
 		                "default flags\n", file, why);

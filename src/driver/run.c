@@ -601,3 +601,8 @@ out:
 	files_free(&files);
 	return status;
 }
+
+int cl_run_guarded(void *arg)
+{
+	return cl_run(arg);
+}

@@ -27,5 +27,7 @@
 struct options;
 
 int cl_run(const struct options *o);
+/* cl_run for guard_run (util/guard.h): ARG is the options */
+int cl_run_guarded(void *arg);
 
 #endif

@@ -9,9 +9,12 @@
 
 #include "driver/files.h"
 #include "driver/gitignore.h"
+#include "util/hash.h"
+#include "util/srctext.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +64,31 @@ static int leave_out_ignored(struct run *r, const struct file_list *files, const
 	return n;
 }
 
+/* --shard K/N: keeps of R's files those in part K, by XXH3-64 of each
+ * path relative to the fingerprint root (a file outside it: its absolute
+ * path), modulo N. The name, not the bytes: a file stays in its part as
+ * it changes, so each CI job's result cache keeps serving it; and the
+ * same name from any directory, so the parts do not depend on where the
+ * jobs run. Returns how many it left out. */
+static int keep_shard(struct run *r)
+{
+	const struct options *o = r->o;
+	if (!o->shard_n)
+		return 0;
+	int kept = 0;
+	for (int k = 0; k < r->nfiles; k++) {
+		char rel[PATH_MAX];
+		const char *name = cl_srctext_relpath(r->files[k], r->srcroot, rel, sizeof rel) >= 0 ? rel : r->files[k];
+		if (XXH3_64bits(name, strlen(name)) % (unsigned)o->shard_n == (unsigned)(o->shard_k - 1)) {
+			r->files[kept] = r->files[k];
+			r->cfg_of[kept++] = r->cfg_of[k];
+		}
+	}
+	int n = r->nfiles - kept;
+	r->nfiles = kept;
+	return n;
+}
+
 /* The paths given (or ".") into FILES, then R's files and their
  * configurations. -1 on a bad configuration file (message printed). */
 int select_files(struct run *r, struct file_list *files)
@@ -97,12 +125,19 @@ int select_files(struct run *r, struct file_list *files)
 	}
 	int ignored = leave_out_ignored(r, files, from);
 	free(from);
+	int others = keep_shard(r);
 
 	/* As ruff: a warning, and the exit status of a clean run, for there
 	 * is nothing wrong in what was not given (a folder of host code).
 	 * One line for the run when nothing is left, else one per
 	 * directory searched in vain. */
-	if (!r->nfiles && !r->failures.n) {
+	if (!r->nfiles && !r->failures.n && others) {
+		/* a part can be empty: no warning, as for the other parts */
+		if (!o->quiet)
+			cl_eprintf(others == 1 ? "cudalint: note: --shard %d/%d: the only file is in another part\n"
+			                       : "cudalint: note: --shard %d/%d: all %d files are in other parts\n",
+			           o->shard_k, o->shard_n, others);
+	} else if (!r->nfiles && !r->failures.n) {
 		const char *are = files->n == 1 ? "is" : "are";
 		if (!files->n)
 			cl_eprintf("cudalint: warning: nothing to analyse: no .cu or .cuh file in the paths given\n");

@@ -210,6 +210,39 @@ void compdb_cmds_free(struct compdb_cmd *v, int n)
 	free(v);
 }
 
+/* One compile command ARGV, run in DIR, into *CC: 1, or 0 with *NBAD
+ * counted and the first failure's reason in WHY. */
+static int translate_one(const char *const *argv, int argc, const char *dir, const char *abs,
+                         struct compdb_cmd *cc, int *nbad, char *why, size_t whylen)
+{
+	char reason[512];
+	if (nvcc_translate(argv, argc, dir, abs, &cc->args, &cc->archs, reason, sizeof reason) == 0)
+		return 1;
+	nvcc_strvec_free(&cc->args);
+	nvcc_strvec_free(&cc->archs);
+	if (!*nbad && whylen)
+		snprintf(why, whylen, "%s", reason); /* the first one's reason */
+	++*nbad;
+	return 0;
+}
+
+int compdb_command_of_argv(const char *const *argv, int argc, const char *dir, const char *file,
+                           struct compdb_cmd **out, int *nbad, char *why, size_t whylen)
+{
+	char abs[PATH_MAX];
+	*out = NULL;
+	*nbad = 0;
+	if (!realpath(file, abs))
+		return 0;
+	struct compdb_cmd *v = xcalloc(1, sizeof *v);
+	if (!translate_one(argv, argc, dir, abs, v, nbad, why, whylen)) {
+		free(v);
+		return 0;
+	}
+	*out = v;
+	return 1;
+}
+
 int compdb_commands(struct compdb *c, const char *file, struct compdb_cmd **out, int *nbad, char *why,
                     size_t whylen)
 {
@@ -234,18 +267,7 @@ int compdb_commands(struct compdb *c, const char *file, struct compdb_cmd **out,
 			argv[i] = clang_getCString(strs[i]);
 		}
 		CXString dir = clang_CompileCommand_getDirectory(cmd);
-		struct compdb_cmd *cc = &v[found];
-		char reason[512];
-		if (nvcc_translate(argv, (int)n, clang_getCString(dir), abs, &cc->args, &cc->archs, reason,
-		                   sizeof reason) == 0) {
-			found++;
-		} else {
-			nvcc_strvec_free(&cc->args);
-			nvcc_strvec_free(&cc->archs);
-			if (!*nbad && whylen)
-				snprintf(why, whylen, "%s", reason); /* the first one's reason */
-			++*nbad;
-		}
+		found += translate_one(argv, (int)n, clang_getCString(dir), abs, &v[found], nbad, why, whylen);
 		clang_disposeString(dir);
 		for (unsigned i = 0; i < n; i++)
 			clang_disposeString(strs[i]);

@@ -30,4 +30,12 @@ int compdb_commands(struct compdb *db, const char *file, struct compdb_cmd **out
                     size_t whylen);
 void compdb_cmds_free(struct compdb_cmd *v, int n);
 
+/* The compile command ARGV (ARGC words, argv[0] the compiler) run in DIR
+ * for FILE, as one entry of the database would be read (the launcher
+ * mode, docs/ci.md): returns 1 with *OUT (one command, malloc'd), or 0
+ * with *NBAD 1 and WHY when it cannot be read (a missing response file),
+ * or 0 with *NBAD 0 when FILE does not exist. */
+int compdb_command_of_argv(const char *const *argv, int argc, const char *dir, const char *file,
+                           struct compdb_cmd **out, int *nbad, char *why, size_t whylen);
+
 #endif
