@@ -2,14 +2,18 @@
 // here, or is listed in tests/docs/commands.txt with the reason it cannot
 // be; so the docs and cudalint's behaviour cannot drift apart.
 //
-// usage: node tests/docs/commands.js CUDALINT SOURCE_DIR   (KEEP=1 keeps the work folder)
+// usage: node tests/docs/commands.js CUDALINT SOURCE_DIR
+//   KEEP=1 keeps the work folder; ONLY=REGEX runs the blocks of the pages
+//   whose path matches only
 //
 // What counts as a command (a simple fence scanner, no Markdown library):
 //   - in a ```sh, ```shell, ```bash or ```console block: every line that is
 //     not blank and not a comment; a line ending in `\` goes on. A comment
 //     line right under a command is output the doc shows for it;
-//   - in any fenced block: a line starting with `$ `, the lines under it
-//     up to the next `$ ` or the fence being its output.
+//   - in a block with no language (or ```console): a line starting with
+//     `$ `, the lines under it up to the next `$ ` or the fence being its
+//     output. Blocks of other languages (```text, ```yaml, ```c) hold no
+//     commands.
 // A command is known by its text without its trailing comment. Each must
 // have an entry in commands.txt: `exit N in PLACE` (run it) or `skip:
 // REASON`. The commands of one block run in that order, in one bash, in
@@ -43,7 +47,7 @@ function walk(dir) {
 }
 const mdFiles = ['README.md', 'CONTRIBUTING.md', 'BENCHMARKS.md'].filter(f => fs.existsSync(path.join(src, f)))
 	.concat(walk('docs'), walk('rules'),
-		fs.readdirSync(path.join(src, 'tools')).map(d => path.join('tools', d, 'README.md')).filter(f => fs.existsSync(path.join(src, f))).sort());
+		(fs.existsSync(path.join(src, 'tools')) ? fs.readdirSync(path.join(src, 'tools')) : []).map(d => path.join('tools', d, 'README.md')).filter(f => fs.existsSync(path.join(src, f))).sort());
 
 // The text of a shell line without its trailing comment: `#` starts one at
 // the start of a word outside quotes, as in the shell.
@@ -75,7 +79,7 @@ function scan(file) {
 			body.push({ text: lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j].trimStart(), line: j + 1 });
 		const block = { file, line: i + 1, commands: [] };
 		const shell = ['sh', 'shell', 'bash', 'console'].includes(lang);
-		const dollar = body.some(b => b.text.startsWith('$ '));
+		const dollar = (lang === '' || lang === 'console') && body.some(b => b.text.startsWith('$ '));
 		let cur = null;
 		for (let k = 0; k < body.length; k++) {
 			let { text, line } = body[k];
@@ -223,13 +227,11 @@ try {
 			} catch (err) { return fail(`${id}: did not run (an earlier command of the block ended the shell?)`); }
 			out = out.replace(/\x1b\[[0-9;]*m/g, '').split(dir + '/').join('').split(dir).join('.');
 			const lines = out.replace(/\n$/, '').split('\n');
-			let ok = true;
-			if (rc !== r.exit) { fail(`${id}: exits ${rc}, tests/docs/commands.txt says ${r.exit}`); ok = false; }
-			if (r.output && r.output.length && !matches(r.output.filter((l, i, a) => i < a.length - 1 || l !== ''), out === '' ? [] : lines, r.excerpt)) {
-				fail(`${id}: the output is not what the doc shows:\n--- doc\n${r.output.join('\n')}\n--- got\n${out}`);
-				ok = false;
-			}
-			if (!ok) console.error(`    its output:\n${out.replace(/^/gm, '    ')}`);
+			const shown = r.output && r.output.length;
+			if (shown && !matches(r.output.filter((l, i, a) => i < a.length - 1 || l !== ''), out === '' ? [] : lines, r.excerpt))
+				fail(`${id}: the output is not what the doc shows${rc !== r.exit ? ` (and it exits ${rc}, not ${r.exit})` : ''}:\n--- doc\n${r.output.join('\n')}\n--- got\n${out}`);
+			else if (rc !== r.exit)
+				fail(`${id}: exits ${rc}, tests/docs/commands.txt says ${r.exit}; its output:\n${out.replace(/^/gm, '    ')}`);
 			else console.log(`ok: ${id}: exit ${rc}${r.output && r.output.length ? ', output as shown' : ''}`);
 			ran++;
 		});
