@@ -23,7 +23,9 @@
 // the place's path made relative, `...` on a line of its own stands for
 // any lines and `...` in a line for any text. Output under a `$ ` line is
 // the whole output; output in comments is an excerpt (the lines in order).
-// An entry no doc uses any more fails the test too.
+// An entry no doc uses any more fails the test too. A block whose commands
+// all passed before (the same commands before each, in the same place) is
+// not run again.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -174,6 +176,7 @@ const { places, entries } = readTable();
 const blocks = mdFiles.flatMap(scan);
 const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null; // ONLY=REGEX: run the blocks of those docs only
 const used = new Set();
+const done = new Map(); // place and commands up to one that passed -> where
 const tmp = fs.mkdtempSync(path.join(process.env.TMPDIR || os.tmpdir(), 'cudalint-docs-commands.'));
 const bin = path.join(tmp, 'bin');
 fs.mkdirSync(bin);
@@ -204,6 +207,13 @@ try {
 		if (!runs.length) return;
 		const placeNames = [...new Set(runs.map(r => r.place))];
 		if (placeNames.length > 1) return fail(`${where}: the commands of one block run in one place, not ${placeNames.join(', ')}`);
+		// a block whose commands all ran before, each after the same
+		// commands in the same place, is not run again: nothing differs
+		const keys = runs.map((r, k) => [r.place, ...runs.slice(0, k + 1).map(x => x.text)].join('\n'));
+		if (keys.every(k => done.has(k))) {
+			ran += runs.length;
+			return runs.forEach((r, k) => console.log(`ok: ${block.file}:${r.line}: ${r.text.split('\n')[0]}: as at ${done.get(keys[k])}`));
+		}
 		const dir = path.join(tmp, `b${n}`);
 		fs.mkdirSync(dir);
 		const setup = spawnSync('bash', ['-eu', '-c', places[placeNames[0]]], { cwd: dir, env, encoding: 'utf8' });
@@ -232,7 +242,7 @@ try {
 				fail(`${id}: the output is not what the doc shows${rc !== r.exit ? ` (and it exits ${rc}, not ${r.exit})` : ''}:\n--- doc\n${r.output.join('\n')}\n--- got\n${out}`);
 			else if (rc !== r.exit)
 				fail(`${id}: exits ${rc}, tests/docs/commands.txt says ${r.exit}; its output:\n${out.replace(/^/gm, '    ')}`);
-			else console.log(`ok: ${id}: exit ${rc}${r.output && r.output.length ? ', output as shown' : ''}`);
+			else done.set(keys[k], `${block.file}:${r.line}`), console.log(`ok: ${id}: exit ${rc}${r.output && r.output.length ? ', output as shown' : ''}`);
 			ran++;
 		});
 	});

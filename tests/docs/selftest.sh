@@ -2,7 +2,8 @@
 # docs.commands-selftest: tests/docs/commands.js fails, naming each, on a
 # command no entry lists, an entry no doc shows, a wrong exit status, and
 # output other than the doc shows (whole, or in a comment excerpt); and
-# passes what matches, `...` included. On a small made-up tree.
+# passes what matches, `...` included, running a block shown again once.
+# On a small made-up tree.
 #
 # usage: tests/docs/selftest.sh CUDALINT SOURCE_DIR
 NAME=docs-selftest
@@ -27,6 +28,10 @@ false
 echo new
 printf 'p q r\n'
 # q ... nothing
+```
+
+```sh
+echo listed; echo x >f   # shown again: not run again
 ```
 MD
 cat >"$t/docs/page.md" <<'MD'
@@ -69,6 +74,7 @@ cat >"$tmp/want" <<'W'
 ok: README.md:2: printf 'a\nb\nc\n': exit 0, output as shown
 ok: README.md:11: echo listed; echo x >f: exit 0
 ok: README.md:12: cat f: exit 0, output as shown
+ok: README.md:21: echo listed; echo x >f: as at README.md:11
 W
 grep '^ok' "$tmp/out" | diff "$tmp/want" - >&2 || fail "not the passes expected"
 [ "$failed" = 0 ] || cat "$tmp/out" >&2
