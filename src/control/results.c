@@ -68,7 +68,8 @@ struct json_object *cl_finding_json(const struct cl_finding *fd, const char *fin
 	json_object_object_add(o, "notes", notes);
 	json_object_object_add(o, "fingerprint", str_or_null(fingerprint));
 	json_object_object_add(o, "suppressed", json_object_new_boolean(fd->suppressed != 0));
-	json_object_object_add(o, "fix", fix_json(&fd->fix));
+	if (fd->fix.nedits) /* only where there is one: the reports of earlier versions stay as they were */
+		json_object_object_add(o, "fix", fix_json(&fd->fix));
 	return o;
 }
 

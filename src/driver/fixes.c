@@ -409,9 +409,26 @@ static int fix_file(struct run *r, int i, unsigned char *done, size_t *fixed, in
 	return rc;
 }
 
+/* A test hook, not a feature: with CUDALINT_TEST_FIX_WAIT=FIFO, wait for a
+ * line on FIFO after the analysis and before any file is checked, so that
+ * a test changes a file between the parse and the write without racing a
+ * clock (docs/testing.md). */
+static void test_wait(void)
+{
+	const char *fifo = getenv("CUDALINT_TEST_FIX_WAIT");
+	FILE *fp = fifo && *fifo ? fopen(fifo, "r") : NULL;
+	if (!fp)
+		return;
+	char line[16];
+	if (!fgets(line, sizeof line, fp))
+		line[0] = 0;
+	fclose(fp);
+}
+
 int fixes_run(struct run *r, int *fixable)
 {
 	int rc = 0, nfiles = 0;
+	test_wait();
 	size_t fixed = 0, unsafe_left = 0;
 	unsigned char *done = xcalloc(r->findings.n + 1, 1);
 	for (int i = 0; i < r->nfiles; i++)

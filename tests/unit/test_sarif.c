@@ -84,7 +84,7 @@ static void make_findings(void)
 				     "__syncthreads() is reached only by threads with threadIdx.x < 10.", "k",
 				     {{{"src/kernel.cu", 9, 6}, "threadIdx.x differs between threads"}}, 1, 0, NULL, {0}};
 	T_f[3] = (struct cl_finding){&T_rules[3], CL_LEVEL_WARNING, {"src/kernel.cu", 11, 2},
-				     "suppressed finding", "k", {{{0}, NULL}}, 0, CL_SUPPRESSED_INSOURCE, "reviewed: only warp 0 runs this"};
+				     "suppressed finding", "k", {{{0}, NULL}}, 0, CL_SUPPRESSED_INSOURCE, "reviewed: only warp 0 runs this", {0}};
 	T_f[4] = (struct cl_finding){&T_rules[2], CL_LEVEL_NOTE, {"src/other file.cu", 1, 1},
 				     "a note-level finding outside any function", NULL, {{{0}, NULL}}, 0, 0, NULL, {0}};
 	T_fail[0] = (struct cl_failure){.file = "src/broken.cu", .reason = "expected ';' after expression"};
