@@ -7,6 +7,7 @@
  * fence orders only its own accesses, and without the barrier the
  * publisher may go first. */
 #include "checks.h"
+#include "fixes.h"
 #include "ordering.h"
 
 #include <stdio.h>
@@ -344,8 +345,16 @@ static int publication(const struct mo_access *a, void *arg)
 		"publish with `cuda::atomic_ref<...>::store(v, cuda::memory_order_release)`",
 		flag, data, order_fence_advice(a->space, s.extent));
 	cl_note(f, s.hit.e->loc, "data stored here");
-	if (a->via)
+	if (a->via) {
 		cl_note(f, a->e->loc, "the publication, in the helper this call runs");
+		return 0;
+	}
+	/* safe: a fence only adds ordering */
+	char fence[64];
+	snprintf(fence, sizeof fence, "%s;", order_fence_call(a->space, s.extent));
+	cl_fix_begin(f, 1, "insert `%s` before the publication", fence);
+	fix_insert_before(pc->cx, f, a->stmt, fence);
+	cl_fix_done(f);
 	return 0;
 }
 

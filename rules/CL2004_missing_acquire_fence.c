@@ -4,7 +4,28 @@
  * Plain and volatile polls are CL2001 and CL2002; a fence of too narrow
  * a scope in between is CL2006. */
 #include "checks.h"
+#include "fixes.h"
 #include "ordering.h"
+
+#include <stdio.h>
+
+/* Safe: a fence after the loop that polls OBS, when the data access is
+ * after the loop (not in it). A ticket's branch gets none. */
+static void fix(struct cl_ctx *cx, struct cl_finding *f, const struct mo_scan *s, const struct ir_expr *obs)
+{
+	const struct memorder *m = s->m;
+	const struct mo_poll *p = NULL;
+	for (int i = 0; i < m->npolls && !p; i++)
+		if (m->polls[i].load == obs && m->polls[i].fn == s->fn)
+			p = &m->polls[i];
+	if (!p || !s->hit.stmt || ir_stmt_inside(s->hit.stmt, p->loop) || s->hit.via)
+		return;
+	char fence[64];
+	snprintf(fence, sizeof fence, "%s;", order_fence_call(s->flag_space, s->extent));
+	cl_fix_begin(f, 1, "insert `%s` after the loop that polls the flag", fence);
+	fix_insert_after(cx, f, p->loop, fence);
+	cl_fix_done(f);
+}
 
 static void report(struct cl_ctx *cx, const struct mo_scan *s, const struct ir_expr *obs, bool ticket)
 {
@@ -21,6 +42,8 @@ static void report(struct cl_ctx *cx, const struct mo_scan *s, const struct ir_e
 		      : ticket ? "it can return data older than the ticket" : "it can return data older than the flag",
 		order_fence_advice(s->flag_space, s->extent));
 	cl_note(f, obs->loc, ticket ? "the atomic whose result decides the branch" : "the flag is observed here");
+	if (!ticket)
+		fix(cx, f, s, obs);
 }
 
 static void observed(const struct mo_scan *s, const struct ir_expr *obs, bool ticket, const struct ir_func *fn,

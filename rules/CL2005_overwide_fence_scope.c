@@ -9,8 +9,10 @@
  * Anything unknown (a pointer cudalint cannot follow, a call) keeps the
  * rule quiet. */
 #include "checks.h"
+#include "fixes.h"
 #include "ordering.h"
 
+#include <stdio.h>
 #include <string.h>
 
 struct window {
@@ -45,6 +47,33 @@ static int observe(const struct mo_access *a, void *arg)
 	return 0;
 }
 
+/* The fix of a fence whose scope is too wide: the call renamed
+ * (`__threadfence_system()` to `__threadfence()`), or the scope argument
+ * of `cuda::atomic_thread_fence` replaced. Unsafe: a narrower fence is
+ * right only when the analysis saw all the memory it orders. */
+static void narrow_fence(struct cl_ctx *cx, struct cl_finding *f, const struct ir_expr *e, const char *scope)
+{
+	const struct ir_call *c = &e->u.call;
+	if (e->kind != EK_CALL || c->is_method)
+		return;
+	if (!e->nkids && (!strcmp(c->name, "__threadfence_system") || !strcmp(c->name, "__threadfence"))) {
+		char to[64];
+		snprintf(to, sizeof to, "__threadfence%s%s()", strcmp(scope, "device") ? "_" : "",
+		         strcmp(scope, "device") ? scope : "");
+		cl_fix_begin(f, 0, "replace `%s()` with `%s`", c->name, to);
+		cl_fix_replace(cx, f, e->range, to);
+	} else if (e->nkids == 2 && !strcmp(c->name, "atomic_thread_fence")) {
+		const struct ir_expr *k = ir_strip(e->kids[1]);
+		if (k->kind != EK_CONST || !k->u.name || !strstr(k->u.name, "thread_scope_"))
+			return;
+		char to[64];
+		snprintf(to, sizeof to, "cuda::thread_scope_%s", scope);
+		cl_fix_begin(f, 0, "replace `%s` with `%s`", k->u.name, to);
+		cl_fix_replace(cx, f, k->range, to);
+	}
+	cl_fix_done(f);
+}
+
 /* __syncthreads() and its reducing forms, the barriers the message names
  * (not a cuda::barrier's arrive_and_wait() or a library collective). */
 static bool is_barrier_stmt(const struct ir_stmt *s)
@@ -72,6 +101,9 @@ static void redundant_block_fence(struct cl_ctx *cx, const struct mo_access *a)
 		"`__threadfence_block()` next to `__syncthreads()` is redundant: the barrier already orders "
 		"memory for the whole block; remove the fence");
 	cl_note(f, b->loc, "the barrier");
+	cl_fix_begin(f, 0, "remove `__threadfence_block()`");
+	fix_remove(cx, f, st);
+	cl_fix_done(f);
 }
 
 /* (e) A device or system fence that orders only hand-offs among the
@@ -159,16 +191,18 @@ static void check_fence(struct cl_ctx *cx, const struct memorder *m, const struc
 	char name[64];
 	intrinsic_display(a->e, name, sizeof name);
 	if (w.shared && !w.device) {
-		cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
+		struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
 			"`%s` orders only __shared__ memory here, which threads of other blocks cannot see; "
 			"block scope is enough and several times cheaper: use `__threadfence_block()`%s", name,
 			strstr(name, "atomic_thread_fence") ? " (or `cuda::thread_scope_block`)" : "");
+		narrow_fence(cx, f, a->e, "block");
 	} else if (a->scope == SCOPE_SYSTEM && w.device) {
-		cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
+		struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
 			"`%s` orders only device memory here (allocated with cudaMalloc or declared __device__), "
 			"which the host cannot see during the kernel; device scope is enough and about twice as "
 			"cheap: use `__threadfence()`%s", name,
 			strstr(name, "atomic_thread_fence") ? " (or `cuda::thread_scope_device`)" : "");
+		narrow_fence(cx, f, a->e, "device");
 	}
 }
 

@@ -10,6 +10,7 @@
 #include "analysis/intrinsics.h"
 #include "analysis/blocksim.h"
 #include "checks.h"
+#include "fixes.h"
 
 static void report(const struct blocksim_barrier_fact *b, void *arg)
 {
@@ -20,11 +21,15 @@ static void report(const struct blocksim_barrier_fact *b, void *arg)
 	intrinsic_display(b->call, name, sizeof name);
 	const struct ir_func *saved = cx->fn;
 	cx->fn = b->fn;
-	cl_report(cx, &cl_rules[RULE_CL4001], b->call->loc,
+	struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL4001], b->call->loc,
 	          "`%s` orders nothing: no thread accesses memory before it (since the previous barrier or the "
 	          "kernel's start) that another thread accesses after it (until the next barrier or the end), yet "
 	          "every warp of the block waits at it for the slowest; remove it",
 	          name);
+	/* unsafe: right only if the simulation saw every access */
+	cl_fix_begin(f, 0, "remove `%s`", name);
+	fix_remove(cx, f, fix_expr_stmt(b->fn, b->call));
+	cl_fix_done(f);
 	cx->fn = saved;
 }
 

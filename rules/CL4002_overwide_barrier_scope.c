@@ -8,6 +8,9 @@
 #include "analysis/memorder.h"
 #include "analysis/blocksim.h"
 #include "checks.h"
+#include "fixes.h"
+
+#include <string.h>
 
 static void report(const struct blocksim_barrier_fact *b, void *arg)
 {
@@ -28,6 +31,14 @@ static void report(const struct blocksim_barrier_fact *b, void *arg)
 		          name, x, y);
 	cl_note(f, b->before->loc, "%s here, before the barrier", b->before_writes ? "written" : "read");
 	cl_note(f, b->after->loc, "accessed here by another lane of the warp, after it");
+	/* unsafe: right only if the simulation saw every access the barrier
+	 * orders (a callee it could not follow, another launch shape) */
+	const struct ir_expr *c = b->call;
+	if (c->kind == EK_CALL && !c->u.call.is_method && !c->nkids && !strcmp(c->u.call.name, "__syncthreads")) {
+		cl_fix_begin(f, 0, "replace `__syncthreads()` with `__syncwarp()`");
+		cl_fix_replace(cx, f, c->range, "__syncwarp()");
+		cl_fix_done(f);
+	}
 	cx->fn = saved;
 }
 

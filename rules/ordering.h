@@ -11,4 +11,8 @@
  * scope would do. */
 const char *order_fence_advice(enum ir_space flag_space, enum mo_extent x);
 
+/* The fence a fix inserts: `__threadfence_block()` where the advice is
+ * block scope, else `__threadfence()` (no backticks). */
+const char *order_fence_call(enum ir_space flag_space, enum mo_extent x);
+
 #endif

@@ -219,3 +219,66 @@ void cl_findings_free(struct cl_findings *f)
 	f->v = NULL;
 	f->n = f->cap = 0;
 }
+
+/* ---- fixes ----------------------------------------------------------------------- */
+
+static struct cl_pos fix_pos(struct cl_ctx *cx, struct ir_point p)
+{
+	struct cl_pos r = { cl_intern(cx->path), p.line, p.col };
+	return r;
+}
+
+void cl_fix_begin(struct cl_finding *f, int safe, const char *fmt, ...)
+{
+	memset(&f->fix, 0, sizeof f->fix);
+	va_list ap;
+	va_start(ap, fmt);
+	char *d = vformat(fmt, ap);
+	va_end(ap);
+	f->fix.description = cl_intern(d);
+	free(d);
+	f->fix.safe = safe;
+}
+
+/* A fix whose edit cannot be made is no fix at all. */
+static void fix_drop(struct cl_finding *f)
+{
+	memset(&f->fix, 0, sizeof f->fix);
+}
+
+void cl_fix_edit(struct cl_ctx *cx, struct cl_finding *f, struct ir_point b, struct ir_point e, const char *text)
+{
+	struct cl_fix *x = &f->fix;
+	if (!x->description)
+		return;
+	/* the edits go into the file the finding is reported in: the
+	 * unit's main file */
+	if (x->nedits >= CL_MAX_EDITS || e.off < b.off || strcmp(f->pos.file, cl_intern(cx->path)) ||
+	    (x->nedits && b.off < x->edits[x->nedits - 1].eoff)) {
+		fix_drop(f);
+		return;
+	}
+	struct cl_edit *d = &x->edits[x->nedits++];
+	d->b = fix_pos(cx, b);
+	d->e = fix_pos(cx, e);
+	d->boff = b.off;
+	d->eoff = e.off;
+	d->text = cl_intern(text);
+}
+
+void cl_fix_replace(struct cl_ctx *cx, struct cl_finding *f, struct ir_range r, const char *text)
+{
+	if (!r.ok)
+		fix_drop(f);
+	else
+		cl_fix_edit(cx, f, r.b, r.e, text);
+}
+
+int cl_fix_done(struct cl_finding *f)
+{
+	if (!f->fix.description || !f->fix.nedits) {
+		fix_drop(f);
+		return 0;
+	}
+	return 1;
+}

@@ -29,6 +29,16 @@ void cl_note(struct cl_finding *f, struct ir_loc loc, const char *fmt, ...) __at
  * points there. Nothing for line 0. */
 void cl_launch_note(struct cl_finding *f, struct ir_loc launch, const char *why);
 
+/* Fixes (finding.h's cl_fix): cl_fix_begin starts F's fix with its
+ * description, then each cl_fix_edit or cl_fix_replace adds an edit of
+ * the unit's main file, in order; an edit that cannot be made (a range in
+ * a macro or another file, a finding in another file, edits out of
+ * order) drops the whole fix. cl_fix_done: whether F has one. */
+void cl_fix_begin(struct cl_finding *f, int safe, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void cl_fix_edit(struct cl_ctx *cx, struct cl_finding *f, struct ir_point b, struct ir_point e, const char *text);
+void cl_fix_replace(struct cl_ctx *cx, struct cl_finding *f, struct ir_range r, const char *text);
+int cl_fix_done(struct cl_finding *f);
+
 /* Calls fn for every device function the analyses covered, with cx->fn set. */
 void cl_for_each_function(struct cl_ctx *cx, const struct ir_unit *u,
                           void (*fn)(struct cl_ctx *cx, const struct ir_func *f, void *arg), void *arg);

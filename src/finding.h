@@ -29,6 +29,32 @@ struct cl_note {
 
 #define CL_MAX_NOTES 4
 
+/* One edit of a fix: replace the bytes [b, e) of the file with text
+ * (b == e inserts, an empty text deletes). Offsets are bytes from the
+ * start of the file; the positions say the same as line and byte column
+ * (e is just past the last byte replaced). */
+struct cl_edit {
+	struct cl_pos b, e;
+	unsigned boff, eoff;
+	const char *text;       /* interned */
+};
+
+#define CL_MAX_EDITS 4
+
+/* How a finding can be fixed, as ruff classifies fixes: a safe one
+ * cannot change what a correct program does beyond what the finding is
+ * about (it adds ordering: a fence, an acquire load); an unsafe one may
+ * (it removes a barrier or narrows a scope, which is right only when the
+ * analysis saw every access it orders). docs/fixes.md lists them. No fix:
+ * nedits is 0. Edits are in one file, the finding's, in order, and do not
+ * overlap. */
+struct cl_fix {
+	const char *description; /* "replace `__syncthreads()` with `__syncwarp()`"; interned */
+	int safe;
+	struct cl_edit edits[CL_MAX_EDITS];
+	int nedits;
+};
+
 struct cl_finding {
 	const struct cl_rule *rule; /* rule.h */
 	enum cl_level level;        /* the rule's level after configuration */
@@ -40,6 +66,7 @@ struct cl_finding {
 	int suppressed;             /* set by the suppression filter */
 	const char *justification;  /* a suppression comment's reason (after "--"), or NULL;
 	                             * alive until cl_suppress_free, interned by the run */
+	struct cl_fix fix;          /* nedits 0: none */
 };
 
 /* Findings of one run, in report order (file, line, column, rule). */

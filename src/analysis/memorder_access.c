@@ -151,6 +151,15 @@ static int address(struct acc_walk *w, struct ir_expr *e)
 	case EK_VAR:
 		/* a pointer variable's value is read; an array's is not */
 		return 0;
+	case EK_OTHER:
+	case EK_CALL:
+		/* a temporary `cuda::atomic_ref<T, S>(x)`: the functional cast
+		 * (its last operand the constructor call) and the constructor
+		 * bind x, they do not load it */
+		if (e->nkids && e->type && strstr(e->type, "atomic_ref") &&
+		    (e->kind == EK_OTHER || (!e->u.call.target && !e->u.call.is_method)))
+			return address(w, e->kids[e->nkids - 1]);
+		return rvalue(w, e);
 	default:
 		return rvalue(w, e);
 	}

@@ -22,12 +22,12 @@
 #include <time.h>
 #include <unistd.h>
 
-/* An entry is one line "cudalint result cache 4 HASH" and the JSON body
- * (format 3: the checksum line; 2: failures of device functions, file
+/* An entry is one line "cudalint result cache 5 HASH" and the JSON body
+ * (format 5: findings carry their fixes; 3: the checksum line; 2: failures of device functions, file
  * summaries). HASH is the XXH3-128 of the body's bytes: an entry edited by
  * hand, cut short by a full disk or damaged on it would otherwise replay
  * what it now says - no findings, a silent pass. */
-#define ENTRY_MAGIC "cudalint result cache 4 "
+#define ENTRY_MAGIC "cudalint result cache 5 "
 #define ENTRY_MAX (64u << 20) /* far above any real entry; a bound on the read */
 
 int cl_rcache_dir(char *out, size_t len)

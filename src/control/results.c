@@ -25,6 +25,31 @@ static void put_pos(struct json_object *o, const struct cl_pos *p)
 	json_object_object_add(o, "column", json_object_new_int64(p->col));
 }
 
+/* "fix": {description, applicability, edits: [{file, line, column,
+ * end_line, end_column, offset, end_offset, replacement}]} or null
+ * (docs/json-schema.md) */
+static struct json_object *fix_json(const struct cl_fix *x)
+{
+	if (!x->nedits)
+		return NULL;
+	struct json_object *o = json_object_new_object(), *ea = json_object_new_array();
+	json_object_object_add(o, "description", str_or_null(x->description));
+	json_object_object_add(o, "applicability", json_object_new_string(x->safe ? "safe" : "unsafe"));
+	for (int k = 0; k < x->nedits && k < CL_MAX_EDITS; k++) {
+		const struct cl_edit *d = &x->edits[k];
+		struct json_object *e = json_object_new_object();
+		put_pos(e, &d->b);
+		json_object_object_add(e, "end_line", json_object_new_int64(d->e.line));
+		json_object_object_add(e, "end_column", json_object_new_int64(d->e.col));
+		json_object_object_add(e, "offset", json_object_new_int64(d->boff));
+		json_object_object_add(e, "end_offset", json_object_new_int64(d->eoff));
+		json_object_object_add(e, "replacement", str_or_null(d->text));
+		json_object_array_add(ea, e);
+	}
+	json_object_object_add(o, "edits", ea);
+	return o;
+}
+
 struct json_object *cl_finding_json(const struct cl_finding *fd, const char *fingerprint)
 {
 	struct json_object *o = json_object_new_object(), *notes = json_object_new_array();
@@ -43,6 +68,8 @@ struct json_object *cl_finding_json(const struct cl_finding *fd, const char *fin
 	json_object_object_add(o, "notes", notes);
 	json_object_object_add(o, "fingerprint", str_or_null(fingerprint));
 	json_object_object_add(o, "suppressed", json_object_new_boolean(fd->suppressed != 0));
+	if (fd->fix.nedits) /* only where there is one: the reports of earlier versions stay as they were */
+		json_object_object_add(o, "fix", fix_json(&fd->fix));
 	return o;
 }
 
@@ -173,6 +200,38 @@ static void push_finding(struct cl_findings *out, const struct cl_finding *f)
 	CL_VEC_PUSH(out->v, out->n, out->cap, *f);
 }
 
+/* The "fix" of a finding: absent or null is none. */
+static int read_fix(struct json_object *o, struct cl_fix *x)
+{
+	struct json_object *fx, *ea, *ap;
+	const char *desc;
+	memset(x, 0, sizeof *x);
+	if (!json_object_object_get_ex(o, "fix", &fx) || !fx)
+		return 0;
+	if (!json_object_is_type(fx, json_type_object) || get_str(fx, "description", 0, &desc) < 0 ||
+	    !json_object_object_get_ex(fx, "applicability", &ap) || !json_object_is_type(ap, json_type_string) ||
+	    !json_object_object_get_ex(fx, "edits", &ea) || !json_object_is_type(ea, json_type_array) ||
+	    json_object_array_length(ea) < 1 || json_object_array_length(ea) > CL_MAX_EDITS)
+		return -1;
+	int n = (int)json_object_array_length(ea);
+	for (int k = 0; k < n; k++) {
+		struct json_object *e = json_object_array_get_idx(ea, (size_t)k);
+		struct cl_edit *d = &x->edits[k];
+		const char *text;
+		if (!json_object_is_type(e, json_type_object) || get_pos(e, 0, &d->b) < 0 ||
+		    get_uint(e, "end_line", &d->e.line) < 0 || get_uint(e, "end_column", &d->e.col) < 0 ||
+		    get_uint(e, "offset", &d->boff) < 0 || get_uint(e, "end_offset", &d->eoff) < 0 ||
+		    get_str(e, "replacement", 0, &text) < 0 || d->eoff < d->boff)
+			return -1;
+		d->e.file = d->b.file;
+		d->text = cl_intern(text);
+	}
+	x->nedits = n;
+	x->safe = !strcmp(json_object_get_string(ap), "safe");
+	x->description = cl_intern(desc);
+	return 0;
+}
+
 static int read_finding(struct json_object *o, struct cl_finding *f)
 {
 	const char *id, *msg, *fn, *level_name;
@@ -184,6 +243,9 @@ static int read_finding(struct json_object *o, struct cl_finding *f)
 	    cl_config_parse_level(level_name, &level) < 0 || get_pos(o, 0, &f->pos) < 0 ||
 	    get_str(o, "message", 0, &msg) < 0 || get_str(o, "function", 1, &fn) < 0 ||
 	    !json_object_object_get_ex(o, "suppressed", &supp) || !json_object_is_type(supp, json_type_boolean))
+		return -1;
+	struct cl_fix fix;
+	if (read_fix(o, &fix) < 0)
 		return -1;
 	struct json_object *notes;
 	if (!json_object_object_get_ex(o, "notes", &notes) || !json_object_is_type(notes, json_type_array) ||
@@ -204,6 +266,7 @@ static int read_finding(struct json_object *o, struct cl_finding *f)
 	f->suppressed = json_object_get_boolean(supp) ? CL_SUPPRESSED_INSOURCE : CL_SUPPRESSED_NONE;
 	f->function = cl_intern(fn);
 	f->message = xstrdup(msg);
+	f->fix = fix;
 	f->nnotes = nnotes;
 	for (int k = 0; k < nnotes; k++) {
 		f->notes[k].pos = tmp[k].pos;

@@ -93,6 +93,14 @@ static const struct { const char *text; int option; } usage_layout[] = {
 	  "                          the source line and a caret under each text finding\n"
 	  "                          (default: on a terminal, unless --color=never)\n"
 	  "\n"
+	  "Fixes:\n"
+	  "  --fix                   apply the safe fixes of the findings to the files, in\n"
+	  "                          place, and report the findings that remain\n"
+	  "  --unsafe-fixes          with --fix or --diff, the unsafe fixes too (they may\n"
+	  "                          change what correct code does: docs/fixes.md)\n"
+	  "  --diff                  print the fixes as a unified diff and change nothing\n"
+	  "                          (exit status 1 when there is a fix to apply)\n"
+	  "\n"
 	  "Paths:\n"
 	  "  -                       read a file from standard input (for editors)\n"
 	  "  --stdin-filename=FILE   the name of that file: its configuration, the\n"
@@ -190,7 +198,7 @@ enum {
 	OPT_REPORT_SUPPRESSED, OPT_WARN_UNUSED,
 	OPT_NO_TOOLKIT, OPT_NO_CACHE, OPT_CACHE_RESULTS, OPT_NO_CACHE_RESULTS,
 	OPT_SHOW_TOOLKIT, OPT_LIST_RULES, OPT_VERSION, OPT_DUMP_IR, OPT_DUMP_LAUNCHES, OPT_PATHS,
-	OPT_STATISTICS, OPT_STDIN_FILENAME,
+	OPT_STATISTICS, OPT_STDIN_FILENAME, OPT_FIX, OPT_UNSAFE_FIXES, OPT_DIFF,
 	OPT_SHOW_CONFIG, OPT_SHOW_FILES, OPT_CLEAR_CACHE, OPT_FOLLOW_LINKS, OPT_SHARD, OPT_LAUNCHER,
 	/* options.def's: option K is OPT_OPTION + 2 K, and its --no- form one more */
 	OPT_OPTION = 512,
@@ -239,6 +247,9 @@ static const struct option long_layout[] = {
 	{ "srcroot", required_argument, 0, OPT_SRCROOT },
 	{ "report-suppressed", no_argument, 0, OPT_REPORT_SUPPRESSED },
 	{ "statistics", no_argument, 0, OPT_STATISTICS },
+	{ "fix", no_argument, 0, OPT_FIX },
+	{ "unsafe-fixes", no_argument, 0, OPT_UNSAFE_FIXES },
+	{ "diff", no_argument, 0, OPT_DIFF },
 	{ "color", required_argument, 0, OPT_COLOR },
 	{ "no-color", no_argument, 0, OPT_NO_COLOR },
 	{ "show-source", no_argument, 0, OPT_SHOW_SOURCE },
@@ -446,6 +457,9 @@ static int take(struct options *o, int c, const char *v)
 	case OPT_EXIT_ZERO: o->exit_zero = 1; break;
 	case OPT_REPORT_SUPPRESSED: o->report_suppressed = 1; break;
 	case OPT_STATISTICS: o->statistics = 1; break;
+	case OPT_FIX: o->fix = 1; break;
+	case OPT_UNSAFE_FIXES: o->unsafe_fixes = 1; break;
+	case OPT_DIFF: o->diff = 1; break;
 	case OPT_WARN_UNUSED: o->warn_unused_suppressions = 1; break;
 	case OPT_NO_TOOLKIT: o->no_toolkit = 1; break;
 	case OPT_NO_CACHE: o->no_cache = 1; break;
@@ -487,9 +501,13 @@ static int options_check(struct options *o)
 		return usage_error("%s", "--stdin-filename needs a file name");
 	if (o->launch_argv && !o->launch_argc)
 		return usage_error("%s", "--launcher needs the compile command after it");
-	if (o->launch_argv && (o->npaths || o->use_stdin || o->compile_commands || o->shard_n))
+	if (o->launch_argv && (o->npaths || o->use_stdin || o->compile_commands || o->shard_n || o->fix || o->diff))
 		return usage_error("%s", "--launcher analyses the file of the compile command after it: no "
-		                         "paths, -, -p or --shard");
+		                         "paths, -, -p, --shard, --fix or --diff");
+	if (o->fix && o->diff)
+		return usage_error("%s", "--fix changes the files and --diff only shows the changes: give one");
+	if (o->unsafe_fixes && !o->fix && !o->diff)
+		return usage_error("%s", "--unsafe-fixes goes with --fix or --diff");
 	if (o->statistics && o->format != FORMAT_TEXT && o->format != FORMAT_JSON)
 		return usage_error("%s", "--statistics prints text or json, not sarif or github");
 	/* the command line too: a pre-commit hook's args come from the

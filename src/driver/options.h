@@ -50,6 +50,9 @@ struct options {
 	int exit_zero;                /* --exit-zero: findings never make the status 1 */
 	int quiet;                    /* -q, --quiet: findings and errors only, no notes or summary */
 	int statistics;               /* --statistics: counts per rule instead of the findings */
+	int fix;                      /* --fix: apply the fixes to the files (driver/fixes.h) */
+	int unsafe_fixes;             /* --unsafe-fixes: also the unsafe ones */
+	int diff;                     /* --diff: print the fixes as a unified diff, change nothing */
 	int show_source;              /* --show-source 1, --no-show-source -1, 0: on a terminal */
 	int follow_links;             /* --follow-links: directory walks follow links out of the tree */
 	int show_config, show_files;  /* print the configuration or the files, analyse nothing */

@@ -13,6 +13,7 @@
 #include "control/results.h"
 #include "control/suppress.h"
 #include "driver/files.h"
+#include "driver/fixes.h"
 #include "driver/hints.h"
 #include "driver/includers.h"
 #include "driver/options.h"
@@ -439,6 +440,7 @@ static void run_free(struct run *r)
 	cl_failures_free(&r->failures);
 	cl_regfile_overlay(NULL, NULL, 0);
 	free(r->stdin_text);
+	fixes_free(r);
 }
 
 /* The root of SARIF's %SRCROOT%, fingerprints and baselines: --srcroot,
@@ -539,6 +541,8 @@ int cl_run(const struct options *o)
 	if (finish_refuse_outputs(r, &files) < 0)
 		goto out;
 
+	if (o->fix || o->diff)
+		fixes_snapshot(r);
 	analyse_all(r);
 	parsers_free(r);
 	compdb_free(r->db);
@@ -581,6 +585,21 @@ int cl_run(const struct options *o)
 		}
 	}
 
+	if (o->fix || o->diff) {
+		int fixable = 0;
+		if (fixes_run(r, &fixable) < 0)
+			status = 2;
+		if (o->diff) {
+			/* as ruff's --diff: the diff alone, 1 when it is not empty */
+			if (fflush(stdout) == EOF && errno != EPIPE)
+				status = 2;
+			if (finish_failures_fail(r))
+				status = 2;
+			if (!status && fixable)
+				status = 1;
+			goto out;
+		}
+	}
 	if (finish_write_report(r) < 0)
 		status = 2;
 	else

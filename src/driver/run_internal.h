@@ -95,6 +95,7 @@ struct run {
 	char srcroot_buf[PATH_MAX];
 	int ndone;                          /* files the workers finished, for the progress line */
 	char *stdin_text;                   /* `-`: what standard input held */
+	struct fixes_snap *snaps;           /* --fix, --diff: per file, as read before the parse */
 };
 
 /* What one analysis reports on: FILE itself, or, for a header that is

@@ -38,7 +38,7 @@ int lower_cursor_children(CXCursor c, CXCursor **out)
 /* Offsets of the main file's line starts. clang computes a column by
  * scanning back to the start of the line, which made a file that is one
  * very long line quadratic; a table of line starts answers in log time. */
-static void build_lines(struct lower *L, CXFile f)
+void lower_build_lines(struct lower *L, CXFile f)
 {
 	size_t size = 0;
 	const char *text = clang_getFileContents(L->tu, f, &size);
@@ -54,6 +54,20 @@ static void build_lines(struct lower *L, CXFile f)
 			L->line_starts[n++] = (unsigned)i + 1;
 }
 
+struct ir_point lower_point(const struct lower *L, unsigned off)
+{
+	unsigned lo = 0, hi = L->nlines; /* last start <= off */
+	while (hi - lo > 1) {
+		unsigned mid = lo + (hi - lo) / 2;
+		if (L->line_starts[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	struct ir_point p = { off, lo + 1, off - L->line_starts[lo] + 1 };
+	return p;
+}
+
 struct ir_loc lower_loc(struct lower *L, CXSourceLocation l)
 {
 	CXFile f;
@@ -62,17 +76,10 @@ struct ir_loc lower_loc(struct lower *L, CXSourceLocation l)
 	struct ir_loc r = { L->path, 0, 0 };
 	if (f && clang_Location_isFromMainFile(l)) {
 		if (!L->line_starts)
-			build_lines(L, f);
-		unsigned lo = 0, hi = L->nlines; /* last start <= off */
-		while (hi - lo > 1) {
-			unsigned mid = lo + (hi - lo) / 2;
-			if (L->line_starts[mid] <= off)
-				lo = mid;
-			else
-				hi = mid;
-		}
-		r.line = lo + 1;
-		r.col = off - L->line_starts[lo] + 1;
+			lower_build_lines(L, f);
+		struct ir_point p = lower_point(L, off);
+		r.line = p.line;
+		r.col = p.col;
 		return r;
 	}
 	clang_getExpansionLocation(l, &f, &line, &col, &off);
@@ -474,6 +481,7 @@ struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_
 	L.u->skipped = (struct ir_skipped **)ptrvec_finish(&L.skipped, L.a, &L.u->nskipped);
 	count_ignored(&L);
 	resolve_calls(&L);
+	lower_include_point(&L);
 	L.u->truncated = L.truncated != 0;
 	cl_htab_free(L.vars);
 	free(L.line_starts);

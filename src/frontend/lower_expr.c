@@ -18,6 +18,7 @@ struct ir_expr *lower_new_expr(struct lower *L, enum ir_ekind k, CXCursor c)
 	struct ir_expr *e = arena_alloc(L->a, sizeof *e);
 	e->kind = k;
 	e->loc = lower_cursor_loc(L, c);
+	e->range = lower_range(L, c);
 	CXType t = clang_getCursorType(c);
 	if (t.kind != CXType_Invalid) {
 		e->is_volatile = clang_isVolatileQualifiedType(t) != 0;

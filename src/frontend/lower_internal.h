@@ -51,6 +51,15 @@ struct lower_cursor_key lower_cursor_key(CXCursor c);
 /* Children of a cursor, in order. The array is malloc'd. */
 int lower_cursor_children(CXCursor c, CXCursor **out);
 struct ir_loc lower_loc(struct lower *L, CXSourceLocation l);
+/* The main file's line table (lower.c builds it on the first location
+ * in F, the main file), and an offset of it as a point. */
+void lower_build_lines(struct lower *L, CXFile f);
+struct ir_point lower_point(const struct lower *L, unsigned off);
+/* lower_range.c: C's extent in the main file, for fixes (ok 0 in a macro
+ * or another file); a statement's whole lines; the unit's include point */
+struct ir_range lower_range(struct lower *L, CXCursor c);
+void lower_stmt_lines(struct lower *L, struct ir_stmt *s);
+void lower_include_point(struct lower *L);
 struct ir_loc lower_cursor_loc(struct lower *L, CXCursor c);
 char *lower_cursor_name(struct lower *L, CXCursor c);
 char *lower_type_name(struct lower *L, CXType t);

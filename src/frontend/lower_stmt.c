@@ -32,6 +32,8 @@ static struct ir_stmt *new_stmt(struct lower *L, enum ir_skind k, CXCursor c)
 	struct ir_stmt *s = arena_alloc(L->a, sizeof *s);
 	s->kind = k;
 	s->loc = lower_cursor_loc(L, c);
+	s->range = lower_range(L, c);
+	lower_stmt_lines(L, s);
 	return s;
 }
 

@@ -21,6 +21,28 @@ struct ir_loc {
 	unsigned line, col;
 };
 
+/* A place in the main file: byte offset, 1-based line and byte column. */
+struct ir_point { unsigned off, line, col; };
+
+/* The source extent of an expression or a statement, for the edits of a
+ * fix (src/finding.h): [b, e) in the unit's main file. ok is 0 when the
+ * node lies in another file, in a macro expansion or straddles one: no
+ * edit may touch it then. */
+struct ir_range {
+	struct ir_point b, e;
+	unsigned ok : 1;
+};
+
+/* A statement's extent as whole lines, for fixes that insert or remove
+ * statements: lb is the start of its line when only blanks precede it
+ * (else b), le past the newline when only blanks or a // comment follow
+ * its `;` (else just past the `;`, or e); indent the blanks before it
+ * (NULL unless lb is a line start). */
+struct ir_lines {
+	struct ir_point lb, le;
+	const char *indent;
+};
+
 /* The kinds below are each declared once, with their names (for the IR
  * dump and messages), as X-macro lists: the enums and the name tables are
  * generated from them (ir.c). */
@@ -160,6 +182,7 @@ struct ir_expr {
 	unsigned arrow : 1;        /* EK_MEMBER through '->' */
 	unsigned in_union : 1;     /* EK_MEMBER: the field is a member of a union (it aliases the others) */
 	unsigned in_macro : 1;     /* spelled inside a macro expansion */
+	struct ir_range range;     /* front end: where it is spelled, for fixes */
 	int nkids;
 	struct ir_expr **kids;
 	union {
@@ -183,6 +206,8 @@ const char *ir_loop_form_name(enum ir_loop_form f);
 struct ir_stmt {
 	enum ir_skind kind;
 	struct ir_loc loc;
+	struct ir_range range;     /* front end: where it is spelled, for fixes */
+	struct ir_lines lines;
 	struct ir_stmt *parent;    /* enclosing statement; NULL for a function body */
 	union {
 		struct { struct ir_stmt **v; int n; } block;
@@ -281,6 +306,13 @@ struct ir_unit {
 	 * mentions __CUDA_ARCH__ (or the NV_IF_TARGET family), so the code may
 	 * differ from one GPU architecture to another (src/driver/variants.h) */
 	unsigned uses_cuda_arch : 1;
+	/* front end, for fixes that need a header: where a new #include goes
+	 * (the start of the line after the last #include that precedes the
+	 * main file's code), and whether the main file includes
+	 * <cuda/atomic> itself */
+	struct ir_point include_at;
+	unsigned has_include_at : 1;
+	unsigned includes_cuda_atomic : 1;
 	/* analysis (src/analysis/analyze.c): the unit's memory objects and
 	 * memory-ordering facts; freed by analyze_free */
 	struct memspace *memspace;

@@ -118,6 +118,46 @@ static json_object *physical(struct ctx *cx, const struct cl_pos *pos)
 	return pl;
 }
 
+/* LINE:COL (bytes) of FILE as a code-point column, the run's columnKind */
+static unsigned cp_col(struct ctx *cx, const char *file, unsigned line, unsigned col)
+{
+	size_t n;
+	const char *text = file ? cl_srctext_line(cx->st, file, line, &n) : NULL;
+	return text ? cl_srctext_codepoint_col(text, n, col) : col;
+}
+
+/* A finding's fix as SARIF's fixes[]: one artifactChange (the finding's
+ * file), a replacement per edit; an insertion is an empty deletedRegion. */
+static json_object *fixes_json(struct ctx *cx, const struct cl_fix *x)
+{
+	json_object *fix = json_object_new_object(), *reps = json_object_new_array();
+	char desc[512];
+	snprintf(desc, sizeof desc, "%s (%s fix)", x->description, x->safe ? "safe" : "unsafe");
+	json_object_object_add(fix, "description", message(desc));
+	for (int k = 0; k < x->nedits && k < CL_MAX_EDITS; k++) {
+		const struct cl_edit *d = &x->edits[k];
+		json_object *rep = json_object_new_object(), *reg = json_object_new_object();
+		json_object_object_add(reg, "startLine", json_object_new_int64(d->b.line));
+		json_object_object_add(reg, "startColumn", json_object_new_int64(cp_col(cx, d->b.file, d->b.line, d->b.col)));
+		json_object_object_add(reg, "endLine", json_object_new_int64(d->e.line));
+		json_object_object_add(reg, "endColumn", json_object_new_int64(cp_col(cx, d->e.file, d->e.line, d->e.col)));
+		json_object_object_add(rep, "deletedRegion", reg);
+		json_object *ins = json_object_new_object();
+		json_object_object_add(ins, "text", json_object_new_string(d->text));
+		json_object_object_add(rep, "insertedContent", ins);
+		json_object_array_add(reps, rep);
+	}
+	json_object *change = json_object_new_object();
+	json_object_object_add(change, "artifactLocation", artifact(cx, x->edits[0].b.file ? x->edits[0].b.file : ""));
+	json_object_object_add(change, "replacements", reps);
+	json_object *changes = json_object_new_array();
+	json_object_array_add(changes, change);
+	json_object_object_add(fix, "artifactChanges", changes);
+	json_object *fixes = json_object_new_array();
+	json_object_array_add(fixes, fix);
+	return fixes;
+}
+
 static json_object *string_array(const char *const *v, size_t n)
 {
 	json_object *a = json_object_new_array();
@@ -313,6 +353,8 @@ static json_object *result_json(struct ctx *cx, const struct cl_finding *fd, con
 		}
 		json_object_object_add(o, "relatedLocations", rel);
 	}
+	if (fd->fix.nedits)
+		json_object_object_add(o, "fixes", fixes_json(cx, &fd->fix));
 	json_object *fps = json_object_new_object();
 	json_object_object_add(fps, CL_FINGERPRINT_KIND, json_object_new_string(fp));
 	json_object_object_add(o, "fingerprints", fps);

@@ -68,6 +68,12 @@ int cl_report_text(FILE *out, const struct cl_findings *f, const struct text_opt
 		         : x->suppressed                         ? " (suppressed)"
 		                                                 : "");
 		location(out, st, &x->pos, x->level, x->message, tag, o);
+		if (x->fix.nedits && !x->suppressed) {
+			char *d = cl_text_clean(x->fix.description, strlen(x->fix.description), 0);
+			fprintf(out, "  %shelp:%s %s (%s)\n", o->color ? "\033[1;32m" : "", o->color ? "\033[0m" : "", d,
+			        x->fix.safe ? "--fix" : "unsafe: --fix --unsafe-fixes");
+			free(d);
+		}
 		for (int j = 0; j < x->nnotes; j++)
 			location(out, st, &x->notes[j].pos, CL_LEVEL_NOTE, x->notes[j].message, NULL, o);
 	}

@@ -32,10 +32,10 @@ prefixes='util: cl_ arena_ ptrvec_ guard_ path_ xmalloc xcalloc xrealloc xstrdup
 ir: ir_
 frontend: cl_ compat_ compdb_ cuda_env_ cx_ lower_ nvcc_ pch_
 analysis: analysis_ analyze_ blocksim_ bs_ callgraph_ cl_option cubar_ intrinsic_ intrinsics_ launch_ library_ locals_ memspace_ mo_ scope_index_ uni_ uniformity_
-rules: barrier_site_ cl_ check_ order_
+rules: barrier_site_ cl_ check_ fix_ order_
 control: cl_ suppress_
 report: cl_
-driver: cl_ cache_ cfg_ files_ finish_ gitignore_ lsp_ options_ parsers_ run_ select_ show_ targets_'
+driver: cl_ cache_ cfg_ files_ finish_ fixes_ gitignore_ lsp_ options_ parsers_ run_ select_ show_ targets_'
 
 
 fail=0

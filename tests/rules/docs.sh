@@ -17,6 +17,9 @@
 #     ## References
 #
 # Other headings may come between them (## Options, ## Suppressing).
+# A rule whose findings carry a fix (--fix, docs/fixes.md) says what it
+# does, and whether it is safe or unsafe, under "## Fix", which when
+# present comes after "## How to fix" and before "## References".
 # A rule of rules.def without a doc fails, CL0001 (reported by src/, not
 # by a check) included: --explain prints the doc, and SARIF's helpUri
 # points at it. Prints one "FAIL file: ..." line per problem; exit status 0
@@ -59,6 +62,12 @@ FNR == 1 {
 }
 /^## / {
 	h = substr($0, 4)
+	if (h == "Fix") {
+		if (fix_seen++)
+			printf "heading \"## Fix\" twice\n"
+		else if (next_want <= 4 || next_want > 5)
+			printf "heading \"## Fix\" not between \"## How to fix\" and \"## References\"\n"
+	}
 	for (i = 1; i <= n; i++)
 		if (h == want[i]) {
 			if (seen[i]++)

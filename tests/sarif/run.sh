@@ -2,7 +2,8 @@
 # The SARIF validator (tests/sarif/validate.sh) with the SARIF rules and
 # GitHub's (--rule-kind "Sarif;Gh"), both ways:
 #   - cudalint's real SARIF output (findings with notes, a file that could
-#     not be analysed) and good/minimal.sarif validate with 0 results;
+#     not be analysed; findings with fixes) and good/minimal.sarif validate
+#     with 0 results;
 #   - each bad/*.sarif is rejected with exactly the rule IDs that
 #     bad/expected.txt lists for it, GitHub's GH rules among them, so the
 #     GH rules demonstrably ran.
@@ -39,7 +40,13 @@ case $n in
 "0 "* | *" 0" | *[!0-9\ ]*) fail "cudalint.sarif should hold results and a notification; has: $n (results, notifications)" ;;
 *) echo "ok: cudalint.sarif holds $n (results, notifications)" ;;
 esac
-for f in "$tmp/cudalint.sarif" "$here/good/minimal.sarif"; do
+# findings with fixes: fixes[].artifactChanges[].replacements[] (docs/fixes.md)
+mkdir -p "$tmp/fixes"
+cp "$src"/tests/cli/inputs/fix/*.cu "$tmp/fixes/"
+(cd "$tmp/fixes" && git init -q . && "$cl" --no-cuda-toolkit --format=sarif -o fixes.sarif fence.cu barrier.cu publish.cu 2>/dev/null)
+nfix=$(node -p 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).runs[0].results.filter(r => r.fixes && r.fixes[0].artifactChanges[0].replacements.length).length' "$tmp/fixes/fixes.sarif" 2>&1)
+[ "$nfix" = 5 ] || fail "fixes.sarif: $nfix results with fixes, expected 5"
+for f in "$tmp/cudalint.sarif" "$tmp/fixes/fixes.sarif" "$here/good/minimal.sarif"; do
 	if out=$(bash "$here/validate.sh" "$f" 2>&1); then
 		echo "ok: $(basename "$f") validates: $(echo "$out" | tail -1)"
 	else

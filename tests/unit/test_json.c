@@ -63,17 +63,17 @@ static void make_findings(void)
 	memset(T_f, 0, sizeof T_f);
 	T_f[0] = (struct cl_finding){&T_rules[1], CL_LEVEL_ERROR, {"src/kernel.cu", 6, 36},
 				     "__syncthreads() is reached only by threads with s[0] == 'é'", "k",
-				     {{{"src/kernel.cu", 6, 2}, "this condition depends on data each thread reads"}}, 1, 0, NULL};
+				     {{{"src/kernel.cu", 6, 2}, "this condition depends on data each thread reads"}}, 1, 0, NULL, {0}};
 	T_f[1] = (struct cl_finding){&T_rules[1], CL_LEVEL_ERROR, {"src/kernel.cu", 8, 3},
 				     "__syncthreads() is reached only by threads with threadIdx.x < 10.", "k",
-				     {{{"src/kernel.cu", 7, 6}, "threadIdx.x differs between threads"}}, 1, 0, NULL};
+				     {{{"src/kernel.cu", 7, 6}, "threadIdx.x differs between threads"}}, 1, 0, NULL, {0}};
 	T_f[2] = (struct cl_finding){&T_rules[1], CL_LEVEL_ERROR, {"src/kernel.cu", 10, 3},
 				     "__syncthreads() is reached only by threads with threadIdx.x < 10.", "k",
-				     {{{"src/kernel.cu", 9, 6}, "threadIdx.x differs between threads"}}, 1, 0, NULL};
+				     {{{"src/kernel.cu", 9, 6}, "threadIdx.x differs between threads"}}, 1, 0, NULL, {0}};
 	T_f[3] = (struct cl_finding){&T_rules[3], CL_LEVEL_WARNING, {"src/kernel.cu", 11, 2},
-				     "suppressed finding", "k", {{{0}, NULL}}, 0, CL_SUPPRESSED_INSOURCE, NULL};
+				     "suppressed finding", "k", {{{0}, NULL}}, 0, CL_SUPPRESSED_INSOURCE, NULL, {0}};
 	T_f[4] = (struct cl_finding){&T_rules[2], CL_LEVEL_NOTE, {"src/other file.cu", 1, 1},
-				     "a note-level finding outside any function", NULL, {{{0}, NULL}}, 0, 0, NULL};
+				     "a note-level finding outside any function", NULL, {{{0}, NULL}}, 0, 0, NULL, {0}};
 	T_fail[0] = (struct cl_failure){.file = "src/broken.cu", .reason = "expected ';' after expression"};
 	T_fail[1] = (struct cl_failure){.file = "src/partial.cu", .reason = "src/partial.cu:9:3: error: use of "
 	                                "undeclared identifier 'x'", .function = "k2", .line = 7, .col = 17};
