@@ -7,7 +7,7 @@
 -- is shut down and must exit 0. Failure: a message on standard error and
 -- exit status 1. The waits are failure guards only (CL_LSP_TIMEOUT s).
 local bin, listfile, clijson = _G.cl_bin, _G.cl_list, _G.cl_cli
-local guard = (tonumber(os.getenv('CL_LSP_TIMEOUT') or '') or 1800) * 1000
+local guard = (tonumber(os.getenv('CL_LSP_TIMEOUT') or '') or 3300) * 1000
 
 local function out(s) io.stdout:write(s .. '\n') end
 local function fail(s)
