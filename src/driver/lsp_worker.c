@@ -193,8 +193,11 @@ static void finish(struct lsp_server *s, struct lsp_doc *d)
 		cl_describe_status(status, how, sizeof how);
 		lsp_log(s, 1, "cudalint: %s: the analysis ended with %s%s (its messages are on the server's standard error)",
 			d->path, how, report ? "" : " and no report");
-	} else if (gen == d->gen)
+	} else if (gen == d->gen) {
 		publish(s, d, report); /* never the diagnostics of an older text */
+		json_object_put(d->report);
+		d->report = json_object_get(report); /* its fixes, for code actions */
+	}
 	json_object_put(report);
 }
 
