@@ -93,7 +93,9 @@ static void child(const struct lsp_server *s, char **argv, int in, int out)
 	if (s->root && chdir(s->root) < 0)
 		_exit(127);
 	signal(SIGPIPE, SIG_DFL);
-	execv(s->o->self, argv);
+	/* the server's own binary, even where its file was replaced since
+	 * (a rebuild, an upgrade): the worker never differs from the server */
+	execv("/proc/self/exe", argv);
 	_exit(127);
 }
 
