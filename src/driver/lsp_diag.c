@@ -127,3 +127,56 @@ json_object *lsp_diagnostics(json_object *report, const char *file, struct lsp_t
 		}
 	return out;
 }
+
+/* The WorkspaceEdit of a fix's edits, or NULL when one is not in FILE */
+static json_object *fix_edit(json_object *edits, const char *file, const char *uri, struct lsp_text t)
+{
+	json_object *arr = json_object_new_array();
+	for (size_t i = 0; i < json_object_array_length(edits); i++) {
+		json_object *e = json_object_array_get_idx(edits, i);
+		const char *ef = str(e, "file"), *text = str(e, "replacement");
+		if ((ef && strcmp(ef, file)) || !text) {
+			json_object_put(arr);
+			return NULL;
+		}
+		struct lsp_edit le = { num(e, "line"), num(e, "column"), num(e, "end_line"), num(e, "end_column"), text };
+		json_object_array_add(arr, lsp_text_edit(t, &le));
+	}
+	json_object *changes = json_object_new_object(), *we = json_object_new_object();
+	json_object_object_add(changes, uri, arr);
+	json_object_object_add(we, "changes", changes);
+	return we;
+}
+
+void lsp_fix_actions(json_object *report, const char *file, const char *uri, struct lsp_text t, json_object *diag,
+		     json_object *out)
+{
+	json_object *findings, *code, *start, *fix, *edits, *v;
+	if (!json_object_object_get_ex(report, "findings", &findings) || !json_object_object_get_ex(diag, "code", &code) ||
+	    !json_object_object_get_ex(diag, "range", &v) || !json_object_object_get_ex(v, "start", &start))
+		return;
+	int line = num(start, "line") + 1;
+	for (size_t i = 0; i < json_object_array_length(findings); i++) {
+		json_object *f = json_object_array_get_idx(findings, i);
+		const char *ff = str(f, "file"), *id = str(f, "rule_id");
+		if (!ff || strcmp(ff, file) || !id || strcmp(id, json_object_get_string(code)) || num(f, "line") != line ||
+		    !json_object_object_get_ex(f, "fix", &fix) || !json_object_object_get_ex(fix, "edits", &edits) ||
+		    !json_object_is_type(edits, json_type_array))
+			continue;
+		json_object *we = fix_edit(edits, file, uri, t);
+		if (!we)
+			continue;
+		char title[512];
+		const char *desc = str(fix, "description"), *app = str(fix, "applicability");
+		int safe = app && !strcmp(app, "safe");
+		snprintf(title, sizeof title, "Fix %s: %s%s", id, desc ? desc : "apply cudalint's fix", safe ? "" : " (unsafe)");
+		json_object *a = json_object_new_object(), *diags = json_object_new_array();
+		json_object_object_add(a, "title", json_object_new_string(title));
+		json_object_object_add(a, "kind", json_object_new_string("quickfix"));
+		json_object_array_add(diags, json_object_get(diag));
+		json_object_object_add(a, "diagnostics", diags);
+		json_object_object_add(a, "isPreferred", json_object_new_boolean(safe));
+		json_object_object_add(a, "edit", we);
+		json_object_array_add(out, a);
+	}
+}

@@ -28,6 +28,7 @@ struct lsp_doc {
 	int pending;           /* an analysis is due at DUE */
 	long long due;         /* monotonic milliseconds */
 	struct lsp_worker *worker;
+	json_object *report;   /* the JSON report published for this text, or NULL */
 };
 
 struct lsp_server {

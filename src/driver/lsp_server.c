@@ -46,6 +46,7 @@ static void doc_free(struct lsp_server *s, struct lsp_doc *d)
 	free(d->uri);
 	free(d->path);
 	free(d->text);
+	json_object_put(d->report);
 	free(d);
 }
 
@@ -54,6 +55,8 @@ static void doc_free(struct lsp_server *s, struct lsp_doc *d)
 static void set_text(struct lsp_server *s, struct lsp_doc *d, const char *text, size_t len, int version, int delay_ms)
 {
 	lsp_worker_cancel(s, d);
+	json_object_put(d->report); /* its columns are the older text's */
+	d->report = NULL;
 	if (text) {
 		free(d->text);
 		d->text = xmalloc(len + 1);
@@ -201,8 +204,8 @@ static int wants_quickfix(json_object *only)
 }
 
 /* textDocument/codeAction: for each of cudalint's diagnostics the client
- * names, the suppression comment. (A finding's fix, once findings carry
- * one, becomes a WorkspaceEdit the same way: lsp_edit -> lsp_text_edit.) */
+ * names, the fixes its finding carries (lsp_fix_actions), then the
+ * suppression comment. */
 static json_object *code_action(struct lsp_server *s, json_object *params)
 {
 	json_object *out = json_object_new_array();
@@ -211,7 +214,10 @@ static json_object *code_action(struct lsp_server *s, json_object *params)
 	if (!d || !json_object_is_type(diags, json_type_array) || !wants_quickfix(member(ctx, "only")))
 		return out;
 	for (size_t i = 0; i < json_object_array_length(diags); i++) {
-		json_object *a = suppress_action(d, json_object_array_get_idx(diags, i));
+		json_object *diag = json_object_array_get_idx(diags, i);
+		if (d->report)
+			lsp_fix_actions(d->report, d->path, d->uri, (struct lsp_text){ d->text, d->len }, diag, out);
+		json_object *a = suppress_action(d, diag);
 		if (a)
 			json_object_array_add(out, a);
 	}

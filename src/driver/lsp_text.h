@@ -49,4 +49,12 @@ int lsp_suppress_edit(struct lsp_text t, int line, const char *rule, struct lsp_
  * an array of LSP Diagnostic objects. */
 json_object *lsp_diagnostics(json_object *report, const char *file, struct lsp_text t);
 
+/* The quick fixes of finding fixes (`fix` in the JSON report, docs/
+ * json-schema.md) for DIAG, one of cudalint's diagnostics of FILE (URI):
+ * each finding of REPORT with DIAG's rule on DIAG's line that carries a
+ * fix becomes a CodeAction appended to OUT. REPORT is the one DIAG was
+ * published from, so its byte columns are those of T. */
+void lsp_fix_actions(json_object *report, const char *file, const char *uri, struct lsp_text t, json_object *diag,
+		     json_object *out);
+
 #endif

@@ -93,7 +93,9 @@ static void child(const struct lsp_server *s, char **argv, int in, int out)
 	if (s->root && chdir(s->root) < 0)
 		_exit(127);
 	signal(SIGPIPE, SIG_DFL);
-	execv(s->o->self, argv);
+	/* the server's own binary, even where its file was replaced since
+	 * (a rebuild, an upgrade): the worker never differs from the server */
+	execv("/proc/self/exe", argv);
 	_exit(127);
 }
 
@@ -193,8 +195,11 @@ static void finish(struct lsp_server *s, struct lsp_doc *d)
 		cl_describe_status(status, how, sizeof how);
 		lsp_log(s, 1, "cudalint: %s: the analysis ended with %s%s (its messages are on the server's standard error)",
 			d->path, how, report ? "" : " and no report");
-	} else if (gen == d->gen)
+	} else if (gen == d->gen) {
 		publish(s, d, report); /* never the diagnostics of an older text */
+		json_object_put(d->report);
+		d->report = json_object_get(report); /* its fixes, for code actions */
+	}
 	json_object_put(report);
 }
 

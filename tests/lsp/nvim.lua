@@ -7,7 +7,7 @@
 -- is shut down and must exit 0. Failure: a message on standard error and
 -- exit status 1. The waits are failure guards only (CL_LSP_TIMEOUT s).
 local bin, listfile, clijson = _G.cl_bin, _G.cl_list, _G.cl_cli
-local guard = (tonumber(os.getenv('CL_LSP_TIMEOUT') or '') or 1800) * 1000
+local guard = (tonumber(os.getenv('CL_LSP_TIMEOUT') or '') or 3300) * 1000
 
 local function out(s) io.stdout:write(s .. '\n') end
 local function fail(s)
@@ -113,7 +113,9 @@ out(string.format('lsp: %d files opened, %d diagnostics in %d of them, each as t
 -- the command line on the buffer's text as it is now
 local function cli_now(b, path)
   local text = table.concat(vim.api.nvim_buf_get_lines(b, 0, -1, false), '\n') .. '\n'
-  local json = vim.fn.system({ bin, '--format=json', '--stdin-filename=' .. path, '-' }, text)
+  -- its standard error (notes, what was not analysed) is not the report
+  local cmd = table.concat(vim.tbl_map(vim.fn.shellescape, { bin, '--format=json', '--stdin-filename=' .. path, '-' }), ' ')
+  local json = vim.fn.system(cmd .. ' 2>/dev/null', text)
   return vim.fn.json_decode(json)
 end
 local function wait_version(uri, b)

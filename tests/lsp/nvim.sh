@@ -46,4 +46,6 @@ lua="_G.cl_bin='$bin'; _G.cl_list='$tmp/files'; _G.cl_cli='$tmp/cli.json'"
 if [ -n "$fresh" ]; then
 	lua="$lua; _G.cl_fresh=true"
 fi
-nvim --headless -u NONE -i NONE -n --cmd "lua $lua" -c "luafile tests/lsp/nvim.lua" </dev/null
+# a Lua error is a failure too, never a Neovim left waiting
+run="local ok, e = pcall(dofile, 'tests/lsp/nvim.lua') if not ok then io.stderr:write('FAIL ' .. tostring(e) .. '\\n') vim.cmd('cquit 1') end"
+nvim --headless -u NONE -i NONE -n --cmd "lua $lua" -c "lua $run" </dev/null

@@ -374,6 +374,32 @@ static void test_suppress_edit(void **state)
 	assert_int_equal(lsp_suppress_edit(t, 9, "CL3001", &e, buf, sizeof buf), -1);
 }
 
+/* a finding's fix (JSON `fix`, byte columns) as a quick fix in UTF-16 */
+static void test_fix_actions(void **state)
+{
+	(void)state;
+	const char *s = "k() {\n\t/*\xc3\xa9*/ __syncthreads();\n}\n";
+	struct lsp_text t = { s, strlen(s) };
+	json_object *report = json_tokener_parse(
+		"{\"findings\":[{\"rule_id\":\"CL4002\",\"file\":\"/w/a.cu\",\"line\":2,\"column\":9,"
+		"\"fix\":{\"description\":\"use __syncwarp()\",\"applicability\":\"safe\",\"edits\":[{\"file\":\"/w/a.cu\","
+		"\"line\":2,\"column\":9,\"end_line\":2,\"end_column\":22,\"replacement\":\"__syncwarp\"}]}},"
+		"{\"rule_id\":\"CL4001\",\"file\":\"/w/a.cu\",\"line\":2,\"column\":9}]}");
+	json_object *diag = json_tokener_parse("{\"range\":{\"start\":{\"line\":1,\"character\":8}},\"code\":\"CL4002\"}");
+	json_object *other = json_tokener_parse("{\"range\":{\"start\":{\"line\":1,\"character\":8}},\"code\":\"CL4001\"}");
+	json_object *out = json_object_new_array();
+	lsp_fix_actions(report, "/w/a.cu", "file:///w/a.cu", t, diag, out);
+	lsp_fix_actions(report, "/w/a.cu", "file:///w/a.cu", t, other, out); /* no fix: nothing */
+	assert_string_equal(json_object_to_json_string_ext(out, JSON_C_TO_STRING_PLAIN),
+		"[{\"title\":\"Fix CL4002: use __syncwarp()\",\"kind\":\"quickfix\",\"diagnostics\":[{\"range\":{\"start\":"
+		"{\"line\":1,\"character\":8}},\"code\":\"CL4002\"}],\"isPreferred\":true,\"edit\":{\"changes\":{\"file:\\/\\/\\/w\\/a.cu\":"
+		"[{\"range\":{\"start\":{\"line\":1,\"character\":7},\"end\":{\"line\":1,\"character\":20}},\"newText\":\"__syncwarp\"}]}}}]");
+	json_object_put(out);
+	json_object_put(diag);
+	json_object_put(other);
+	json_object_put(report);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -382,7 +408,7 @@ int main(void)
 		cmocka_unit_test(test_message_kinds), cmocka_unit_test(test_session),
 		cmocka_unit_test(test_exit_status), cmocka_unit_test(test_code_action),
 		cmocka_unit_test(test_utf16), cmocka_unit_test(test_uris),
-		cmocka_unit_test(test_suppress_edit),
+		cmocka_unit_test(test_suppress_edit), cmocka_unit_test(test_fix_actions),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	free(transcript);
