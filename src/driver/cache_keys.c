@@ -30,10 +30,16 @@ void cache_key_base(struct cl_hash *h)
 	cl_hash_str(h, CUDALINT_VERSION);
 	/* the binary's bytes, not its inode or time: the same cudalint
 	 * installed again (each CI job's) keeps the entries of the last */
-	if (cl_hash_file(h, "/proc/self/exe") < 0) { /* unknown: a key no other run makes */
-		struct timespec now;
-		clock_gettime(CLOCK_REALTIME, &now);
-		long long id[3] = { (long long)getpid(), (long long)now.tv_sec, (long long)now.tv_nsec };
+	struct cl_hash bin;
+	cl_hash_init(&bin);
+	struct stat st;
+	if (cl_hash_file(&bin, "/proc/self/exe") == 0) {
+		char hex[33];
+		cl_hash_hex(&bin, hex);
+		cl_hash_str(h, hex);
+	} else if (stat("/proc/self/exe", &st) == 0) { /* unreadable: its identity, as before */
+		long long id[5] = { (long long)st.st_dev, (long long)st.st_ino, (long long)st.st_size,
+		                    (long long)st.st_mtim.tv_sec, (long long)st.st_mtim.tv_nsec };
 		cl_hash_add(h, id, sizeof id);
 	}
 	char v[256];

@@ -101,6 +101,12 @@ action hostile 2 '{"install": "none", "paths": "src $(touch pwned1) ;touch pwned
 ls "$tmp/hostile" | grep -q pwned && fail "hostile: an input ran a command: $(ls "$tmp/hostile")" || echo "ok: hostile: shell in the inputs ran nothing"
 has hostile '^step status: exit 2$' "the job fails with cudalint's exit status 2"
 
+# a usage error in args: exit status 2, no SARIF, so no upload
+repo usage
+action usage 2 '{"install": "none", "args": "--no-such-option"}'
+has usage '^step step-3: skipped$' "without a SARIF file the upload is skipped"
+has usage '^step status: exit 2$' "the status step fails with 2"
+
 # bad values of install and fail-on: exit 2 with the reason
 repo bad
 action bad 2 '{"install": "pip"}'

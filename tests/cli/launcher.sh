@@ -60,6 +60,11 @@ compile --launcher ./fake-nvcc -Iinc -o src/k.cu k.o
 say "what comes after --launcher is the compiler's, even what looks like cudalint's options"
 compile --launcher ./fake-nvcc --format=json -DLAUNCH_BUG -Iinc -c src/k.cu
 
+say "-x cu: a .cpp file is compiled, and analysed, as CUDA; without it, it is host code, left alone"
+cp src/k.cu src/k2.cpp
+compile --launcher ./fake-nvcc -x cu -DLAUNCH_BUG -Iinc -c src/k2.cpp
+compile --launcher ./fake-nvcc -DLAUNCH_BUG -Iinc -c src/k2.cpp
+
 say "a wrapper between launcher and compiler (ccache, env): the flags still reach the analysis"
 compile --launcher env ./fake-nvcc -DLAUNCH_BUG -Iinc -c src/k.cu -o k.o
 
