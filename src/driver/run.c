@@ -490,6 +490,24 @@ static int read_stdin(struct run *r, struct file_list *files)
 	return 0;
 }
 
+/* --fix, --diff (driver/fixes.h): 1 when the run ends here, as ruff's
+ * --diff does: the diff alone, status 1 when it is not empty */
+static int apply_fixes(struct run *r, int *status)
+{
+	int fixable = 0;
+	if (fixes_run(r, &fixable) < 0)
+		*status = 2;
+	if (!r->o->diff)
+		return 0;
+	if (fflush(stdout) == EOF && errno != EPIPE)
+		*status = 2;
+	if (finish_failures_fail(r))
+		*status = 2;
+	if (!*status && fixable)
+		*status = 1;
+	return 1;
+}
+
 int cl_run(const struct options *o)
 {
 	struct run run = { .o = o }, *r = &run;
@@ -585,21 +603,8 @@ int cl_run(const struct options *o)
 		}
 	}
 
-	if (o->fix || o->diff) {
-		int fixable = 0;
-		if (fixes_run(r, &fixable) < 0)
-			status = 2;
-		if (o->diff) {
-			/* as ruff's --diff: the diff alone, 1 when it is not empty */
-			if (fflush(stdout) == EOF && errno != EPIPE)
-				status = 2;
-			if (finish_failures_fail(r))
-				status = 2;
-			if (!status && fixable)
-				status = 1;
-			goto out;
-		}
-	}
+	if ((o->fix || o->diff) && apply_fixes(r, &status))
+		goto out;
 	if (finish_write_report(r) < 0)
 		status = 2;
 	else

@@ -187,7 +187,7 @@ static void write_entry(const char *path, const char *body, const char *checksum
 	cl_hash_init(&h);
 	cl_hash_add(&h, checksum_of ? checksum_of : body, strlen(checksum_of ? checksum_of : body));
 	cl_hash_hex(&h, hex);
-	snprintf(text, sizeof text, "cudalint result cache 4 %s\n%s", hex, body);
+	snprintf(text, sizeof text, "cudalint result cache 5 %s\n%s", hex, body);
 	write_at(path, text, 1500000000);
 }
 
