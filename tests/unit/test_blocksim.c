@@ -158,8 +158,9 @@ static void event_stream(void **state)
 	assert_int_equal(t.shapes, 1);
 	assert_int_equal(t.threads, 256);
 	/* the write, the first barrier, the second one and the `if` that
-	 * holds it, the fence, the read */
-	assert_string_equal(t.kinds, "APPBSA");
+	 * holds it, the fence, the read of s and the write of out[] (memory
+	 * the file does not declare, logged too) */
+	assert_string_equal(t.kinds, "APPBSAA");
 	assert_true(t.ordered);
 	assert_true(t.indexed);
 	fixture_free(u);
