@@ -99,6 +99,8 @@ static void run_shape(struct bs_ctx *c, const struct ir_func *f, bool kernel, co
 	c->block.nthreads = shape[0] * shape[1] * shape[2];
 	for (int t = 0; t < c->block.nthreads; t++)
 		bs_run_thread(c, f, kernel, t);
+	if (c->observe)
+		c->observe(c->log, &c->block, c->observe_arg);
 	bs_barriers_shape(c);
 	bs_exits_shape(c);
 	bs_detect(c);
@@ -234,13 +236,14 @@ struct blocksim_facts {
 	struct blocksim_exit_fact *exits; int nexits;
 };
 
-static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct memorder *m)
+static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct memorder *m,
+                                       void (*observe)(const struct bs_log *, const struct bs_block *, void *), void *arg)
 {
 	struct blocksim_facts *out = xcalloc(1, sizeof *out);
 	if (!u || !m)
 		return out;
 	struct bs_ctx c = { .u = u, .mo = m, .ms = m->ms, .log = bs_log_new(), .site_index = cl_htab_new(),
-	                    .races.index = cl_htab_new() };
+	                    .races.index = cl_htab_new(), .observe = observe, .observe_arg = arg };
 	bs_caches_init(&c.cache);
 	index_names(&c);
 	for (int i = 0; i < u->nglobals && !c.dynamic; i++)
@@ -322,8 +325,15 @@ static const struct blocksim_facts *facts_of(const struct ir_unit *u)
 {
 	struct blocksim *b = u->blocksim;
 	if (b && !b->facts)
-		b->facts = run_unit(b->u, b->mo);
+		b->facts = run_unit(b->u, b->mo, NULL, NULL);
 	return b ? b->facts : NULL;
+}
+
+void bs_trace(const struct ir_unit *u, void (*fn)(const struct bs_log *l, const struct bs_block *b, void *arg), void *arg)
+{
+	const struct blocksim *b = u->blocksim;
+	if (b)
+		facts_free(run_unit(b->u, b->mo, fn, arg));
 }
 
 void blocksim_races(const struct ir_unit *u, blocksim_race_fn fn, void *arg)

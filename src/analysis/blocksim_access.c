@@ -145,8 +145,7 @@ void bs_note(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc, uin
 	if (mo_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
 		/* a flag: its stores publish, its polls acquire (blocksim.h) */
 		bs_touch(c, r->phase, BS_RM_UNKNOWN);
-		CL_VEC_GROW(c->log->syncs, c->log->nsyncs, c->log->capsyncs);
-		c->log->syncs[c->log->nsyncs++] = (struct bs_sync){ memspace_var_object(c->ms, loc.obj), field, r->lin, r->phase,
+		bs_log_append(c->log, BS_EV_SYNC)->u.sync = (struct bs_sync){ memspace_var_object(c->ms, loc.obj), field, r->lin, r->phase,
 		                                          r->seq++, kind & BS_RK_WRITE ? BS_PUBLISH : BS_PROTOCOL };
 		return;
 	}

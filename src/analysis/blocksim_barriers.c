@@ -86,7 +86,6 @@ void bs_barriers_begin(struct bs_ctx *c, const struct ir_func *f, bool kernel)
 	c->judge.inexact = false;
 	c->judge.judged = f;
 	c->judge.first_site = c->judge.nsites;
-	c->log->npasses = 0;
 	c->per_shape.unfit = false;
 	c->judge.shapes_judged = 0;
 	if (kernel)
@@ -98,8 +97,7 @@ void bs_pass_barrier(struct bs_ctx *c, const struct ir_expr *e, int phase_in, in
 {
 	if (!c->judge.judging)
 		return;
-	CL_VEC_GROW(c->log->passes, c->log->npasses, c->log->cappasses);
-	c->log->passes[c->log->npasses++] = (struct bs_pass){ e, phase_in, thread };
+	bs_log_append(c->log, BS_EV_PASS)->u.pass = (struct bs_pass){ e, phase_in, thread };
 }
 
 static void grow_pmem(struct bs_ctx *c, int phase)
@@ -141,9 +139,9 @@ static struct bs_barsite *site_of(struct bs_ctx *c, const struct ir_expr *e)
 
 /* ---- one block shape --------------------------------------------------------------- */
 
-static int cmp_pass(const void *pa, const void *pb)
+static int cmp_pass(const struct bs_event *ea, const struct bs_event *eb)
 {
-	const struct bs_pass *a = pa, *b = pb;
+	const struct bs_pass *a = &ea->u.pass, *b = &eb->u.pass;
 	if (a->thread != b->thread)
 		return a->thread < b->thread ? -1 : 1;
 	return a->phase_in < b->phase_in ? -1 : a->phase_in > b->phase_in;
@@ -156,29 +154,31 @@ static bool in_step(struct bs_ctx *c, const struct ir_expr ***site, int *p)
 {
 	*site = NULL;
 	*p = 0;
-	if (c->log->npasses > 1)
-		qsort(c->log->passes, (size_t)c->log->npasses, sizeof *c->log->passes, cmp_pass);
+	/* the passes, by thread and interval */
+	int n;
+	int *ix = bs_log_sorted(c->log, BS_EV_PASS, cmp_pass, &n);
+#define PASS(i) (&c->log->ev[ix[i]].u.pass)
 	int per = 0;
-	while (per < c->log->npasses && c->log->passes[per].thread == c->log->passes[0].thread)
+	while (per < n && PASS(per)->thread == PASS(0)->thread)
 		per++;
-	if (c->log->npasses != per * c->block.nthreads || (c->log->npasses && c->log->passes[0].thread != 0))
-		return false;
-	for (int i = 0; i < c->log->npasses; i++) {
-		const struct bs_pass *x = &c->log->passes[i];
-		if (x->thread != i / per || x->phase_in != i % per || x->e != c->log->passes[i % per].e)
-			return false;
+	bool ok = n == per * c->block.nthreads && (!n || PASS(0)->thread == 0);
+	for (int i = 0; ok && i < n; i++)
+		ok = PASS(i)->thread == i / per && PASS(i)->phase_in == i % per && PASS(i)->e == PASS(i % per)->e;
+	if (ok) {
+		*site = xmalloc(((size_t)per + 1) * sizeof **site);
+		for (int k = 0; k < per; k++)
+			(*site)[k] = PASS(k)->e;
+		*p = per;
 	}
-	*site = xmalloc(((size_t)per + 1) * sizeof **site);
-	for (int k = 0; k < per; k++)
-		(*site)[k] = c->log->passes[k].e;
-	*p = per;
-	return true;
+#undef PASS
+	free(ix);
+	return ok;
 }
 
 int bs_cmp_word(const void *pa, const void *pb, void *ctx)
 {
 	const struct bs_ctx *c = ctx;
-	const struct bs_entry *a = &c->log->acc[((const int64_t *)pa)[0]], *b = &c->log->acc[((const int64_t *)pb)[0]];
+	const struct bs_entry *a = bs_acc(c->log, ((const int64_t *)pa)[0]), *b = bs_acc(c->log, ((const int64_t *)pb)[0]);
 	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
 	if (a->obj != b->obj)
 		return (uintptr_t)a->obj < (uintptr_t)b->obj ? -1 : 1;
@@ -245,11 +245,11 @@ static int judge_one(struct judge *j, int k, int r)
 	for (int q = j->first_run[k]; q < j->first_run[k + 1]; q++) {
 		const struct run *ru = &j->runs[q];
 		for (int yi = ru->end; yi < ru->gend; yi++) {
-			const struct bs_entry *y = &c->log->acc[j->slots[yi][0]];
+			const struct bs_entry *y = bs_acc(c->log, j->slots[yi][0]);
 			if (y->phase > r)
 				break;
 			for (int xi = ru->start; xi < ru->end; xi++) {
-				const struct bs_entry *x = &c->log->acc[j->slots[xi][0]];
+				const struct bs_entry *x = bs_acc(c->log, j->slots[xi][0]);
 				if (++j->checks > RB_CHECKS)
 					return NEED_KEEP;
 				if (x->thread == y->thread || !((x->kind | y->kind) & BS_RK_WRITE) ||
@@ -281,12 +281,12 @@ static bool nested_members(const struct bs_ctx *c, int64_t (*slots)[2], int ns)
 {
 	for (int a = 0; a < ns;) {
 		int b = a;
-		while (b < ns && c->log->acc[slots[b][0]].obj == c->log->acc[slots[a][0]].obj)
+		while (b < ns && bs_acc(c->log, slots[b][0])->obj == bs_acc(c->log, slots[a][0])->obj)
 			b++;
 		const char *seen[64];
 		int nseen = 0;
 		for (int i = a; i < b; i++) {
-			const char *f = c->log->acc[slots[i][0]].field;
+			const char *f = bs_acc(c->log, slots[i][0])->field;
 			if (nseen && seen[nseen - 1] == f)
 				continue;
 			for (int s = 0; s < nseen; s++)
@@ -323,14 +323,14 @@ static void judge_shape(struct bs_ctx *c, const struct ir_expr **site, int p)
 	int nruns = 0, capruns = 0;
 	int *count = xcalloc((size_t)p + 2, sizeof *count);
 	for (int a = 0; a < ns;) {
-		const struct bs_entry *ea = &c->log->acc[slots[a][0]];
+		const struct bs_entry *ea = bs_acc(c->log, slots[a][0]);
 		int g = a;
-		while (g < ns && c->log->acc[slots[g][0]].obj == ea->obj && c->log->acc[slots[g][0]].field == ea->field &&
+		while (g < ns && bs_acc(c->log, slots[g][0])->obj == ea->obj && bs_acc(c->log, slots[g][0])->field == ea->field &&
 		       slots[g][1] == slots[a][1])
 			g++;
 		for (int s = a; s < g;) {
-			int e = s, ph = c->log->acc[slots[s][0]].phase;
-			while (e < g && c->log->acc[slots[e][0]].phase == ph)
+			int e = s, ph = bs_acc(c->log, slots[s][0])->phase;
+			while (e < g && bs_acc(c->log, slots[e][0])->phase == ph)
 				e++;
 			if (e < g && ph <= p) {
 				CL_VEC_GROW(runs, nruns, capruns);
@@ -347,7 +347,7 @@ static void judge_shape(struct bs_ctx *c, const struct ir_expr **site, int p)
 	struct run *byk = xmalloc(((size_t)nruns + 1) * sizeof *byk);
 	memset(count, 0, ((size_t)p + 2) * sizeof *count);
 	for (int i = 0; i < nruns; i++) {
-		int ph = c->log->acc[slots[runs[i].start][0]].phase;
+		int ph = bs_acc(c->log, slots[runs[i].start][0])->phase;
 		byk[first[ph] + count[ph]++] = runs[i];
 	}
 	struct judge j = { c, slots, byk, first, xcalloc((size_t)p + 1, 1), 0, NULL, NULL };
@@ -391,7 +391,6 @@ void bs_barriers_shape(struct bs_ctx *c)
 			judge_shape(c, site, p);
 		free(site);
 	}
-	c->log->npasses = 0;
 	c->per_shape.unfit = false;
 	if (c->per_shape.pmem)
 		memset(c->per_shape.pmem, 0, (size_t)c->per_shape.npmem * sizeof *c->per_shape.pmem);

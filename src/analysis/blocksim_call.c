@@ -45,8 +45,7 @@ static struct bs_rv atomic_target(struct bs_thread *r, const struct ir_expr *e)
 static void protocol(struct bs_thread *r)
 {
 	struct bs_ctx *c = r->c;
-	CL_VEC_GROW(c->log->syncs, c->log->nsyncs, c->log->capsyncs);
-	c->log->syncs[c->log->nsyncs++] = (struct bs_sync){ NULL, NULL, r->lin, r->phase, r->seq++, BS_PROTOCOL };
+	bs_log_append(c->log, BS_EV_SYNC)->u.sync = (struct bs_sync){ NULL, NULL, r->lin, r->phase, r->seq++, BS_PROTOCOL };
 }
 
 static struct bs_rv atomic_call(struct bs_thread *r, const struct ir_expr *e, enum intrinsic k)
@@ -324,8 +323,7 @@ struct bs_rv bs_call(struct bs_thread *r, const struct ir_expr *e)
 	case IN_FENCE: {
 		bs_eval_args(r, e, 0);
 		struct bs_ctx *c = r->c;
-		CL_VEC_GROW(c->log->syncs, c->log->nsyncs, c->log->capsyncs);
-		c->log->syncs[c->log->nsyncs++] = (struct bs_sync){ NULL, NULL, r->lin, r->phase, r->seq++, BS_FENCE };
+		bs_log_append(c->log, BS_EV_SYNC)->u.sync = (struct bs_sync){ NULL, NULL, r->lin, r->phase, r->seq++, BS_FENCE };
 		return bs_rv_top(true);
 	}
 	case IN_THREAD_RANK: case IN_WARP_RANK: case IN_GROUP_QUERY:

@@ -162,8 +162,10 @@ void bs_exit_pass(struct bs_thread *r, const struct ir_stmt *s, const struct ir_
 
 void bs_exit_cover(struct bs_ctx *c, const struct ir_stmt *ret, int from)
 {
-	for (int i = from; i < c->log->nacc; i++) {
-		const struct bs_entry *e = &c->log->acc[i];
+	for (int i = from; i < c->log->n; i++) {
+		if (c->log->ev[i].kind != BS_EV_ACCESS)
+			continue;
+		const struct bs_entry *e = bs_acc(c->log, i);
 		if (!(e->kind & BS_RK_WRITE) || e->uoff || bs_obj_memory(c, e->obj) != BLOCKSIM_MEM_SHARED)
 			continue;
 		for (int64_t w = e->off / 4; w <= (e->off + e->size - 1) / 4; w++) {
@@ -229,7 +231,7 @@ static int judge_word(struct bs_ctx *c, const struct ir_stmt *ret, struct bs_exi
 {
 	int out = WORD_FINE;
 	for (int i = a; i < b; i++) {
-		const struct bs_entry *rd = &c->log->acc[slots[i][0]];
+		const struct bs_entry *rd = bs_acc(c->log, slots[i][0]);
 		const struct bs_exitpass *pb = pass[rd->thread];
 		if (!(rd->kind & (BS_RK_READ | BS_RK_ATOMIC)) || !pb || pb->how != PASS_STAYED || rd->seq < pb->seq ||
 		    rd->phase <= pb->phase)
@@ -237,7 +239,7 @@ static int judge_word(struct bs_ctx *c, const struct ir_stmt *ret, struct bs_exi
 		bool sure = covered_aside(c, ret, rd, slots[i][1], rd->phase), unknown = false;
 		const struct bs_entry *doubt = NULL;
 		for (int j = a; j < b && !sure; j++) {
-			const struct bs_entry *w = &c->log->acc[slots[j][0]];
+			const struct bs_entry *w = bs_acc(c->log, slots[j][0]);
 			if (++*checks > RX_CHECKS)
 				return WORD_UNKNOWN;
 			if (j == i || !(w->kind & (BS_RK_WRITE | BS_RK_ATOMIC)) || w->phase > rd->phase ||
@@ -286,9 +288,9 @@ static void judge(struct bs_ctx *c, const struct ir_stmt *ret, int64_t (*slots)[
 	const struct bs_entry *w = NULL, *rd = NULL;
 	for (int a = 0; a < ns && verdict != WORD_STALE;) {
 		int b = a + 1;
-		const struct bs_entry *ea = &c->log->acc[slots[a][0]];
-		while (b < ns && slots[b][1] == slots[a][1] && c->log->acc[slots[b][0]].obj == ea->obj &&
-		       c->log->acc[slots[b][0]].field == ea->field)
+		const struct bs_entry *ea = bs_acc(c->log, slots[a][0]);
+		while (b < ns && slots[b][1] == slots[a][1] && bs_acc(c->log, slots[b][0])->obj == ea->obj &&
+		       bs_acc(c->log, slots[b][0])->field == ea->field)
 			b++;
 		int v = judge_word(c, ret, pass, slots, a, b, &checks, &w, &rd);
 		if (v != WORD_FINE)

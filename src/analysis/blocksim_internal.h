@@ -9,7 +9,8 @@
  *   blocksim_value.c     values, C integer arithmetic, type spellings'
  *                        sizes, and the unit caches (struct bs_caches)
  *   blocksim_mem.c       memory the file does not declare (parameters)
- *   blocksim_log.c       the event log of one block shape (struct bs_log)
+ *   blocksim_log.c       the event log of one block shape (struct bs_log):
+ *                        one stream of tagged events (struct bs_event)
  * and the queries over the log, after each shape:
  *   blocksim_races.c     the pairs of accesses that race (CL3001)
  *   blocksim_barriers.c  what each block barrier orders (CL4001, CL4002)
@@ -244,20 +245,61 @@ struct bs_block {
 	int shape;                     /* index of the block shape, for the function being run */
 };
 
+/* The kinds of event in the log, and what each carries (struct bs_event). */
+enum bs_event_kind {
+	BS_EV_ACCESS,    /* u.acc: an access of memory the log places; a warp
+	                  * sync is the warp epoch it carries (bs_entry.wepoch) */
+	BS_EV_SYNC,      /* u.sync: a flag published or polled, a fence, a protocol */
+	BS_EV_BARRIERS,  /* u.bars: the block barriers one thread passed in a
+	                  * statement with some */
+	BS_EV_PASS,      /* u.pass: one block barrier passed, in a kernel whose
+	                  * barriers are judged */
+	BS_EV_KINDS
+};
+
+/* One thing one thread did, tagged with its kind. */
+struct bs_event {
+	uint8_t kind;                  /* enum bs_event_kind */
+	union {
+		struct bs_entry acc;
+		struct bs_sync sync;
+		struct bs_barevent bars;
+		struct bs_pass pass;
+	} u;
+};
+
 /* The event log of one block shape's run (blocksim_log.c): what its
- * threads did, thread after thread, for the queries over it (races,
- * barrier facts, exits). Each kind of event keeps its own array, in the
- * order the threads ran; a warp sync is the warp epoch of each access
- * (bs_entry.wepoch). Emptied after each shape (bs_detect). */
+ * threads did, one stream of tagged events in program order (thread
+ * after thread, each in the order it ran), for the queries over it
+ * (races, barrier facts, exits). Events are appended (bs_log_append),
+ * dropped from some point on (bs_log_truncate: a run undone), and the
+ * whole log emptied after each shape (bs_log_clear, in bs_detect); an
+ * event is named by its index in the stream. The index by kind (of[k]:
+ * the indices of the events of kind K, in stream order) is kept as they
+ * are appended, so a query reads its kinds without walking the others. */
 struct bs_log {
-	struct bs_entry *acc; int nacc, capacc;        /* accesses of memory the log places */
-	struct bs_sync *syncs; int nsyncs, capsyncs;   /* flags published and polled, fences, protocols */
-	struct bs_barevent *bars; int nbars, capbars;  /* block barriers passed, per statement with some */
-	struct bs_pass *passes; int npasses, cappasses; /* each block barrier passed, by each thread */
-	struct arena *a;               /* the entries' literals and iteration paths */
+	struct bs_event *ev; int n, cap;
+	int *of[BS_EV_KINDS]; int nof[BS_EV_KINDS], capof[BS_EV_KINDS];
+	struct arena *a;               /* the accesses' literals and iteration paths */
 };
 struct bs_log *bs_log_new(void);
 void bs_log_free(struct bs_log *l);
+/* A new event of kind K at the end of the log, zeroed, for the caller to
+ * fill in (its u member of that kind). */
+struct bs_event *bs_log_append(struct bs_log *l, enum bs_event_kind k);
+/* Drops the events from index FROM on. */
+void bs_log_truncate(struct bs_log *l, int from);
+/* Empties the log, and frees what its accesses pointed into. */
+void bs_log_clear(struct bs_log *l);
+/* The indices of the events of kind K, sorted by CMP (a stable sort: in
+ * stream order where CMP ties); *n of them, to free. */
+int *bs_log_sorted(const struct bs_log *l, enum bs_event_kind k, int (*cmp)(const struct bs_event *, const struct bs_event *),
+                   int *n);
+/* The access that is event I (of kind BS_EV_ACCESS). */
+static inline const struct bs_entry *bs_acc(const struct bs_log *l, int64_t i)
+{
+	return &l->ev[i].u.acc;
+}
 
 /* What one block shape's run found besides its log, for the barrier
  * facts and the exits; reset for the next shape where it is read. */
@@ -325,7 +367,15 @@ struct bs_ctx {
 	struct blocksim_stop stop;
 	struct blocksim_stop *stops; int nstops, capstops;
 	struct bs_exit_state exit;
+	/* a look at each block shape's log before the queries read it (bs_trace) */
+	void (*observe)(const struct bs_log *l, const struct bs_block *b, void *arg);
+	void *observe_arg;
 };
+
+/* Runs the simulation of unit U (its blocksim pass) again, and calls FN
+ * with each block shape's log after the shape's threads ran, before the
+ * queries read it: what a test reads of the event stream. */
+void bs_trace(const struct ir_unit *u, void (*fn)(const struct bs_log *l, const struct bs_block *b, void *arg), void *arg);
 
 /* blocksim_mem.c: memory the file does not declare. The value parameter P
  * of the function run (a kernel: KERNEL) starts with: an object of its
@@ -355,16 +405,18 @@ int bs_site_of(struct bs_ctx *c, const struct ir_expr *e, const struct ir_func *
  * the only template of that name, or the only function. */
 const struct ir_func *bs_named(const struct bs_ctx *c, const char *name);
 const char *bs_path(struct bs_ctx *c, const char *base, const char *member);
+/* Appends access E to the log, and marks its site run by its thread. */
 void bs_log(struct bs_ctx *c, const struct bs_entry *e);
-/* One slot {entry index, word} per 4-byte word each logged entry covers,
- * of the entries KEEP accepts (NULL: all), sorted by CMP (qsort_r: its
+/* One slot {event index, word} per 4-byte word each logged access covers,
+ * of the accesses KEEP accepts (NULL: all), sorted by CMP (qsort_r: its
  * third argument is C); *n of them, to free. */
 /* Slots by object, field, word, interval, then thread: every access of
  * one word of one object side by side (blocksim_barriers.c). */
 int bs_cmp_word(const void *pa, const void *pb, void *c);
 int64_t (*bs_word_slots(struct bs_ctx *c, bool (*keep)(const struct bs_entry *, void *), void *arg,
                         int (*cmp)(const void *, const void *, void *), int *n))[2];
-/* Drops the entries from index FROM on (one thread's, all of them). */
+/* Drops the events from index FROM on (a thread's run, or an exit's arm
+ * run aside), and the marks of their accesses' sites. */
 void bs_unlog(struct bs_ctx *c, int from);
 
 /* Runs thread LIN of the current block shape over function ROOT. */
@@ -402,8 +454,8 @@ int bs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b);
 void bs_exits_shape(struct bs_ctx *c);
 int bs_exit_facts(struct bs_ctx *c, struct blocksim_exit_fact **out);
 void bs_exits_free(struct bs_ctx *c);
-/* Words of __shared__ memory the log holds from entry FROM on, written
- * by the arm of exit RET run aside. */
+/* Words of __shared__ memory written by the accesses the log holds from
+ * event FROM on: the arm of exit RET, run aside. */
 void bs_exit_cover(struct bs_ctx *c, const struct ir_stmt *ret, int from);
 /* blocksim_races.c: the races of the confirmed pairs, one per write and
  * per access reported, in source order; *out to free. */

@@ -25,12 +25,41 @@ void bs_log_free(struct bs_log *l)
 {
 	if (!l)
 		return;
-	free(l->acc);
-	free(l->syncs);
-	free(l->bars);
-	free(l->passes);
+	free(l->ev);
+	for (int k = 0; k < BS_EV_KINDS; k++)
+		free(l->of[k]);
 	arena_free(l->a);
 	free(l);
+}
+
+struct bs_event *bs_log_append(struct bs_log *l, enum bs_event_kind k)
+{
+	CL_VEC_GROW(l->ev, l->n, l->cap);
+	CL_VEC_PUSH(l->of[k], l->nof[k], l->capof[k], l->n);
+	struct bs_event *ev = &l->ev[l->n++];
+	memset(ev, 0, sizeof *ev);
+	ev->kind = (uint8_t)k;
+	return ev;
+}
+
+void bs_log_truncate(struct bs_log *l, int from)
+{
+	if (from >= l->n)
+		return;
+	for (int k = 0; k < BS_EV_KINDS; k++)
+		while (l->nof[k] && l->of[k][l->nof[k] - 1] >= from)
+			l->nof[k]--;
+	l->n = from;
+}
+
+void bs_log_clear(struct bs_log *l)
+{
+	l->n = 0;
+	for (int k = 0; k < BS_EV_KINDS; k++)
+		l->nof[k] = 0;
+	/* the accesses are gone, and with them every use of their literals */
+	arena_free(l->a);
+	l->a = arena_new();
 }
 
 /* ---- sites and member paths ----------------------------------------------------- */
@@ -61,7 +90,7 @@ const char *bs_path(struct bs_ctx *c, const char *base, const char *member)
 
 void bs_log(struct bs_ctx *c, const struct bs_entry *e)
 {
-	CL_VEC_PUSH(c->log->acc, c->log->nacc, c->log->capacc, *e);
+	bs_log_append(c->log, BS_EV_ACCESS)->u.acc = *e;
 	struct bs_site *s = &c->sites[e->site];
 	s->kinds |= e->kind;
 	if (e->thread < BS_MAX_THREADS)
@@ -70,12 +99,13 @@ void bs_log(struct bs_ctx *c, const struct bs_entry *e)
 
 void bs_unlog(struct bs_ctx *c, int from)
 {
-	for (int i = from; i < c->log->nacc; i++) {
-		const struct bs_entry *e = &c->log->acc[i];
+	const struct bs_log *l = c->log;
+	for (int k = l->nof[BS_EV_ACCESS]; k-- > 0 && l->of[BS_EV_ACCESS][k] >= from;) {
+		const struct bs_entry *e = bs_acc(l, l->of[BS_EV_ACCESS][k]);
 		if (e->thread < BS_MAX_THREADS)
 			c->sites[e->site].exec[e->thread / 64] &= ~((uint64_t)1 << (e->thread % 64));
 	}
-	c->log->nacc = from;
+	bs_log_truncate(c->log, from);
 }
 
 int bs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b)
@@ -93,8 +123,9 @@ int64_t (*bs_word_slots(struct bs_ctx *c, bool (*keep)(const struct bs_entry *, 
 {
 	int64_t (*slots)[2] = NULL;
 	int ns = 0, caps = 0;
-	for (int i = 0; i < c->log->nacc; i++) {
-		const struct bs_entry *e = &c->log->acc[i];
+	for (int k = 0; k < c->log->nof[BS_EV_ACCESS]; k++) {
+		int i = c->log->of[BS_EV_ACCESS][k];
+		const struct bs_entry *e = bs_acc(c->log, i);
 		if (keep && !keep(e, arg))
 			continue;
 		for (int64_t w = e->off / 4; w <= (e->off + e->size - 1) / 4; w++) {
@@ -108,4 +139,25 @@ int64_t (*bs_word_slots(struct bs_ctx *c, bool (*keep)(const struct bs_entry *, 
 		qsort_r(slots, (size_t)ns, sizeof *slots, cmp, c);
 	*n = ns;
 	return slots;
+}
+
+struct by_event { const struct bs_log *l; int (*cmp)(const struct bs_event *, const struct bs_event *); };
+
+static int cmp_by_event(const void *pa, const void *pb, void *ctx)
+{
+	const struct by_event *b = ctx;
+	return b->cmp(&b->l->ev[*(const int *)pa], &b->l->ev[*(const int *)pb]);
+}
+
+int *bs_log_sorted(const struct bs_log *l, enum bs_event_kind k, int (*cmp)(const struct bs_event *, const struct bs_event *),
+                   int *n)
+{
+	*n = l->nof[k];
+	int *v = xmalloc(((size_t)*n + 1) * sizeof *v);
+	if (*n)
+		memcpy(v, l->of[k], (size_t)*n * sizeof *v);
+	struct by_event b = { l, cmp };
+	if (*n > 1)
+		qsort_r(v, (size_t)*n, sizeof *v, cmp_by_event, &b);
+	return v;
 }

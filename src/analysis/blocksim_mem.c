@@ -140,8 +140,9 @@ void bs_mark_indexed(struct bs_ctx *c)
 	int (*seen)[2] = xmalloc(((size_t)c->nsites + 1) * sizeof *seen); /* first entry; last thread */
 	for (int i = 0; i < c->nsites; i++)
 		seen[i][0] = -1;
-	for (int i = 0; i < c->log->nacc; i++) {
-		const struct bs_entry *e = &c->log->acc[i];
+	for (int a = 0; a < c->log->nof[BS_EV_ACCESS]; a++) {
+		int i = c->log->of[BS_EV_ACCESS][a];
+		const struct bs_entry *e = bs_acc(c->log, i);
 		if (e->obj->kind != VAR_PARAM || bs_obj_memory(c, e->obj) != BLOCKSIM_MEM_THROUGH)
 			continue;
 		if (seen[e->site][0] < 0) {
@@ -152,7 +153,7 @@ void bs_mark_indexed(struct bs_ctx *c)
 		if (seen[e->site][1] == e->thread)
 			continue;
 		seen[e->site][1] = e->thread;
-		const struct bs_entry *f = &c->log->acc[seen[e->site][0]];
+		const struct bs_entry *f = bs_acc(c->log, seen[e->site][0]);
 		if (f->obj == e->obj && f->field == e->field && (f->off != e->off || f->uoff != e->uoff))
 			for (int k = 0; k < c->npobjs; k++)
 				if (c->pobjs[k].v == e->obj)

@@ -90,11 +90,20 @@ static bool unshared(const struct bs_lit *a, const struct bs_lit *b, bool same_w
 	return false;
 }
 
-/* Whether B's thread polled flag F (obj, field) before B, in B's interval. */
-static bool acquired(const struct bs_ctx *c, const int *first, const struct bs_entry *b, const struct bs_sync *f)
+/* The log's sync events by thread (then sequence): those of thread T are
+ * sync_at(s, s->first[t]) up to sync_at(s, s->first[t + 1]). */
+struct syncs { const struct bs_log *l; int *ix, *first; int n; };
+
+static const struct bs_sync *sync_at(const struct syncs *s, int i)
 {
-	for (int j = first[b->thread]; j < first[b->thread + 1]; j++) {
-		const struct bs_sync *q = &c->log->syncs[j];
+	return &s->l->ev[s->ix[i]].u.sync;
+}
+
+/* Whether B's thread polled flag F (obj, field) before B, in B's interval. */
+static bool acquired(const struct syncs *sy, const struct bs_entry *b, const struct bs_sync *f)
+{
+	for (int j = sy->first[b->thread]; j < sy->first[b->thread + 1]; j++) {
+		const struct bs_sync *q = sync_at(sy, j);
 		if (q->kind == BS_ACQUIRE && q->phase == b->phase && q->seq < b->seq &&
 		    mo_same_object(f->obj, f->field, q->obj, q->field))
 			return true;
@@ -106,25 +115,25 @@ static bool acquired(const struct bs_ctx *c, const int *first, const struct bs_e
  * flag after A, or fences after A and a lane of its warp publishes (the
  * producer warp's writes, a fence, one lane's flag), and B's thread has
  * polled that flag before B, in their interval. */
-static bool handed_off(const struct bs_ctx *c, const int *first, const struct bs_entry *a, const struct bs_entry *b)
+static bool handed_off(const struct bs_ctx *c, const struct syncs *sy, const struct bs_entry *a, const struct bs_entry *b)
 {
 	bool fenced = false;
-	for (int i = first[a->thread]; i < first[a->thread + 1]; i++) {
-		const struct bs_sync *p = &c->log->syncs[i];
+	for (int i = sy->first[a->thread]; i < sy->first[a->thread + 1]; i++) {
+		const struct bs_sync *p = sync_at(sy, i);
 		if (p->phase != a->phase || p->seq < a->seq)
 			continue;
 		if (p->kind == BS_FENCE)
 			fenced = true;
-		if (p->kind == BS_PUBLISH && acquired(c, first, b, p))
+		if (p->kind == BS_PUBLISH && acquired(sy, b, p))
 			return true;
 	}
 	if (!fenced)
 		return false;
 	int lo = a->thread / 32 * 32;
 	for (int t = lo; t < lo + 32 && t < c->block.nthreads; t++)
-		for (int i = first[t]; t != a->thread && i < first[t + 1]; i++) {
-			const struct bs_sync *p = &c->log->syncs[i];
-			if (p->kind == BS_PUBLISH && p->phase == a->phase && acquired(c, first, b, p))
+		for (int i = sy->first[t]; t != a->thread && i < sy->first[t + 1]; i++) {
+			const struct bs_sync *p = sync_at(sy, i);
+			if (p->kind == BS_PUBLISH && p->phase == a->phase && acquired(sy, b, p))
 				return true;
 		}
 	return false;
@@ -134,7 +143,7 @@ struct group {
 	struct bs_ctx *c;
 	const int *slot;           /* entry indices of one word, sorted by thread */
 	int n;
-	const int *first_sync;     /* per thread: its first bs_sync */
+	const struct syncs *syncs;  /* the sync events, by thread */
 	int cut;                   /* the first interval out of step (out_of_step) */
 	const uint32_t *step;
 };
@@ -144,7 +153,7 @@ struct group {
 static bool reads_own_value(const struct group *g, const struct bs_entry *reader, uint32_t vid)
 {
 	for (int i = 0; i < g->n; i++) {
-		const struct bs_entry *x = &g->c->log->acc[g->slot[i]];
+		const struct bs_entry *x = bs_acc(g->c->log, g->slot[i]);
 		if (x->thread == reader->thread && (x->kind & BS_RK_WRITE) && !(x->kind & BS_RK_ATOMIC) && x->seq < reader->seq &&
 		    x->vid == vid && x->off == reader->off)
 			return true;
@@ -239,9 +248,9 @@ static void check_group(const struct group *g)
 	struct bs_ctx *c = g->c;
 	long checks = 0;
 	for (int i = 0; i < g->n && checks < BS_GROUP_CHECKS; i++) {
-		const struct bs_entry *x = &c->log->acc[g->slot[i]];
+		const struct bs_entry *x = bs_acc(c->log, g->slot[i]);
 		for (int j = i + 1; j < g->n && checks < BS_GROUP_CHECKS; j++) {
-			const struct bs_entry *y = &c->log->acc[g->slot[j]];
+			const struct bs_entry *y = bs_acc(c->log, g->slot[j]);
 			if (x->thread == y->thread || !((x->kind | y->kind) & BS_RK_WRITE) ||
 			    ((x->kind & BS_RK_ATOMIC) && (y->kind & BS_RK_ATOMIC)))
 				continue;
@@ -253,7 +262,7 @@ static void check_group(const struct group *g)
 			/* a __syncwarp() of their warp between them */
 			if (x->thread / 32 == y->thread / 32 && x->wepoch != y->wepoch)
 				continue;
-			if (c->log->nsyncs && (handed_off(c, g->first_sync, x, y) || handed_off(c, g->first_sync, y, x)))
+			if (g->syncs->n && (handed_off(c, g->syncs, x, y) || handed_off(c, g->syncs, y, x)))
 				continue;
 			if (bs_contradicts(x->lits, y->lits))
 				continue;
@@ -287,7 +296,7 @@ static bool in_step(const struct bs_entry *e, void *arg)
 static int cmp_slot(const void *pa, const void *pb, void *ctx)
 {
 	const struct bs_ctx *c = ctx;
-	const struct bs_entry *a = &c->log->acc[((const int64_t *)pa)[0]], *b = &c->log->acc[((const int64_t *)pb)[0]];
+	const struct bs_entry *a = bs_acc(c->log, ((const int64_t *)pa)[0]), *b = bs_acc(c->log, ((const int64_t *)pb)[0]);
 	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
 	if (a->phase != b->phase)
 		return a->phase < b->phase ? -1 : 1;
@@ -308,13 +317,13 @@ static int cmp_slot(const void *pa, const void *pb, void *ctx)
  * interval. */
 static bool same_word(const struct bs_ctx *c, const int64_t *pa, const int64_t *pb)
 {
-	const struct bs_entry *a = &c->log->acc[pa[0]], *b = &c->log->acc[pb[0]];
+	const struct bs_entry *a = bs_acc(c->log, pa[0]), *b = bs_acc(c->log, pb[0]);
 	return a->phase == b->phase && a->obj == b->obj && a->field == b->field && a->uoff == b->uoff && pa[1] == pb[1];
 }
 
-static int cmp_sync(const void *pa, const void *pb)
+static int cmp_sync(const struct bs_event *ea, const struct bs_event *eb)
 {
-	const struct bs_sync *a = pa, *b = pb;
+	const struct bs_sync *a = &ea->u.sync, *b = &eb->u.sync;
 	if (a->thread != b->thread)
 		return a->thread < b->thread ? -1 : 1;
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
@@ -415,9 +424,9 @@ void bs_settle_function(struct bs_ctx *c)
 		c->sites[i].shapes = 0;
 }
 
-static int cmp_event(const void *pa, const void *pb)
+static int cmp_event(const struct bs_event *ea, const struct bs_event *eb)
 {
-	const struct bs_barevent *a = pa, *b = pb;
+	const struct bs_barevent *a = &ea->u.bars, *b = &eb->u.bars;
 	if (a->s != b->s)
 		return (uintptr_t)a->s < (uintptr_t)b->s ? -1 : 1;
 	return a->ctx < b->ctx ? -1 : a->ctx > b->ctx;
@@ -438,31 +447,35 @@ static int out_of_step(struct bs_ctx *c, uint32_t *step)
 	int cut = 1 << 30;
 	for (int t = 0; t < c->block.nthreads; t++)
 		step[t] = 1;
-	if (c->log->nbars > 1)
-		qsort(c->log->bars, (size_t)c->log->nbars, sizeof *c->log->bars, cmp_event);
-	for (int a = 0; a < c->log->nbars;) {
-		int b = a, lo = c->log->bars[a].phase_in;
+	int n;
+	int *ix = bs_log_sorted(c->log, BS_EV_BARRIERS, cmp_event, &n);
+	const struct bs_event *ev = c->log->ev;
+	for (int a = 0; a < n;) {
+		const struct bs_barevent *ea = &ev[ix[a]].u.bars;
+		int b = a, lo = ea->phase_in;
 		bool differ = false, none = true;
-		for (; b < c->log->nbars && !cmp_event(&c->log->bars[a], &c->log->bars[b]); b++) {
-			differ |= c->log->bars[b].delta != c->log->bars[a].delta;
-			none &= c->log->bars[b].delta == 0;
-			if (c->log->bars[b].phase_in < lo)
-				lo = c->log->bars[b].phase_in;
+		for (; b < n && !cmp_event(&ev[ix[a]], &ev[ix[b]]); b++) {
+			const struct bs_barevent *eb = &ev[ix[b]].u.bars;
+			differ |= eb->delta != ea->delta;
+			none &= eb->delta == 0;
+			if (eb->phase_in < lo)
+				lo = eb->phase_in;
 		}
-		if (differ || (none && c->log->bars[a].varying)) {
+		if (differ || (none && ea->varying)) {
 			if (lo < cut)
 				cut = lo;
 			for (int k = a; k < b; k++) {
-				uint32_t *s = &step[c->log->bars[k].thread];
-				if (*s && c->log->bars[k].delta)
-					*s = (*s * 0x9e3779b1u) ^ (uint32_t)c->log->bars[k].delta ^ (uint32_t)(uintptr_t)c->log->bars[k].s;
+				const struct bs_barevent *ek = &ev[ix[k]].u.bars;
+				uint32_t *s = &step[ek->thread];
+				if (*s && ek->delta)
+					*s = (*s * 0x9e3779b1u) ^ (uint32_t)ek->delta ^ (uint32_t)(uintptr_t)ek->s;
 				else
 					*s = 0;
 			}
 		}
 		a = b;
 	}
-	c->log->nbars = 0;
+	free(ix);
 	return cut;
 }
 
@@ -472,12 +485,12 @@ static int out_of_step(struct bs_ctx *c, uint32_t *step)
  * atomic outside __shared__ memory, or touches a polled flag. The
  * __shared__ log has its own rules for those (handed_off); here nothing
  * is guessed. */
-static bool in_protocol(const struct bs_ctx *c, const int *first, const struct bs_entry *e)
+static bool in_protocol(const struct bs_ctx *c, const struct syncs *sy, const struct bs_entry *e)
 {
 	if (c->sites[e->site].e->is_volatile)
 		return true;
-	for (int i = first[e->thread]; i < first[e->thread + 1]; i++)
-		if (c->log->syncs[i].phase == e->phase)
+	for (int i = sy->first[e->thread]; i < sy->first[e->thread + 1]; i++)
+		if (sync_at(sy, i)->phase == e->phase)
 			return true;
 	return false;
 }
@@ -491,45 +504,41 @@ void bs_detect(struct bs_ctx *c)
 	struct step_filter keep = { cut, step };
 	int ns;
 	int64_t (*slots)[2] = bs_word_slots(c, in_step, &keep, cmp_slot, &ns);
-	if (c->log->nsyncs > 1)
-		qsort(c->log->syncs, (size_t)c->log->nsyncs, sizeof *c->log->syncs, cmp_sync);
-	int *first = xcalloc((size_t)c->block.nthreads + 2, sizeof *first);
+	struct syncs sy = { c->log, NULL, xcalloc((size_t)c->block.nthreads + 2, sizeof *sy.first), 0 };
+	sy.ix = bs_log_sorted(c->log, BS_EV_SYNC, cmp_sync, &sy.n);
 	for (int i = 0, t = 0; t <= c->block.nthreads; t++) {
-		while (i < c->log->nsyncs && c->log->syncs[i].thread < t)
+		while (i < sy.n && sync_at(&sy, i)->thread < t)
 			i++;
-		first[t] = i;
+		sy.first[t] = i;
 	}
-	first[c->block.nthreads + 1] = c->log->nsyncs;
+	sy.first[c->block.nthreads + 1] = sy.n;
 	int *idx = xmalloc(((size_t)ns + 1) * sizeof *idx);
 	for (int a = 0; a < ns;) {
 		int b = a + 1;
 		while (b < ns && same_word(c, slots[a], slots[b]))
 			b++;
-		if (b - a > 1 && bs_obj_compared(c, c->log->acc[slots[a][0]].obj)) {
+		if (b - a > 1 && bs_obj_compared(c, bs_acc(c->log, slots[a][0])->obj)) {
 			/* memory the file does not declare: never where the threads'
 			 * barriers are out of step (the barrier rules' finding), nor
 			 * in a protocol */
-			bool undeclared = c->log->acc[slots[a][0]].obj->kind == VAR_PARAM;
+			bool undeclared = bs_acc(c->log, slots[a][0])->obj->kind == VAR_PARAM;
 			int n = 0;
 			for (int k = a; k < b; k++)
-				if (!undeclared || (c->log->acc[slots[k][0]].phase < cut && !in_protocol(c, first, &c->log->acc[slots[k][0]])))
+				if (!undeclared || (bs_acc(c->log, slots[k][0])->phase < cut && !in_protocol(c, &sy, bs_acc(c->log, slots[k][0]))))
 					idx[n++] = (int)slots[k][0];
-			struct group g = { c, idx, n, first, cut, step };
+			struct group g = { c, idx, n, &sy, cut, step };
 			if (n > 1)
 				check_group(&g);
 		}
 		a = b;
 	}
 	free(idx);
-	free(first);
+	free(sy.first);
+	free(sy.ix);
 	free(slots);
 	free(step);
 	settle(c);
-	c->log->nacc = 0;
-	c->log->nsyncs = 0;
-	/* the entries are gone, and with them every use of their literals */
-	arena_free(c->log->a);
-	c->log->a = arena_new();
+	bs_log_clear(c->log);
 }
 
 static int pairs_races(struct bs_ctx *c, struct blocksim_race **out)

@@ -59,8 +59,7 @@ static const struct bs_stmtfacts *loop_vars(struct bs_thread *r, const struct ir
 static void note_barriers(struct bs_thread *r, const struct ir_stmt *s, const struct ir_expr *cond, int phase_in)
 {
 	struct bs_ctx *c = r->c;
-	CL_VEC_GROW(c->log->bars, c->log->nbars, c->log->capbars);
-	c->log->bars[c->log->nbars++] = (struct bs_barevent){ s, r->ctx, phase_in, r->phase - phase_in, r->lin,
+	bs_log_append(c->log, BS_EV_BARRIERS)->u.bars = (struct bs_barevent){ s, r->ctx, phase_in, r->phase - phase_in, r->lin,
 	                                                cond && !bs_uniform(cond) };
 }
 
@@ -145,14 +144,13 @@ static void run_aside(struct bs_thread *r, const struct ir_stmt *arm, const stru
 	if (!plain_arm(arm))
 		return;
 	struct snapshot before = save(r);
-	int log0 = c->log->nacc, syncs0 = c->log->nsyncs, phase = r->phase;
+	int log0 = c->log->n, phase = r->phase;
 	bool outside = r->outside;
 	struct bs_imem pm = phase >= 0 && phase < c->per_shape.npmem ? c->per_shape.pmem[phase] : (struct bs_imem){ 0 };
 	bs_exec(r, arm);
 	if (!r->lost && !r->outside)
 		bs_exit_cover(c, ret, log0);
 	bs_unlog(c, log0);
-	c->log->nsyncs = syncs0;
 	restore(r, &before);
 	free(before.vars);
 	r->outside = outside;
@@ -419,8 +417,7 @@ static enum bs_flow exec_loop(struct bs_thread *r, const struct ir_stmt *s)
 	if (out == BS_FL_NORMAL && is_poll(r, s, &which)) {
 		struct bs_ctx *c = r->c;
 		const struct mo_poll *p = &r->c->mo->polls[which];
-		CL_VEC_GROW(c->log->syncs, c->log->nsyncs, c->log->capsyncs);
-		c->log->syncs[c->log->nsyncs++] = (struct bs_sync){ memspace_var_object(c->ms, p->obj), p->field, r->lin, r->phase,
+		bs_log_append(c->log, BS_EV_SYNC)->u.sync = (struct bs_sync){ memspace_var_object(c->ms, p->obj), p->field, r->lin, r->phase,
 		                                          r->seq++, BS_ACQUIRE };
 		bs_touch(c, r->phase, BS_RM_UNKNOWN);
 	}
@@ -614,7 +611,7 @@ void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, in
 		if (l && i < l->kernel->nparams && l->param_known[i])
 			fr->vars[p->id] = bs_rv_int(l->param[i]);
 	}
-	int log0 = c->log->nacc, syncs0 = c->log->nsyncs, events0 = c->log->nbars, xpass0 = c->exit.npass, xcover0 = c->exit.ncover;
+	int log0 = c->log->n, xpass0 = c->exit.npass, xcover0 = c->exit.ncover;
 	enum bs_flow fl = bs_run_body(&r, fr, root->body);
 	bs_frame_free(fr);
 	if (fl == BS_FL_LOST || r.lost)
@@ -638,8 +635,6 @@ void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, in
 	 * tile): none of it counts */
 	if (r.outside) {
 		bs_unlog(c, log0);
-		c->log->nsyncs = syncs0;
-		c->log->nbars = events0;
 		c->exit.npass = xpass0;
 		c->exit.ncover = xcover0;
 	}
