@@ -2,7 +2,7 @@
 #ifndef CUDALINT_FRONTEND_DEPS_H
 #define CUDALINT_FRONTEND_DEPS_H
 
-#include <clang-c/Index.h>
+#include "frontend/clang_api.h" /* libclang, loaded on first use */
 
 struct ir_unit;
 

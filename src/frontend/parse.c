@@ -25,7 +25,7 @@
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
-#include <clang-c/Index.h>
+#include "frontend/clang_api.h" /* libclang, loaded on first use */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
