@@ -12,9 +12,9 @@
 #                                          and --version, with the sections
 #                                          of cmake/debian/cudalint.h2m
 # The dependencies are computed by dpkg-shlibdeps from the binary's
-# libraries (libc6, libclang1-N, libjson-c5, libyaml-0-2, libxxhash0), not
-# written by hand; the one it cannot see is written below (clang's own
-# headers, which libclang reads at run time).
+# libraries (libc6, libjson-c5, libyaml-0-2, libxxhash0), not written by
+# hand; the two it cannot see are written below (libclang, loaded with
+# dlopen, and clang's own headers, which libclang reads at run time).
 #
 # help2man (and dpkg-shlibdeps, from dpkg-dev) are needed only here: the
 # normal build goes on without help2man and then has no manual page, and
@@ -133,7 +133,10 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Debian ships them in libclang-common-N-dev, which libclang1-N does not
 # depend on. Without them every kernel fails to parse ("use of undeclared
 # identifier 'threadIdx'"), so this is a dependency, not a recommendation.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-${CUDALINT_LLVM_VERSION}-dev")
+# libclang itself is loaded with dlopen() on first use (a result-cache hit
+# never loads it: src/frontend/clang_api.h), so dpkg-shlibdeps does not see
+# it among the binary's libraries: libclang1-N is written here too.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang1-${CUDALINT_LLVM_VERSION}, libclang-common-${CUDALINT_LLVM_VERSION}-dev")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 set(CPACK_STRIP_FILES ON)

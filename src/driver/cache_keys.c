@@ -21,8 +21,9 @@
 
 /* What every key of this run shares: the program (its version, and the
  * binary's bytes, so a rebuilt cudalint never trusts an older one's
- * results), libclang, the working directory (relative paths in findings
- * and dependencies) and the environment that toolkit discovery reads. */
+ * results), libclang (its file: a hit does not load it), the working
+ * directory (relative paths in findings and dependencies) and the
+ * environment that toolkit discovery reads. */
 void cache_key_base(struct cl_hash *h)
 {
 	cl_hash_init(h);
@@ -42,8 +43,8 @@ void cache_key_base(struct cl_hash *h)
 		                    (long long)st.st_mtim.tv_sec, (long long)st.st_mtim.tv_nsec };
 		cl_hash_add(h, id, sizeof id);
 	}
-	char v[256];
-	cl_hash_str(h, cl_frontend_version(v, sizeof v));
+	char v[PATH_MAX + 128];
+	cl_hash_str(h, cl_frontend_identity(v, sizeof v)); /* libclang, not loaded */
 	char cwd[PATH_MAX];
 	cl_hash_str(h, getcwd(cwd, sizeof cwd) ? cwd : NULL);
 	cl_hash_str(h, getenv("CUDA_PATH"));

@@ -5,7 +5,7 @@
 #ifndef CUDALINT_COMPAT_H_
 #define CUDALINT_COMPAT_H_
 
-#include <clang-c/Index.h>
+#include "frontend/clang_api.h" /* libclang, loaded on first use */
 
 /* Arguments for every parse, NULL-terminated. */
 extern const char *const compat_args[];

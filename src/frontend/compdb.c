@@ -12,7 +12,7 @@
 #include "util/regfile.h"
 #include "util/xalloc.h"
 
-#include <clang-c/CXCompilationDatabase.h>
+#include "frontend/clang_api.h" /* libclang, loaded on first use */
 #include <errno.h>
 #include <json-c/json.h>
 #include <limits.h>

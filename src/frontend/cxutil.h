@@ -2,7 +2,7 @@
 #ifndef CUDALINT_CXUTIL_H
 #define CUDALINT_CXUTIL_H
 
-#include <clang-c/Index.h>
+#include "frontend/clang_api.h" /* libclang, loaded on first use */
 
 /* Whether one of the first max tokens of decl's source is `word`. The
  * extent of a declaration that starts with a macro (`__managed__ int x`)

@@ -40,6 +40,10 @@ const char *cl_parser_cuda_path(const struct cl_parser *p);
  * 22.1.8 ..."), for cache keys: nothing outside the front end sees
  * libclang. */
 const char *cl_frontend_version(char *buf, size_t len);
+/* Which libclang a run would load, without loading it (a result-cache
+ * hit never does): the file's path, device, inode, size and modification
+ * time, in BUF, for cache keys. */
+const char *cl_frontend_identity(char *buf, size_t len);
 /* Finds or builds the precompiled toolkit header now rather than at the
  * first file: before forking workers, so that they inherit it (or its
  * failure, warned about once) instead of each trying. */

@@ -1,7 +1,7 @@
 #ifndef CUDALINT_LOWER_H
 #define CUDALINT_LOWER_H
 
-#include <clang-c/Index.h>
+#include "frontend/clang_api.h" /* libclang, loaded on first use */
 
 struct ir_unit;
 

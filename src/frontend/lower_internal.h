@@ -6,7 +6,7 @@
 #include "ir/ir.h"
 #include "util/arena.h"
 
-#include <clang-c/Index.h>
+#include "frontend/clang_api.h" /* libclang, loaded on first use */
 #include <stdint.h>
 
 struct cl_htab; /* util/htab.h */

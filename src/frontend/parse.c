@@ -11,6 +11,7 @@
 #include "frontend/compat.h"
 #include "frontend/cuda_env.h"
 #include "frontend/cxutil.h"
+#include "frontend/deps.h"
 #include "frontend/frontend.h"
 #include "frontend/clang_args.h"
 #include "frontend/lower.h"
@@ -24,7 +25,7 @@
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
-#include <clang-c/Index.h>
+#include "frontend/clang_api.h" /* libclang, loaded on first use */
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -33,7 +34,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define VDIR "/__cudalint__/include"
+#define VDIR CL_VDIR
 
 struct cl_parser {
 	CXIndex index;
@@ -365,48 +366,6 @@ int cl_text_uses_cuda_arch(const char *text, size_t len)
 	return 0;
 }
 
-struct deps { CXTranslationUnit tu; struct ir_unit *u; struct ptrvec v, inc; };
-
-static void add_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
-{
-	struct deps *d = data;
-	CXString name = clang_getFileName(f);
-	const char *n = clang_getCString(name);
-	if (n && *n && strncmp(n, VDIR, strlen(VDIR))) {
-		char *copy = arena_strdup(d->u->arena, n);
-		ptrvec_push(&d->v, copy);
-		int system = clang_Location_isInSystemHeader(clang_getLocationForOffset(d->tu, f, 0));
-		/* the bottom of the stack is the #include in the main file */
-		if (depth > 0 && clang_Location_isFromMainFile(stack[depth - 1]) && !system) {
-			struct ir_include *in = arena_alloc(d->u->arena, sizeof *in);
-			in->file = copy;
-			clang_getExpansionLocation(stack[depth - 1], NULL, &in->line, &in->col, NULL);
-			ptrvec_push(&d->inc, in);
-		}
-		/* system headers (the toolkit's, -isystem) test __CUDA_ARCH__ all
-		 * over; only the project's own code decides whether its
-		 * architectures need a parse each */
-		if (!d->u->uses_cuda_arch && !system) {
-			size_t len = 0;
-			const char *text = clang_getFileContents(d->tu, f, &len);
-			d->u->uses_cuda_arch = cl_text_uses_cuda_arch(text, len);
-		}
-	}
-	clang_disposeString(name);
-}
-
-static void record_deps(CXTranslationUnit tu, struct ir_unit *u)
-{
-	struct deps d = { tu, u, { 0 }, { 0 } };
-	clang_getInclusions(tu, add_inclusion, &d);
-	u->deps = (const char **)ptrvec_finish(&d.v, u->arena, &u->ndeps);
-	u->nincludes = d.inc.n;
-	u->includes = arena_alloc(u->arena, (size_t)(d.inc.n + 1) * sizeof *u->includes);
-	for (int i = 0; i < d.inc.n; i++)
-		u->includes[i] = *(struct ir_include *)d.inc.v[i];
-	free(d.inc.v);
-}
-
 /* libclang puts the file name among the driver's arguments, so a file
  * named "-ofoo.cu" would be read as -o foo.cu: clang gets "./-ofoo.cu".
  * Locations in the main file keep the caller's spelling (lower.c). */
@@ -555,7 +514,7 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	}
 	struct ir_unit *u = lower_unit(tu, path, errs, nerrs);
 	arena_free(scratch);
-	record_deps(tu, u);
+	cl_record_deps(tu, u);
 	clang_disposeTranslationUnit(tu);
 	return u;
 }

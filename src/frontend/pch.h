@@ -9,7 +9,7 @@
 #ifndef CUDALINT_PCH_H
 #define CUDALINT_PCH_H
 
-#include <clang-c/Index.h>
+#include "frontend/clang_api.h" /* libclang, loaded on first use */
 #include <sys/types.h>
 
 struct pch {
