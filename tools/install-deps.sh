@@ -16,7 +16,8 @@
 # it, with lintian and man-db for the package's test. --bench adds what
 # `tools/bench --compare` needs: clang-19 and libclang-19-dev (the compiler
 # cudalint is compared with, and a cudalint on the same clang:
-# CUDALINT_LLVM_VERSION=19), valgrind (--callgrind), GNU time, jq
+# CUDALINT_LLVM_VERSION=19), clang-22 (the compiler of the default build's
+# libclang 22, which --compare picks for it), valgrind (--callgrind), GNU time, jq
 # (--projects) and linux-perf (profiles of what a missed target spends its
 # time on).
 set -eu
@@ -42,7 +43,7 @@ elif [ "${1:-}" = "--test" ]; then
 elif [ "${1:-}" = "--fuzz" ]; then
 	pkgs="$pkgs clang-14 libclang-rt-14-dev"
 elif [ "${1:-}" = "--bench" ]; then
-	pkgs="$pkgs clang-19 libclang-19-dev valgrind time jq linux-perf"
+	pkgs="$pkgs clang-19 libclang-19-dev clang-22 valgrind time jq linux-perf"
 fi
 
 missing=""

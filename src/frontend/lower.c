@@ -111,9 +111,22 @@ char *lower_cursor_name(struct lower *L, CXCursor c)
 	return cxstr(L, clang_getCursorSpelling(c));
 }
 
+/* A type's spelling depends on the type alone (its kind, its QualType and
+ * the unit), so each type is spelled once: printing a type is a large part
+ * of lowering an expression, and the expressions of a file share a few
+ * hundred types. The IR's type strings are shared; nothing writes them. */
+struct type_key { uintptr_t kind, d0, d1; };
+
 char *lower_type_name(struct lower *L, CXType t)
 {
-	return cxstr(L, clang_getTypeSpelling(t));
+	static char no_name; /* the cached answer for a type that spells as "" */
+	struct type_key key = { (uintptr_t)t.kind, (uintptr_t)t.data[0], (uintptr_t)t.data[1] };
+	void **slot = cl_htab_put(L->types, &key, sizeof key);
+	if (!*slot) {
+		char *name = cxstr(L, clang_getTypeSpelling(t));
+		*slot = name ? name : &no_name;
+	}
+	return *slot == &no_name ? NULL : *slot;
 }
 
 /* ---- variables -------------------------------------------------------- */
@@ -471,6 +484,7 @@ struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_
 	L.nerrs = nerrs;
 	L.a = arena_new();
 	L.vars = cl_htab_new();
+	L.types = cl_htab_new();
 	L.u = arena_alloc(L.a, sizeof *L.u);
 	L.u->arena = L.a;
 	L.path = L.u->path = arena_strdup(L.a, path);
@@ -484,6 +498,7 @@ struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_
 	lower_include_point(&L);
 	L.u->truncated = L.truncated != 0;
 	cl_htab_free(L.vars);
+	cl_htab_free(L.types);
 	free(L.line_starts);
 	return L.u;
 }

@@ -18,6 +18,7 @@ struct lower {
 	const char *path;
 	struct cl_htab *vars;         /* every variable, locals and globals: struct ir_var * by
 	                               * lower_cursor_key of its declaration */
+	struct cl_htab *types;        /* char * spelling by the bytes of a CXType (lower_type_name) */
 	struct ptrvec funcs;
 	struct ptrvec globals;
 	struct ptrvec launches;

@@ -143,11 +143,26 @@ static struct ir_expr *lower_cond_expr(struct lower *L, CXCursor c)
 	return clang_isExpression(k) ? lower_expr(L, c) : NULL;
 }
 
-static int first_token_is(struct lower *L, CXCursor c, unsigned idx, const char *want)
+/* Whether token IDX of C is WANT, tokenizing C only up to the start of
+ * FIRST, its first child: the whole statement's tokens (an `if` with its
+ * branches) would make nested statements quadratic. */
+static int first_token_is(struct lower *L, CXCursor c, CXCursor first, unsigned idx, const char *want)
 {
 	CXToken *toks;
 	unsigned n;
-	clang_tokenize(L->tu, clang_getCursorExtent(c), &toks, &n);
+	CXSourceRange r = clang_getCursorExtent(c);
+	if (!clang_Cursor_isNull(first)) {
+		/* clang_tokenize reads the range's spelling locations: narrowed
+		 * only when both ends are spelled in one file, in order */
+		CXSourceLocation end = clang_getRangeStart(clang_getCursorExtent(first));
+		CXFile f0, f1;
+		unsigned o0, o1;
+		clang_getSpellingLocation(clang_getRangeStart(r), &f0, NULL, NULL, &o0);
+		clang_getSpellingLocation(end, &f1, NULL, NULL, &o1);
+		if (f0 && f1 && clang_File_isEqual(f0, f1) && o1 > o0)
+			r = clang_getRange(clang_getRangeStart(r), end);
+	}
+	clang_tokenize(L->tu, r, &toks, &n);
 	int ok = 0;
 	if (n > idx) {
 		CXString s = clang_getTokenSpelling(L->tu, toks[idx]);
@@ -177,7 +192,7 @@ static struct ir_stmt *lower_if(struct lower *L, CXCursor c, CXCursor *kids, int
 		s->u.if_.then = lower_stmt(L, kids[i++]);
 	if (i < n)
 		s->u.if_.els = lower_stmt(L, kids[i++]);
-	s->u.if_.is_constexpr = first_token_is(L, c, 1, "constexpr");
+	s->u.if_.is_constexpr = first_token_is(L, c, n ? kids[0] : clang_getNullCursor(), 1, "constexpr");
 	return s;
 }
 

@@ -2,7 +2,8 @@
  * byte strings (a pointer's bytes, a string, a small struct with no
  * padding), values are a void * slot the caller fills. Open addressing
  * with linear probing, kept at most half full; hashed with XXH3 (the
- * library hash.h already uses). The table copies each key, so a caller may
+ * library hash.h already uses), except eight-byte keys, which a word mixer
+ * hashes (the pointer keys of the block simulation's caches). The table copies each key, so a caller may
  * look up with a key built in a stack buffer.
  *
  * Tables whose values are indices into the caller's own array store

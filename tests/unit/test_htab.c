@@ -1,6 +1,6 @@
 /* test_htab.c - the one hash table (src/util/htab.c): pointer, string and
  * long keys; growth keeps every key and value; index values; a key built
- * in a reused buffer is copied. */
+ * in a reused buffer is copied; eight-byte keys beside other lengths. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -72,12 +72,37 @@ static void struct_keys(void **state)
 	cl_htab_free(t);
 }
 
+/* Eight-byte keys take their own hash and compare (htab.c): a word key
+ * and a string of eight bytes with the same bytes are one key; keys of
+ * other lengths that share the first eight bytes are others. */
+static void word_keys_beside_other_lengths(void **state)
+{
+	(void)state;
+	struct cl_htab *t = cl_htab_new();
+	for (uint64_t i = 0; i < 3000; i++)
+		CL_HTAB_SET_INDEX(cl_htab_put(t, &i, sizeof i), (int)i);
+	*cl_htab_put(t, "abcdefgh", 8) = t;
+	*cl_htab_put(t, "abcdefghi", 9) = &t;
+	*cl_htab_put(t, "abcdefg", 7) = state;
+	assert_int_equal(cl_htab_count(t), 3003);
+	uint64_t w;
+	memcpy(&w, "abcdefgh", 8);
+	assert_ptr_equal(cl_htab_get(t, &w, sizeof w), t);
+	assert_ptr_equal(cl_htab_get(t, "abcdefghi", 9), &t);
+	for (uint64_t i = 0; i < 3000; i++)
+		assert_int_equal(CL_HTAB_INDEX(cl_htab_get(t, &i, sizeof i)), (int)i);
+	uint64_t absent = 3000;
+	assert_null(cl_htab_get(t, &absent, sizeof absent));
+	cl_htab_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pointer_keys_survive_growth),
 		cmocka_unit_test(string_keys_are_copied),
 		cmocka_unit_test(struct_keys),
+		cmocka_unit_test(word_keys_beside_other_lengths),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
