@@ -59,7 +59,9 @@ struct ir_point lower_point(const struct lower *L, unsigned off);
 /* lower_range.c: C's extent in the main file, for fixes (ok 0 in a macro
  * or another file); a statement's whole lines; the unit's include point */
 struct ir_range lower_range(struct lower *L, CXCursor c);
-void lower_stmt_lines(struct lower *L, struct ir_stmt *s);
+/* do_loop: S is a do-while, whose extent stops before its `;` as an
+ * expression statement's does */
+void lower_stmt_lines(struct lower *L, struct ir_stmt *s, bool do_loop);
 void lower_include_point(struct lower *L);
 struct ir_loc lower_cursor_loc(struct lower *L, CXCursor c);
 char *lower_cursor_name(struct lower *L, CXCursor c);

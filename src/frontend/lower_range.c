@@ -64,7 +64,7 @@ static int blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-void lower_stmt_lines(struct lower *L, struct ir_stmt *s)
+void lower_stmt_lines(struct lower *L, struct ir_stmt *s, bool do_loop)
 {
 	size_t size;
 	const char *t = main_text(L, &size);
@@ -75,12 +75,14 @@ void lower_stmt_lines(struct lower *L, struct ir_stmt *s)
 		lb--;
 	if (lb > 0 && t[lb - 1] != '\n')
 		lb = b;
-	/* an expression statement's extent stops before its `;` */
+	/* an expression statement's extent stops before its `;`, and so does
+	 * a do-while's (`do { ... } while (c)`) */
 	unsigned p = e;
 	while (p < size && blank(t[p]))
 		p++;
 	if (p < size && t[p] == ';' && (s->kind == SK_EXPR || s->kind == SK_DECL || s->kind == SK_RETURN ||
-	                                s->kind == SK_BREAK || s->kind == SK_CONTINUE || s->kind == SK_GOTO))
+	                                s->kind == SK_BREAK || s->kind == SK_CONTINUE || s->kind == SK_GOTO ||
+	                                do_loop))
 		e = ++p;
 	le = e;
 	while (p < size && blank(t[p]))

@@ -33,7 +33,7 @@ static struct ir_stmt *new_stmt(struct lower *L, enum ir_skind k, CXCursor c)
 	s->kind = k;
 	s->loc = lower_cursor_loc(L, c);
 	s->range = lower_range(L, c);
-	lower_stmt_lines(L, s);
+	lower_stmt_lines(L, s, clang_getCursorKind(c) == CXCursor_DoStmt);
 	return s;
 }
 

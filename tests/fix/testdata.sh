@@ -33,7 +33,7 @@ for f in "$src"/testdata/*/*.cu; do
 	fixes=$(jq '[.findings[] | select(.fix != null and (.suppressed | not))] | length' "$tmp/before.json" 2>/dev/null)
 	[ "${fixes:-0}" -gt 0 ] || continue
 	n=$((n + 1))
-	rules=$(jq -r '.findings[] | select(.fix != null) | .rule_id' "$tmp/before.json" | sort -u)
+	rules=$(jq -r '.findings[] | select(.fix != null) | .rule_id' "$tmp/before.json" | sort -u | tr '\n' ' ')
 	seen="$seen $rules"
 	d=$tmp/w$n
 	mkdir -p "$d/$(dirname "$rel")"
