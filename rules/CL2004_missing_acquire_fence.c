@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 /* Safe: a fence after the loop that polls OBS, when the data access is
- * after the loop (not in it). A ticket's branch gets none. */
+ * after the loop (not in it). */
 static void fix(struct cl_ctx *cx, struct cl_finding *f, const struct mo_scan *s, const struct ir_expr *obs)
 {
 	const struct memorder *m = s->m;
@@ -24,6 +24,43 @@ static void fix(struct cl_ctx *cx, struct cl_finding *f, const struct mo_scan *s
 	snprintf(fence, sizeof fence, "%s;", order_fence_call(s->flag_space, s->extent));
 	cl_fix_begin(f, 1, "insert `%s` after the loop that polls the flag", fence);
 	fix_insert_after(cx, f, p->loop, fence);
+	cl_fix_done(f);
+}
+
+/* Safe: for a ticket, a fence before the outermost statement that holds
+ * the data access and not the atomic (the branch the ticket decides, or
+ * what follows an early return): after the atomic, before the read. In
+ * a branch whose condition holds the atomic itself, the fence opens the
+ * branch's `{ }`. */
+static void fix_ticket(struct cl_ctx *cx, struct cl_finding *f, const struct mo_scan *s, const struct ir_expr *obs)
+{
+	const struct ir_stmt *t = s->hit.stmt;
+	if (!t || s->hit.via || s->hit_fn != s->fn)
+		return;
+	while (t->parent && !mo_stmt_holds(t->parent, obs))
+		t = t->parent;
+	const struct ir_stmt *p = t->parent;
+	if (!p)
+		return;
+	if (p->kind == SK_BLOCK) {
+		/* after the statement that holds the atomic */
+		int i = 0, at = -1;
+		for (; i < p->u.block.n && p->u.block.v[i] != t; i++)
+			if (mo_stmt_holds(p->u.block.v[i], obs))
+				at = i;
+		if (at < 0 || i == p->u.block.n)
+			return;
+	} else if (p->kind == SK_IF && t->kind == SK_BLOCK && t->u.block.n > 0 && !mo_stmt_holds(t, obs)) {
+		t = t->u.block.v[0];
+	} else {
+		return;
+	}
+	if (!fix_in_block(t))
+		return;
+	char fence[64];
+	snprintf(fence, sizeof fence, "%s;", order_fence_call(s->flag_space, s->extent));
+	cl_fix_begin(f, 1, "insert `%s` after the atomic, before the data is read", fence);
+	fix_insert_before(cx, f, t, fence);
 	cl_fix_done(f);
 }
 
@@ -42,7 +79,9 @@ static void report(struct cl_ctx *cx, const struct mo_scan *s, const struct ir_e
 		      : ticket ? "it can return data older than the ticket" : "it can return data older than the flag",
 		order_fence_advice(s->flag_space, s->extent));
 	cl_note(f, obs->loc, ticket ? "the atomic whose result decides the branch" : "the flag is observed here");
-	if (!ticket)
+	if (ticket)
+		fix_ticket(cx, f, s, obs);
+	else
 		fix(cx, f, s, obs);
 }
 

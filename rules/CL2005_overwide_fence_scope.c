@@ -74,6 +74,29 @@ static void narrow_fence(struct cl_ctx *cx, struct cl_finding *f, const struct i
 	cl_fix_done(f);
 }
 
+/* The fix of an atomic whose explicit scope is too wide: the `_system`
+ * atomic renamed (`atomicAdd_system` to `atomicAdd`, or to
+ * `atomicAdd_block` for block scope), or the `thread_scope_*` argument
+ * in the type of the atomic_ref or atomic object replaced where it is
+ * declared (every operation on that object gets the narrower scope, and
+ * they all act on the same memory). Unsafe, as narrow_fence. */
+static void narrow_atomic(struct cl_ctx *cx, struct cl_finding *f, const struct ir_expr *e, const char *scope)
+{
+	const struct ir_call *c = &e->u.call;
+	size_t n = strlen(c->name);
+	char to[64];
+	if (!c->is_method && c->name_range && n > 7 && !strcmp(c->name + n - 7, "_system")) {
+		snprintf(to, sizeof to, "%.*s%s", (int)(n - 7), c->name, strcmp(scope, "block") ? "" : "_block");
+		cl_fix_begin(f, 0, "replace `%s` with `%s`", c->name, to);
+		cl_fix_replace(cx, f, *c->name_range, to);
+	} else if (c->is_method && c->scope_range) {
+		snprintf(to, sizeof to, "thread_scope_%s", scope);
+		cl_fix_begin(f, 0, "declare the atomic with `cuda::%s`", to);
+		cl_fix_replace(cx, f, *c->scope_range, to);
+	}
+	cl_fix_done(f);
+}
+
 /* __syncthreads() and its reducing forms, the barriers the message names
  * (not a cuda::barrier's arrive_and_wait() or a library collective). */
 static bool is_barrier_stmt(const struct ir_stmt *s)
@@ -216,15 +239,17 @@ static void check_atomic(struct cl_ctx *cx, const struct memorder *m, const stru
 	char name[64];
 	intrinsic_display(a->e, name, sizeof name);
 	if (a->space == SPACE_SHARED && a->scope > SCOPE_BLOCK && a->order != ORDER_RELAXED) {
-		cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
+		struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
 			"`%s` is an atomic on __shared__ memory with %s scope; only the block can see that memory, "
 			"so use block scope (`cuda::thread_scope_block`, or the `_block` atomic)", name,
 			a->scope == SCOPE_SYSTEM ? "system" : "device");
+		narrow_atomic(cx, f, a->e, "block");
 	} else if (a->scope == SCOPE_SYSTEM && memspace_origin(m->ms, a->e->kids[0]) == ORIGIN_DEVICE) {
-		cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
+		struct cl_finding *f = cl_report(cx, &cl_rules[RULE_CL2005], a->e->loc,
 			"`%s` has system scope on device memory (cudaMalloc or __device__), which the host cannot "
 			"access during the kernel; use device scope (`cuda::thread_scope_device`, or the atomic "
 			"without `_system`)", name);
+		narrow_atomic(cx, f, a->e, "device");
 	}
 }
 

@@ -70,6 +70,7 @@
 	X(clang_getCursorLexicalParent) \
 	X(clang_getCursorLocation) \
 	X(clang_getCursorReferenced) \
+	X(clang_getCursorReferenceNameRange) \
 	X(clang_getCursorResultType) \
 	X(clang_getCursorSemanticParent) \
 	X(clang_getCursorSpelling) \
@@ -205,6 +206,7 @@ const char *cl_clang_library(void);
 #define clang_getCursorLexicalParent (cl_clang()->p_clang_getCursorLexicalParent)
 #define clang_getCursorLocation (cl_clang()->p_clang_getCursorLocation)
 #define clang_getCursorReferenced (cl_clang()->p_clang_getCursorReferenced)
+#define clang_getCursorReferenceNameRange (cl_clang()->p_clang_getCursorReferenceNameRange)
 #define clang_getCursorResultType (cl_clang()->p_clang_getCursorResultType)
 #define clang_getCursorSemanticParent (cl_clang()->p_clang_getCursorSemanticParent)
 #define clang_getCursorSpelling (cl_clang()->p_clang_getCursorSpelling)

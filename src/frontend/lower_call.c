@@ -241,8 +241,35 @@ static void note_api_launch(struct lower *L, struct ir_expr *e, CXCursor c)
 
 /* The callee child of a call: the call's name where its cursor has none,
  * and for a method call the receiver (the first of ARGS) and its type. */
+static const struct ir_range *kept_range(struct lower *L, struct ir_range r)
+{
+	if (!r.ok)
+		return NULL;
+	struct ir_range *p = arena_alloc(L->a, sizeof *p);
+	*p = r;
+	return p;
+}
+
+/* The scope argument in the type of a method call's object: a variable
+ * declared with it, or a temporary constructed with it. */
+static const struct ir_range *receiver_scope(struct lower *L, CXCursor recv)
+{
+	CXCursor r = unwrap(recv);
+	enum CXCursorKind k = clang_getCursorKind(r);
+	if (k == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(r);
+		if (clang_getCursorKind(d) != CXCursor_VarDecl)
+			return NULL;
+		return kept_range(L, lower_scope_arg_range(L, d));
+	}
+	if (k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_CallExpr)
+		return kept_range(L, lower_scope_arg_range(L, r));
+	return NULL;
+}
+
 static void lower_callee(struct lower *L, struct ir_call *call, CXCursor callee, struct ptrvec *args)
 {
+	call->name_range = kept_range(L, lower_name_range(L, callee));
 	if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
 		call->is_method = 1;
 		if (!call->name)
@@ -266,6 +293,8 @@ static void lower_callee(struct lower *L, struct ir_call *call, CXCursor callee,
 				if ((!call->recv_type || strstr(call->recv_type, "dependent type")) && o->kind == EK_VAR)
 					call->recv_type = o->u.var->type;
 			}
+			if (call->recv_type && strstr(call->recv_type, "thread_scope_"))
+				call->scope_range = receiver_scope(L, mk[0]);
 		}
 		free(mk);
 	} else if (!call->name) {

@@ -59,6 +59,11 @@ struct ir_point lower_point(const struct lower *L, unsigned off);
 /* lower_range.c: C's extent in the main file, for fixes (ok 0 in a macro
  * or another file); a statement's whole lines; the unit's include point */
 struct ir_range lower_range(struct lower *L, CXCursor c);
+/* the range of the name a DeclRefExpr or MemberRefExpr spells (no
+ * qualifier), and of the `thread_scope_*` template argument spelled in
+ * the type of a declaration or a functional cast (ok 0: none) */
+struct ir_range lower_name_range(struct lower *L, CXCursor ref);
+struct ir_range lower_scope_arg_range(struct lower *L, CXCursor c);
 /* do_loop: S is a do-while, whose extent stops before its `;` as an
  * expression statement's does */
 void lower_stmt_lines(struct lower *L, struct ir_stmt *s, bool do_loop);

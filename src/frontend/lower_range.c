@@ -37,10 +37,9 @@ static int plain_offset(CXSourceLocation l, unsigned *off)
 	return 1;
 }
 
-struct ir_range lower_range(struct lower *L, CXCursor c)
+static struct ir_range range_of(struct lower *L, CXSourceRange x)
 {
 	struct ir_range r = { 0 };
-	CXSourceRange x = clang_getCursorExtent(c);
 	unsigned b, e;
 	if (!plain_offset(clang_getRangeStart(x), &b) || !plain_offset(clang_getRangeEnd(x), &e) || e < b)
 		return r;
@@ -57,6 +56,52 @@ struct ir_range lower_range(struct lower *L, CXCursor c)
 	r.e = lower_point(L, e);
 	r.ok = 1;
 	return r;
+}
+
+struct ir_range lower_range(struct lower *L, CXCursor c)
+{
+	return range_of(L, clang_getCursorExtent(c));
+}
+
+struct ir_range lower_name_range(struct lower *L, CXCursor ref)
+{
+	enum CXCursorKind k = clang_getCursorKind(ref);
+	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr)
+		return (struct ir_range){ 0 };
+	return range_of(L, clang_getCursorReferenceNameRange(ref, CXNameRange_WantSinglePiece, 0));
+}
+
+struct scope_arg { struct lower *L; struct ir_range r; };
+
+static enum CXChildVisitResult find_scope_arg(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	struct scope_arg *s = data;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+		return CXChildVisit_Continue;
+	CXCursor d = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(d) != CXCursor_EnumConstantDecl)
+		return CXChildVisit_Continue;
+	CXString n = clang_getCursorSpelling(d);
+	int scope = !strncmp(clang_getCString(n), "thread_scope_", 13);
+	clang_disposeString(n);
+	if (!scope)
+		return CXChildVisit_Continue;
+	s->r = lower_name_range(s->L, c);
+	return CXChildVisit_Break;
+}
+
+/* The scope argument spelled in the type a declaration or a temporary
+ * (`cuda::atomic_ref<int, cuda::thread_scope_device> r(x)`,
+ * `cuda::atomic_ref<int, cuda::thread_scope_system>(x)`) is written
+ * with: libclang visits a template argument's expression as a child of
+ * the declaration or the cast, before the initializer. Only those
+ * direct children are looked at. */
+struct ir_range lower_scope_arg_range(struct lower *L, CXCursor c)
+{
+	struct scope_arg s = { .L = L };
+	clang_visitChildren(c, find_scope_arg, &s);
+	return s.r;
 }
 
 static int blank(char c)

@@ -161,6 +161,13 @@ struct ir_call {
 	 * cudaLaunchKernelEx(&cfg, k, ...): the kernel it launches when it is
 	 * defined in this unit (analysis/launch.h reads the rest) */
 	struct ir_func *kernel;
+	/* front end, for fixes: where the callee's name is spelled (no
+	 * qualifier: `atomicAdd_system` of `::atomicAdd_system(p, 1)`), and
+	 * for a method of an object whose type names a scope
+	 * (`cuda::atomic_ref<int, cuda::thread_scope_system> r(x)`) the
+	 * `thread_scope_*` argument in that type; NULL where there is none
+	 * in the main file outside macros */
+	const struct ir_range *name_range, *scope_range;
 	unsigned is_method : 1;
 	unsigned is_launch : 1;/* kernel<<<...>>>(...) */
 	unsigned is_api_launch : 1; /* one of the runtime's launch functions, kernel known */

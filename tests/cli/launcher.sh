@@ -41,6 +41,10 @@ quiet --no-cuda-toolkit --launcher ./fake-nvcc -forward-unknown-to-host-compiler
 check '[ "$(entry)" != "$before" ]' "a changed header hit the cache"
 check 'grep -q "threadIdx.x < HALF" "$T/err"' "after the header changed: no finding"
 
+say "clang as the CUDA compiler: its command line (-x cuda, --cuda-gpu-arch, --cuda-path, as CMake writes it) reaches the analysis the same way"
+cp fake-nvcc fake-clang++
+compile --launcher ./fake-clang++ -DLAUNCH_BUG -Iinc -x cuda --cuda-gpu-arch=sm_80 --cuda-path=/nonexistent -MD -MT k.o -MF k.o.d -c src/k.cu -o k.o
+
 say "without -DLAUNCH_BUG the file is clean: only the compiler speaks"
 compile --launcher ./fake-nvcc -Iinc -x cu -c src/k.cu -o k.o
 

@@ -13,6 +13,12 @@
 #      same checks on nvcc's command line (-forward-unknown-to-host-compiler,
 #      --generate-code, -MD -MF). Without a toolkit this part is reported
 #      as skipped, and part 1 still runs.
+#   3. the same CUDA project with clang++ as CMake's CUDA compiler, where
+#      clang++ compiles a one-line kernel against that toolkit; where it
+#      cannot (Debian 12's clang 14 knows CUDA up to 11.5 and fails on
+#      CUDA 12 and 13 headers), the part is reported as skipped with
+#      clang's first error. cli.launcher checks clang's command line with
+#      a fake compiler either way.
 # Exit status 77 (a skip) when cmake, ninja or c++ is missing
 # (tools/install-deps.sh --test installs them).
 #
@@ -107,6 +113,19 @@ if toolkit=$("$cl" --show-toolkit 2>/dev/null) && [ -x "$toolkit/bin/nvcc" ]; th
 	check "$tmp/cuda" CUDA "-DCMAKE_CUDA_COMPILER=$toolkit/bin/nvcc"
 else
 	echo "skipped: CUDA: no CUDA toolkit with nvcc (cudalint --show-toolkit); the CXX part ran"
+fi
+
+# --- 3. CUDA with clang++ as the CUDA compiler, where it can compile
+if [ -n "${toolkit:-}" ] && command -v clang++ >/dev/null; then
+	printf '__global__ void one(float *x) { x[0] = 0; }\n' >"$tmp/probe.cu"
+	if clang++ -x cuda --cuda-path="$toolkit" --cuda-gpu-arch=sm_80 -c "$tmp/probe.cu" -o "$tmp/probe.o" >"$tmp/probe.log" 2>&1; then
+		project "$tmp/clang" CUDA
+		check "$tmp/clang" CUDA -DCMAKE_CUDA_COMPILER="$(command -v clang++)" "-DCUDAToolkit_ROOT=$toolkit"
+	else
+		echo "skipped: CUDA with clang++: it cannot compile a kernel against $toolkit: $(grep -m1 'error' "$tmp/probe.log")"
+	fi
+else
+	echo "skipped: CUDA with clang++: no clang++ or no CUDA toolkit"
 fi
 
 [ "$failed" = 0 ] && echo "PASS launcher.cmake"
