@@ -13,6 +13,7 @@
 #include "util/atomic_file.h"
 #include "util/hash.h"
 #include "util/regfile.h"
+#include "util/srctext.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
@@ -171,15 +172,7 @@ static void split(struct lines *l, const char *t, size_t n)
 
 static size_t line_of(const struct lines *l, size_t off)
 {
-	size_t lo = 0, hi = l->count;
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (l->start[mid] <= off)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
+	return cl_srctext_line_at(l->start, l->count, off);
 }
 
 static int line_eq(const struct lines *a, size_t i, const struct lines *b, size_t j)

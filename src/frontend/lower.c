@@ -8,6 +8,7 @@
 #include "frontend/cxutil.h"
 #include "frontend/lower_internal.h"
 #include "util/htab.h"
+#include "util/srctext.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
 
@@ -51,20 +52,13 @@ void lower_build_lines(struct lower *L, CXFile f)
 	unsigned n = 1;
 	for (size_t i = 0; text && i < size; i++)
 		if (text[i] == '\n')
-			L->line_starts[n++] = (unsigned)i + 1;
+			L->line_starts[n++] = i + 1;
 }
 
 struct ir_point lower_point(const struct lower *L, unsigned off)
 {
-	unsigned lo = 0, hi = L->nlines; /* last start <= off */
-	while (hi - lo > 1) {
-		unsigned mid = lo + (hi - lo) / 2;
-		if (L->line_starts[mid] <= off)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	struct ir_point p = { off, lo + 1, off - L->line_starts[lo] + 1 };
+	unsigned lo = (unsigned)cl_srctext_line_at(L->line_starts, L->nlines, off);
+	struct ir_point p = { off, lo + 1, off - (unsigned)L->line_starts[lo] + 1 };
 	return p;
 }
 

@@ -27,7 +27,7 @@ struct lower {
 	struct ptrvec fvars;
 	int depth;                    /* of the expression or statement being lowered */
 	CXFile main_file;
-	unsigned *line_starts;        /* main file: offset of each line's start */
+	size_t *line_starts;          /* main file: offset of each line's start */
 	unsigned nlines;
 	int truncated;                /* something was too deep to lower */
 	int in_template;

@@ -211,3 +211,16 @@ int cl_srctext_relpath(const char *path, const char *root, char *out, size_t len
 	strcpy(out, ap);
 	return 0;
 }
+
+size_t cl_srctext_line_at(const size_t *starts, size_t count, size_t off)
+{
+	size_t lo = 0, hi = count;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (starts[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}

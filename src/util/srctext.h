@@ -34,4 +34,9 @@ int cl_srctext_relpath(const char *path, const char *root, char *out, size_t len
  * lexical clean-up against the current directory). -1 if OUT is too small. */
 int cl_srctext_abspath(const char *path, char *out, size_t len);
 
+/* The index of the line holding byte OFF, given the byte offsets at which
+ * the lines start (STARTS[0] = 0, ascending, COUNT of them): the last
+ * start at or before OFF, by binary search. */
+size_t cl_srctext_line_at(const size_t *starts, size_t count, size_t off);
+
 #endif
