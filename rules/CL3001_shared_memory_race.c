@@ -90,6 +90,15 @@ static const char *memory_words(const struct blocksim_race *r, char *buf, size_t
 static struct cl_finding *report_async(struct cl_ctx *cx, const struct blocksim_race *r, const char *a, const char *b,
                                        const char *mem, const char *fix, const char **note)
 {
+	if (r->kind == BLOCKSIM_RACE_WAW && r->in_flight) {
+		*note = "the copy is issued here";
+		return cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
+			"`%s` writes %s that another thread's asynchronous copy (`%s`) is still filling: a barrier "
+			"orders the threads, not the copy, whose bytes land at any time before its thread's wait, so "
+			"which value is left depends on scheduling; wait for the copy before the barrier, or give each "
+			"thread its own element",
+			a, mem, b);
+	}
 	if (r->kind == BLOCKSIM_RACE_WAW) {
 		*note = "also written here";
 		return cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,

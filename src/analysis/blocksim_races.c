@@ -32,6 +32,7 @@ struct bs_pairrec {
 	struct ir_loc launch;      /* confirmed in a launch's shape: that launch */
 	bool at_writes;
 	bool async;                /* one side is an asynchronous copy */
+	bool in_flight;            /* ... in an interval after its issue's */
 	uint64_t partners[2][BS_MAX_THREADS / 64]; /* weak witnesses, by side: threads with a partner */
 	bool weak[2];
 	uint8_t mem;               /* enum blocksim_memory, of the first witness */
@@ -229,6 +230,7 @@ static void witness(struct bs_ctx *c, const struct bs_entry *x, const struct bs_
 	struct bs_pairrec *p = record(c, at->site, other->site, kind);
 	p->at_writes = (at->kind & BS_RK_WRITE) != 0;
 	p->async |= ((at->kind | other->kind) & BS_RK_ASYNC) != 0;
+	p->in_flight |= ((at->kind | other->kind) & BS_RK_INFLIGHT) != 0;
 	if (!p->via && !p->mem) {
 		p->mem = (uint8_t)bs_obj_memory(c, at->obj);
 		p->via = p->mem != BLOCKSIM_MEM_SHARED ? at->obj : NULL;
@@ -594,7 +596,7 @@ static int pairs_races(struct bs_ctx *c, struct blocksim_race **out)
 		v[n++] = (struct blocksim_race){ (enum blocksim_race_kind)p->kind, at->e, at->fn, other->e,
 		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop, later_call,
 		                        (enum blocksim_memory)p->mem, p->via, p->launch,
-		                        !p->cross_warp && !p->wide, p->async };
+		                        !p->cross_warp && !p->wide, p->async, p->in_flight };
 	}
 	*out = v;
 	return n;
