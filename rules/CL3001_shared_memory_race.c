@@ -9,7 +9,10 @@
  *    analysis says which, since a callee written above its caller puts
  *    a single call's write first in the file too);
  *  - write after write with different values, and a plain access against
- *    an atomic one: reported on the (later) plain access.
+ *    an atomic one: reported on the (later) plain access;
+ *  - an asynchronous copy issued into bytes other threads read earlier in
+ *    its interval, or bytes another thread writes while the copy is in
+ *    flight: worded as the copy's (report_async).
  *
  * When every pair seen was two lanes of one warp, the fix named is a
  * __syncwarp(); when that code is warp-synchronous (lockstep below), the
