@@ -9,7 +9,10 @@
  *    analysis says which, since a callee written above its caller puts
  *    a single call's write first in the file too);
  *  - write after write with different values, and a plain access against
- *    an atomic one: reported on the (later) plain access.
+ *    an atomic one: reported on the (later) plain access;
+ *  - an asynchronous copy issued into bytes other threads read earlier in
+ *    its interval, or bytes another thread writes while the copy is in
+ *    flight: worded as the copy's (report_async).
  *
  * When every pair seen was two lanes of one warp, the fix named is a
  * __syncwarp(); when that code is warp-synchronous (lockstep below), the
@@ -83,30 +86,64 @@ static const char *memory_words(const struct blocksim_race *r, char *buf, size_t
 	return buf;
 }
 
-static void report(const struct blocksim_race *r, void *arg)
+/* A race with an asynchronous copy (the analysis reports only these two:
+ * a read of bytes in flight is CL3002's): the copy issued while other
+ * threads still read what it overwrites, or two writers of one set of
+ * bytes, one of them a copy that lands at any time before its wait. */
+static struct cl_finding *report_async(struct cl_ctx *cx, const struct blocksim_race *r, const char *a, const char *b,
+                                       const char *mem, const char *fix, const char **note)
 {
-	struct cl_ctx *cx = ((struct report_ctx *)arg)->cx;
-	char a[96], b[96], mb[160];
-	const char *mem = memory_words(r, mb, sizeof mb);
-	mo_describe(r->at, a, sizeof a);
-	mo_describe(r->other, b, sizeof b);
-	const char *fix = r->same_warp ? "`__syncwarp()` (the threads are lanes of one warp)" : "`__syncthreads()`";
-	const struct ir_func *saved = cx->fn;
-	cx->fn = r->at_fn ? r->at_fn : saved;
+	if (r->kind == BLOCKSIM_RACE_WAW && r->in_flight) {
+		*note = "the copy is issued here";
+		return cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
+			"`%s` writes %s that another thread's asynchronous copy (`%s`) is still filling: a barrier "
+			"orders the threads, not the copy, whose bytes land at any time before its thread's wait, so "
+			"which value is left depends on scheduling; wait for the copy before the barrier, or give each "
+			"thread its own element",
+			a, mem, b);
+	}
+	if (r->kind == BLOCKSIM_RACE_WAW) {
+		*note = "also written here";
+		return cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
+			"`%s` writes %s that other threads also write (`%s`), one of them with an asynchronous copy, with "
+			"no barrier in between: the copy's bytes land at any time before its wait, so which value is left "
+			"depends on scheduling; wait for the copy and put %s between the writes, or give each thread its "
+			"own element",
+			a, mem, b, fix);
+	}
+	if (r->loop_carried && after_in_source(r->other, r->at)) {
+		*note = "read here in the previous iteration";
+		return cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
+			"the asynchronous copy `%s` is issued in the next iteration while other threads may still be "
+			"reading `%s` from this one: no barrier separates them, and its bytes can land before they read; "
+			"add %s after the last read in the loop body (or copy into another stage)",
+			a, b, fix);
+	}
+	*note = "read here";
+	return cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
+		"the asynchronous copy `%s` overwrites %s that other threads read (`%s`) with no barrier in between: "
+		"its bytes can land before they read, so they can read the new value instead of the old one; put %s "
+		"between the reads and the copy (or copy into another stage)",
+		a, mem, b, fix);
+}
+
+/* A race between plain accesses (or a plain one and an atomic one). */
+static struct cl_finding *report_plain(struct cl_ctx *cx, const struct blocksim_race *r, const char *a, const char *b,
+                                       const char *mem, const char *fix, const char **note)
+{
 	struct cl_finding *f;
-	const char *note;
 	switch (r->kind) {
 	case BLOCKSIM_RACE_RAW:
 		if (lockstep(r)) {
 			f = report_lockstep(cx, r, a, b, mem);
-			note = "written here";
+			*note = "written here";
 			break;
 		}
 		f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
 		              "`%s` reads %s that other threads write (`%s`) with no barrier in between, so "
 		              "it can read the value from before the write; put %s between the write and the read",
 		              a, mem, b, fix);
-		note = "written here";
+		*note = "written here";
 		break;
 	case BLOCKSIM_RACE_WAR:
 		if (r->later_call) {
@@ -116,24 +153,24 @@ static void report(const struct blocksim_race *r, void *arg)
 			              "them; add %s after the last read (or at the end of `%s`)",
 			              a, r->at_fn ? r->at_fn->name : "the function", b, fix,
 			              r->at_fn ? r->at_fn->name : "the function");
-			note = "read here in the earlier call";
+			*note = "read here in the earlier call";
 		} else if (r->loop_carried && after_in_source(r->other, r->at)) {
 			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
 			              "`%s` is written in the next iteration while other threads may still be reading `%s` "
 			              "from this one: no barrier separates them; add %s after the last read in the loop body "
 			              "(or double-buffer the array)",
 			              a, b, fix);
-			note = "read here in the previous iteration";
+			*note = "read here in the previous iteration";
 		} else if (lockstep(r)) {
 			f = report_lockstep(cx, r, a, b, mem);
-			note = "read here";
+			*note = "read here";
 		} else {
 			f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
 			              "`%s` overwrites %s that other threads read (`%s`) with no barrier in "
 			              "between, so they can read the new value instead of the old one; put %s between the read "
 			              "and the write",
 			              a, mem, b, fix);
-			note = "read here";
+			*note = "read here";
 		}
 		break;
 	case BLOCKSIM_RACE_WAW:
@@ -150,16 +187,35 @@ static void report(const struct blocksim_race *r, void *arg)
 			              "and no barrier in between, so which value is left depends on scheduling; put %s between "
 			              "the writes, or give each thread its own element",
 			              a, mem, b, fix);
-		note = "also written here";
+		*note = "also written here";
 		break;
 	default:
 		f = cl_report(cx, &cl_rules[RULE_CL3001], r->at->loc,
 		              "`%s` %s %s that other threads update atomically (`%s`) with no barrier in "
 		              "between: an atomic does not order a plain access; put %s between them, or make both atomic",
 		              a, r->at_writes ? "writes" : "reads", mem, b, fix);
-		note = "updated atomically here";
+		*note = "updated atomically here";
 		break;
 	}
+	return f;
+}
+
+static void report(const struct blocksim_race *r, void *arg)
+{
+	struct cl_ctx *cx = ((struct report_ctx *)arg)->cx;
+	char a[96], b[96], mb[160];
+	const char *mem = memory_words(r, mb, sizeof mb);
+	mo_describe(r->at, a, sizeof a);
+	mo_describe(r->other, b, sizeof b);
+	const char *fix = r->same_warp ? "`__syncwarp()` (the threads are lanes of one warp)" : "`__syncthreads()`";
+	const struct ir_func *saved = cx->fn;
+	cx->fn = r->at_fn ? r->at_fn : saved;
+	struct cl_finding *f;
+	const char *note;
+	if (r->async_copy && (r->kind == BLOCKSIM_RACE_WAR || r->kind == BLOCKSIM_RACE_WAW))
+		f = report_async(cx, r, a, b, mem, fix, &note);
+	else
+		f = report_plain(cx, r, a, b, mem, fix, &note);
 	if (r->other != r->at)
 		cl_note(f, r->other->loc, "%s", note);
 	if (r->kind == BLOCKSIM_RACE_WAR && r->loop_carried && r->loop.file && r->loop.line)

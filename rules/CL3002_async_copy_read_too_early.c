@@ -18,6 +18,7 @@
  * local assigned once and __cvta_generic_to_shared; silent when the
  * operand is anything else. */
 #include "analysis/constlocals.h"
+#include "analysis/intrinsics.h"
 #include "analysis/memorder.h"
 #include "analysis/uniformity.h"
 #include "checks.h"
@@ -53,14 +54,8 @@ static const struct ir_expr *shared_address(const struct ir_func *f, const struc
  * n[, barrier]); a cp.async's first operand. */
 static const struct ir_expr *destination(const struct ir_func *f, const struct ir_expr *call)
 {
-	if (!call->nkids)
-		return NULL;
-	if (is_asm(call))
-		return shared_address(f, call->kids[0]);
-	const char *t = call->kids[0]->type;
-	int grouped = t && (strstr(t, "thread_block") || strstr(t, "group") || strstr(t, "tile") ||
-	                    strstr(t, "coalesced"));
-	return call->nkids > grouped ? shared_address(f, call->kids[grouped]) : NULL;
+	int src, size, d = intrinsic_async_args(call, &src, &size);
+	return d >= 0 ? shared_address(f, call->kids[d]) : NULL;
 }
 
 /* The first subscript of an lvalue or address: `&buf[s][0]` -> s, `buf[i]`

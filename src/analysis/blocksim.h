@@ -67,6 +67,13 @@ struct blocksim_race {
 	 * raced, was in one warp: code only one warp runs (`if (tid < 32)`),
 	 * which is how warp-synchronous code is written (CL3001) */
 	bool one_warp;
+	/* the write is an asynchronous copy's (cp.async, __pipeline_memcpy_async,
+	 * cuda::memcpy_async): it lands at some point before its wait */
+	bool async_copy;
+	/* BLOCKSIM_RACE_WAW with an async_copy: the copy was issued before a
+	 * barrier the other write is after, and its wait comes after that
+	 * write */
+	bool in_flight;
 };
 
 /* The races of u's device code, at most one per access reported and per

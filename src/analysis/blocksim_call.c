@@ -176,6 +176,8 @@ static struct bs_rv inline_call(struct bs_thread *r, const struct ir_expr *e, co
 	if (r->depth >= BS_MAX_DEPTH || on_stack(r, f)) {
 		bs_eval_args(r, e, 0);
 		bs_touch(r->c, r->phase, BS_RM_UNKNOWN); /* not followed */
+		if (r->copies)
+			bs_async_wait(r, BS_WAIT_MAYBE, 0); /* it may wait for this thread's copies */
 		return bs_top_of(r, e);
 	}
 	struct bs_frame *fr = bs_frame_new(f, r->top);
@@ -204,6 +206,104 @@ static struct bs_rv inline_call(struct bs_thread *r, const struct ir_expr *e, co
 	struct bs_rv v = fl != BS_FL_LOST && fr->has_ret ? fr->ret : bs_top_of(r, e);
 	bs_frame_free(fr);
 	return v;
+}
+
+/* ---- asynchronous copies --------------------------------------------------------------- */
+
+#define BS_ASYNC_MAX 4096   /* bytes of one thread's copy the log places */
+
+void bs_async_copy(struct bs_thread *r, const struct ir_expr *site, struct bs_rv dst, struct bs_rv src, int64_t size,
+                   enum bs_async_api api, bool collective)
+{
+	struct bs_ctx *c = r->c;
+	r->copies++;
+	if (r->lost)
+		return;
+	struct bs_acopy *a = arena_alloc(c->log->a, sizeof *a);
+	bool placed = dst.k == BS_RV_PTR;
+	a->dst = (struct bs_entry){
+		.obj = placed ? dst.obj : NULL, .field = placed ? dst.field : NULL, .uoff = placed ? dst.uoff : 0,
+		.off = placed ? dst.i : 0, .size = size > 0 && size <= BS_ASYNC_MAX ? (int)size : 0,
+		.site = bs_site_of(c, site, r->top ? r->top->fn : NULL), .thread = r->lin, .phase = r->phase,
+		.seq = r->seq++, .wepoch = r->wepoch, .kind = BS_RK_WRITE, .lits = r->lits, .iters = r->iters,
+	};
+	a->src = src.k == BS_RV_PTR ? src.obj : NULL;
+	a->src_off = src.k == BS_RV_PTR ? src.i : 0;
+	a->api = (uint8_t)api;
+	a->collective = collective;
+	a->group = r->commits;
+	bs_log_append(c->log, BS_EV_ASYNC_COPY)->u.copy = a;
+	if (r->lin < BS_MAX_THREADS)
+		c->sites[a->dst.site].exec[r->lin / 64] |= (uint64_t)1 << (r->lin % 64);
+}
+
+void bs_async_commit(struct bs_thread *r)
+{
+	if (!r->lost)
+		bs_log_append(r->c->log, BS_EV_ASYNC_COMMIT)->u.commit = (struct bs_acommit){ r->lin, r->phase, r->seq++, r->commits };
+	r->commits++;
+}
+
+void bs_async_wait(struct bs_thread *r, enum bs_wait_how how, int keep)
+{
+	if (!r->lost)
+		bs_log_append(r->c->log, BS_EV_ASYNC_WAIT)->u.wait =
+			(struct bs_await){ r->lin, r->phase, r->seq++, (uint8_t)how, keep, r->commits };
+}
+
+/* A byte count: an integer, or a constant wrapped in a constructor
+ * (`cuda::aligned_size_t<16>(sizeof(float4))`). */
+static int64_t byte_count(const struct ir_expr *e, struct bs_rv v)
+{
+	int64_t n;
+	if (v.k == BS_RV_INT)
+		return v.i;
+	e = ir_strip(e);
+	if (e->kind == EK_CALL && e->nkids == 1 && ir_const_value(e->kids[0], &n))
+		return n;
+	return ir_const_value(e, &n) ? n : 0;
+}
+
+/* A copy call the run does not inline: what the call did before the log
+ * had copies (a call of no body that may touch memory, its arguments
+ * evaluated in order), and the copy logged. */
+static struct bs_rv copy_call(struct bs_thread *r, const struct ir_expr *e)
+{
+	bs_touch(r->c, r->phase, BS_RM_UNKNOWN);
+	struct bs_rv out = bs_top_of(r, e), dst = bs_rv_top(false), src = bs_rv_top(false);
+	int isrc, isize, idst = intrinsic_async_args(e, &isrc, &isize);
+	int64_t size = 0;
+	for (int i = 0; i < e->nkids; i++) {
+		struct bs_rv v = bs_eval(r, e->kids[i]);
+		out.shd |= v.shd;
+		if (i == idst)
+			dst = v;
+		else if (i == isrc)
+			src = v;
+		else if (i == isize)
+			size = byte_count(e->kids[i], v);
+	}
+	const char *q = e->u.call.qual;
+	enum bs_async_api api = !strcmp(e->u.call.name, "__pipeline_memcpy_async") ? BS_AS_PIPELINE
+	                      : q && strstr(q, "cooperative_groups") ? BS_AS_CG : BS_AS_CUDA;
+	bs_async_copy(r, e, dst, src, size, api, intrinsic_async_collective(e));
+	return out;
+}
+
+/* A commit or a wait, logged; the call itself runs as before. */
+static void async_mark(struct bs_thread *r, const struct ir_expr *e, enum intrinsic k)
+{
+	const char *n = e->u.call.name;
+	int64_t keep;
+	if (k == IN_ASYNC_COMMIT) {
+		if (strstr(n, "commit"))
+			bs_async_commit(r); /* producer_acquire commits nothing */
+	} else if (!strcmp(n, "__pipeline_wait_prior") && e->nkids == 1 && ir_const_value(e->kids[0], &keep) && keep >= 0)
+		bs_async_wait(r, BS_WAIT_GROUPS, (int)keep);
+	else if (!strcmp(n, "wait"))
+		bs_async_wait(r, BS_WAIT_ALL, 0); /* cg::wait(group), a barrier's wait(token) */
+	else
+		bs_async_wait(r, BS_WAIT_MAYBE, 0);
 }
 
 /* `bar.wait(bar.arrive())` on a block-scoped cuda::barrier: the split
@@ -304,9 +404,15 @@ struct bs_rv bs_call(struct bs_thread *r, const struct ir_expr *e)
 	enum intrinsic k = intrinsic_of(e);
 	switch (k) {
 	case IN_BLOCK_BARRIER_WAIT:
-		/* a cuda::barrier's arrival reads the state its init() wrote */
+		/* a cuda::barrier's arrival reads the state its init() wrote, and
+		 * its wait completes the copies that named it */
 		bs_touch(r->c, r->phase, BS_RM_UNKNOWN);
+		if (r->copies)
+			bs_async_wait(r, BS_WAIT_MAYBE, 0);
 		return block_barrier(r, e);
+	case IN_ASYNC_WAIT: case IN_ASYNC_COMMIT:
+		async_mark(r, e, k);
+		break;
 	case IN_SYNCTHREADS: case IN_SYNCTHREADS_REDUCE: case IN_GRID_SYNC:
 		return block_barrier(r, e);
 	case IN_SYNCWARP:
@@ -353,13 +459,26 @@ struct bs_rv bs_call(struct bs_thread *r, const struct ir_expr *e)
 		t = bs_named(r->c, e->u.call.name); /* f<T>(x) in a template */
 	if (t && t->body && (t->is_device || t->is_global))
 		return inline_call(r, e, t);
+	if (k == IN_ASYNC_COPY)
+		return copy_call(r, e);
+	if (!strcmp(e->u.call.name, "__cvta_generic_to_shared") && e->nkids == 1) {
+		/* the shared window's address of a __shared__ object: the
+		 * object's, for a cp.async's operand (it is only an integer) */
+		bs_touch(r->c, r->phase, BS_RM_UNKNOWN);
+		struct bs_rv top = bs_top_of(r, e), v = bs_eval(r, e->kids[0]);
+		top.shd = v.shd;
+		return v.k == BS_RV_PTR ? v : top;
+	}
 	if (assigns_receiver(e))
 		return assign_receiver(r, e);
 	struct bs_rv out;
 	if (pure_call(r, e, &out))
 		return out;
-	if (may_touch_memory(e))
+	if (may_touch_memory(e)) {
 		bs_touch(r->c, r->phase, BS_RM_UNKNOWN);
+		if (r->copies)
+			bs_async_wait(r, BS_WAIT_MAYBE, 0); /* a call of no body here may wait */
+	}
 	if (!t && e->nkids == 1 && constructs_own_type(e))
 		return bs_made_of(r, e, bs_eval(r, e->kids[0]));
 	out = bs_top_of(r, e);

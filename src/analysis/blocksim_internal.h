@@ -10,9 +10,15 @@
  *                        sizes, and the unit caches (struct bs_caches)
  *   blocksim_mem.c       memory the file does not declare (parameters)
  *   blocksim_log.c       the event log of one block shape (struct bs_log):
- *                        one stream of tagged events (struct bs_event)
+ *                        one stream of tagged events (struct bs_event):
+ *                        accesses (a warp sync is the epoch each carries),
+ *                        flags, fences and protocols, barriers, and
+ *                        asynchronous copies with their commits and waits
  * and the queries over the log, after each shape:
- *   blocksim_races.c     the pairs of accesses that race (CL3001)
+ *   blocksim_async.c     each asynchronous copy's span: issue to the wait
+ *                        that may complete it
+ *   blocksim_races.c     the pairs of accesses that race (CL3001), a
+ *                        copy's write over its span among them
  *   blocksim_barriers.c  what each block barrier orders (CL4001, CL4002)
  *   blocksim_exit.c      what an early exit leaves stale (CL1003) */
 #ifndef CUDALINT_BLOCKSIM_INTERNAL_H
@@ -146,7 +152,10 @@ struct bs_iter {
 
 /* ---- the log ------------------------------------------------------------------ */
 
-enum bs_kind { BS_RK_READ = 1, BS_RK_WRITE = 2, BS_RK_ATOMIC = 4 };
+/* BS_RK_ASYNC: the write of an asynchronous copy (bs_async_writes), in
+ * the interval it was issued in, or with BS_RK_INFLIGHT in a later one
+ * of its span. */
+enum bs_kind { BS_RK_READ = 1, BS_RK_WRITE = 2, BS_RK_ATOMIC = 4, BS_RK_ASYNC = 8, BS_RK_INFLIGHT = 16 };
 
 #define BS_MAX_THREADS 1024  /* threads of a block the sites' and pairs' thread sets hold */
 
@@ -254,8 +263,51 @@ enum bs_event_kind {
 	                  * statement with some */
 	BS_EV_PASS,      /* u.pass: one block barrier passed, in a kernel whose
 	                  * barriers are judged */
+	BS_EV_ASYNC_COPY,   /* u.copy: an asynchronous copy issued */
+	BS_EV_ASYNC_COMMIT, /* u.commit: a group of copies committed */
+	BS_EV_ASYNC_WAIT,   /* u.wait: a wait for copies */
 	BS_EV_KINDS
 };
+
+/* ---- asynchronous copies (blocksim_call.c logs them, blocksim_async.c reads them) ---- */
+
+/* Which interface issued a copy. */
+enum bs_async_api {
+	BS_AS_PIPELINE,  /* __pipeline_memcpy_async (its groups: __pipeline_commit) */
+	BS_AS_CP_ASYNC,  /* cp.async in inline PTX (cp.async.commit_group) */
+	BS_AS_CUDA,      /* cuda::memcpy_async, with a cuda::pipeline or cuda::barrier */
+	BS_AS_CG,        /* cooperative_groups::memcpy_async */
+};
+
+/* An asynchronous copy one thread issued (in the log's arena). DST is its
+ * destination as a write of its bytes, placed as an access's would be
+ * (obj NULL when the run cannot place it, size 0 when the byte count is
+ * unknown), with the site of the call and the issuing thread's interval,
+ * sequence, literals and iterations. A collective copy (a group's) is
+ * issued by each thread of the group, with the whole group's
+ * destination: which of its bytes each thread copies is not said. */
+struct bs_acopy {
+	struct bs_entry dst;
+	const struct ir_var *src;     /* the source's object, NULL if unknown */
+	int64_t src_off;
+	uint8_t api;                  /* enum bs_async_api */
+	bool collective;
+	int group;                    /* the commits its thread made before it: the group the next
+	                               * commit closes */
+};
+
+/* A commit (__pipeline_commit, cp.async.commit_group, a pipeline's
+ * producer_commit): the copies of its thread since the last one are one
+ * group, number GROUP. */
+struct bs_acommit { int thread, phase, seq, group; };
+
+/* A wait by one thread: for all its copies (cp.async.wait_all,
+ * cg::wait, a barrier's wait), for all but the KEEP newest groups
+ * (cp.async.wait_group N, __pipeline_wait_prior(N)), or one that may
+ * complete any of them, the run does not know which (a pipeline's
+ * consumer_wait, cg::wait_prior<N>, a call the run does not follow). */
+enum bs_wait_how { BS_WAIT_ALL, BS_WAIT_GROUPS, BS_WAIT_MAYBE };
+struct bs_await { int thread, phase, seq; uint8_t how; int keep; int commits; /* made before it */ };
 
 /* One thing one thread did, tagged with its kind. */
 struct bs_event {
@@ -265,6 +317,9 @@ struct bs_event {
 		struct bs_sync sync;
 		struct bs_barevent bars;
 		struct bs_pass pass;
+		const struct bs_acopy *copy;
+		struct bs_acommit commit;
+		struct bs_await wait;
 	} u;
 };
 
@@ -301,6 +356,24 @@ static inline const struct bs_entry *bs_acc(const struct bs_log *l, int64_t i)
 	return &l->ev[i].u.acc;
 }
 
+/* blocksim_async.c: the span of each asynchronous copy in the log, from
+ * its issue to the first wait of its thread that may complete it. */
+struct bs_span {
+	int copy;                     /* the event index of the copy */
+	int end;                      /* ... of that wait; -1: none, in flight to the run's end */
+	int end_phase;                /* the interval of that wait (-1 with none) */
+	bool exact;                   /* the wait surely completes it (not BS_WAIT_MAYBE) */
+};
+/* The spans of the copies of log L, in stream order; *n of them, to free. */
+struct bs_span *bs_async_spans(const struct bs_log *l, int *n);
+/* For the races query: the writes of the copies whose bytes it places,
+ * one per interval of each one's span (BS_RK_ASYNC, BS_RK_INFLIGHT past
+ * the first), those KEEP accepts, kept in c->races.copies (entry
+ * log->n + i is copies[i]); SLOTS (*NS of them, as bs_word_slots gives
+ * them) with their words added, sorted again by CMP. */
+int64_t (*bs_async_slots(struct bs_ctx *c, int64_t (*slots)[2], int *ns, bool (*keep)(const struct bs_entry *, void *),
+                         void *arg, int (*cmp)(const void *, const void *, void *)))[2];
+
 /* What one block shape's run found besides its log, for the barrier
  * facts and the exits; reset for the next shape where it is read. */
 struct bs_shape_facts {
@@ -318,6 +391,8 @@ struct bs_shape_facts {
  * that race, over every shape and kernel. */
 struct bs_race_state {
 	struct bs_pairrec *pairs; int npairs, cappairs;
+	/* the current shape's copies' writes (bs_async_slots) */
+	struct bs_entry *copies; int ncopies;
 	struct cl_htab *index;         /* {at, other, kind} -> index + 1 */
 };
 

@@ -100,10 +100,16 @@ void bs_log(struct bs_ctx *c, const struct bs_entry *e)
 void bs_unlog(struct bs_ctx *c, int from)
 {
 	const struct bs_log *l = c->log;
-	for (int k = l->nof[BS_EV_ACCESS]; k-- > 0 && l->of[BS_EV_ACCESS][k] >= from;) {
-		const struct bs_entry *e = bs_acc(l, l->of[BS_EV_ACCESS][k]);
-		if (e->thread < BS_MAX_THREADS)
-			c->sites[e->site].exec[e->thread / 64] &= ~((uint64_t)1 << (e->thread % 64));
+	/* the accesses and the copies mark their sites run */
+	static const enum bs_event_kind marking[] = { BS_EV_ACCESS, BS_EV_ASYNC_COPY };
+	for (int m = 0; m < 2; m++) {
+		enum bs_event_kind kind = marking[m];
+		for (int k = l->nof[kind]; k-- > 0 && l->of[kind][k] >= from;) {
+			const struct bs_event *ev = &l->ev[l->of[kind][k]];
+			const struct bs_entry *e = kind == BS_EV_ACCESS ? &ev->u.acc : &ev->u.copy->dst;
+			if (e->thread < BS_MAX_THREADS)
+				c->sites[e->site].exec[e->thread / 64] &= ~((uint64_t)1 << (e->thread % 64));
+		}
 	}
 	bs_log_truncate(c->log, from);
 }

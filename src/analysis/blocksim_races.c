@@ -31,11 +31,20 @@ struct bs_pairrec {
 	struct ir_loc loop;        /* ... of this loop */
 	struct ir_loc launch;      /* confirmed in a launch's shape: that launch */
 	bool at_writes;
+	bool async;                /* one side is an asynchronous copy */
+	bool in_flight;            /* ... in an interval after its issue's */
 	uint64_t partners[2][BS_MAX_THREADS / 64]; /* weak witnesses, by side: threads with a partner */
 	bool weak[2];
 	uint8_t mem;               /* enum blocksim_memory, of the first witness */
 	const struct ir_var *via;
 };
+
+/* Entry I of the query: an access of the log, or past the log's end a
+ * copy's write (bs_async_writes). */
+static const struct bs_entry *ent(const struct bs_ctx *c, int64_t i)
+{
+	return i < c->log->n ? bs_acc(c->log, i) : &c->races.copies[i - c->log->n];
+}
 
 /* ---- pair records ------------------------------------------------------------------ */
 
@@ -153,7 +162,7 @@ struct group {
 static bool reads_own_value(const struct group *g, const struct bs_entry *reader, uint32_t vid)
 {
 	for (int i = 0; i < g->n; i++) {
-		const struct bs_entry *x = bs_acc(g->c->log, g->slot[i]);
+		const struct bs_entry *x = ent(g->c, g->slot[i]);
 		if (x->thread == reader->thread && (x->kind & BS_RK_WRITE) && !(x->kind & BS_RK_ATOMIC) && x->seq < reader->seq &&
 		    x->vid == vid && x->off == reader->off)
 			return true;
@@ -220,6 +229,8 @@ static void witness(struct bs_ctx *c, const struct bs_entry *x, const struct bs_
 	}
 	struct bs_pairrec *p = record(c, at->site, other->site, kind);
 	p->at_writes = (at->kind & BS_RK_WRITE) != 0;
+	p->async |= ((at->kind | other->kind) & BS_RK_ASYNC) != 0;
+	p->in_flight |= ((at->kind | other->kind) & BS_RK_INFLIGHT) != 0;
 	if (!p->via && !p->mem) {
 		p->mem = (uint8_t)bs_obj_memory(c, at->obj);
 		p->via = p->mem != BLOCKSIM_MEM_SHARED ? at->obj : NULL;
@@ -242,15 +253,36 @@ static void witness(struct bs_ctx *c, const struct bs_entry *x, const struct bs_
 		p->partners[side][weak->thread / 64] |= (uint64_t)1 << (weak->thread % 64);
 }
 
+/* A pair with an asynchronous copy's write in it (bs_async_writes): the
+ * copy's bytes land at some point in its span, from its issue to the
+ * wait that completes it, unordered with what other threads do in those
+ * intervals. A write there races with it (two copies, or a copy and a
+ * plain store: which bytes are left depends on when the copy lands). A
+ * read races with it only in the interval of the issue and before the
+ * issue in program order: the copy may overwrite what another thread
+ * still reads (a stage refilled while others read it). A read after the
+ * issue, or in a later interval, reads bytes still in flight: CL3002's
+ * finding (a wait is missing, not a barrier), so not one here. An
+ * atomic on the bytes a copy fills is left alone. */
+static bool copy_races(const struct bs_ctx *c, const struct bs_entry *x, const struct bs_entry *y)
+{
+	const struct bs_entry *a = (x->kind & BS_RK_ASYNC) ? x : y, *o = a == x ? y : x;
+	if (o->kind & BS_RK_ATOMIC)
+		return false;
+	if (o->kind & BS_RK_WRITE)
+		return true;
+	return !(a->kind & BS_RK_INFLIGHT) && program_order(c, o, a, NULL) < 0;
+}
+
 /* Compares the entries of one word of one interval. */
 static void check_group(const struct group *g)
 {
 	struct bs_ctx *c = g->c;
 	long checks = 0;
 	for (int i = 0; i < g->n && checks < BS_GROUP_CHECKS; i++) {
-		const struct bs_entry *x = bs_acc(c->log, g->slot[i]);
+		const struct bs_entry *x = ent(c, g->slot[i]);
 		for (int j = i + 1; j < g->n && checks < BS_GROUP_CHECKS; j++) {
-			const struct bs_entry *y = bs_acc(c->log, g->slot[j]);
+			const struct bs_entry *y = ent(c, g->slot[j]);
 			if (x->thread == y->thread || !((x->kind | y->kind) & BS_RK_WRITE) ||
 			    ((x->kind & BS_RK_ATOMIC) && (y->kind & BS_RK_ATOMIC)))
 				continue;
@@ -265,6 +297,8 @@ static void check_group(const struct group *g)
 			if (g->syncs->n && (handed_off(c, g->syncs, x, y) || handed_off(c, g->syncs, y, x)))
 				continue;
 			if (bs_contradicts(x->lits, y->lits))
+				continue;
+			if (((x->kind | y->kind) & BS_RK_ASYNC) && !copy_races(c, x, y))
 				continue;
 			bool xw = (x->kind & BS_RK_WRITE) && !(x->kind & BS_RK_ATOMIC), yw = (y->kind & BS_RK_WRITE) && !(y->kind & BS_RK_ATOMIC);
 			/* the same value written by both, or read back by a thread
@@ -296,7 +330,7 @@ static bool in_step(const struct bs_entry *e, void *arg)
 static int cmp_slot(const void *pa, const void *pb, void *ctx)
 {
 	const struct bs_ctx *c = ctx;
-	const struct bs_entry *a = bs_acc(c->log, ((const int64_t *)pa)[0]), *b = bs_acc(c->log, ((const int64_t *)pb)[0]);
+	const struct bs_entry *a = ent(c, ((const int64_t *)pa)[0]), *b = ent(c, ((const int64_t *)pb)[0]);
 	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
 	if (a->phase != b->phase)
 		return a->phase < b->phase ? -1 : 1;
@@ -317,7 +351,7 @@ static int cmp_slot(const void *pa, const void *pb, void *ctx)
  * interval. */
 static bool same_word(const struct bs_ctx *c, const int64_t *pa, const int64_t *pb)
 {
-	const struct bs_entry *a = bs_acc(c->log, pa[0]), *b = bs_acc(c->log, pb[0]);
+	const struct bs_entry *a = ent(c, pa[0]), *b = ent(c, pb[0]);
 	return a->phase == b->phase && a->obj == b->obj && a->field == b->field && a->uoff == b->uoff && pa[1] == pb[1];
 }
 
@@ -504,6 +538,7 @@ void bs_detect(struct bs_ctx *c)
 	struct step_filter keep = { cut, step };
 	int ns;
 	int64_t (*slots)[2] = bs_word_slots(c, in_step, &keep, cmp_slot, &ns);
+	slots = bs_async_slots(c, slots, &ns, in_step, &keep, cmp_slot);
 	struct syncs sy = { c->log, NULL, xcalloc((size_t)c->block.nthreads + 2, sizeof *sy.first), 0 };
 	sy.ix = bs_log_sorted(c->log, BS_EV_SYNC, cmp_sync, &sy.n);
 	for (int i = 0, t = 0; t <= c->block.nthreads; t++) {
@@ -517,14 +552,14 @@ void bs_detect(struct bs_ctx *c)
 		int b = a + 1;
 		while (b < ns && same_word(c, slots[a], slots[b]))
 			b++;
-		if (b - a > 1 && bs_obj_compared(c, bs_acc(c->log, slots[a][0])->obj)) {
+		if (b - a > 1 && bs_obj_compared(c, ent(c, slots[a][0])->obj)) {
 			/* memory the file does not declare: never where the threads'
 			 * barriers are out of step (the barrier rules' finding), nor
 			 * in a protocol */
-			bool undeclared = bs_acc(c->log, slots[a][0])->obj->kind == VAR_PARAM;
+			bool undeclared = ent(c, slots[a][0])->obj->kind == VAR_PARAM;
 			int n = 0;
 			for (int k = a; k < b; k++)
-				if (!undeclared || (bs_acc(c->log, slots[k][0])->phase < cut && !in_protocol(c, &sy, bs_acc(c->log, slots[k][0]))))
+				if (!undeclared || (ent(c, slots[k][0])->phase < cut && !in_protocol(c, &sy, ent(c, slots[k][0]))))
 					idx[n++] = (int)slots[k][0];
 			struct group g = { c, idx, n, &sy, cut, step };
 			if (n > 1)
@@ -537,6 +572,9 @@ void bs_detect(struct bs_ctx *c)
 	free(sy.ix);
 	free(slots);
 	free(step);
+	free(c->races.copies);
+	c->races.copies = NULL;
+	c->races.ncopies = 0;
 	settle(c);
 	bs_log_clear(c->log);
 }
@@ -558,7 +596,7 @@ static int pairs_races(struct bs_ctx *c, struct blocksim_race **out)
 		v[n++] = (struct blocksim_race){ (enum blocksim_race_kind)p->kind, at->e, at->fn, other->e,
 		                        p->at_writes, !p->cross_warp, p->by_iteration, p->loop, later_call,
 		                        (enum blocksim_memory)p->mem, p->via, p->launch,
-		                        !p->cross_warp && !p->wide };
+		                        !p->cross_warp && !p->wide, p->async, p->in_flight };
 	}
 	*out = v;
 	return n;

@@ -523,13 +523,31 @@ static enum bs_flow exec_asm(struct bs_thread *r, const struct ir_stmt *s)
 	if (strstr(t, "bar.") || strstr(t, "barrier"))
 		return bs_lose(r, &s->loc, "a named or partial barrier in inline assembly (not modelled)");
 	bs_touch(r->c, r->phase, BS_RM_UNKNOWN); /* what it reads and writes is not modelled */
-	for (int i = 0; i < s->u.asm_.nins; i++)
-		bs_eval(r, s->u.asm_.ins[i]);
-	for (int i = 0; i < s->u.asm_.nouts; i++) {
+	/* cp.async: its operands' values, numbered outputs first */
+	struct intrinsic_asm_async a;
+	intrinsic_asm_async(t, &a);
+	int nouts = s->u.asm_.nouts;
+	struct bs_rv dst = bs_rv_top(false), src = bs_rv_top(false), size = bs_rv_top(false);
+	for (int i = 0; i < s->u.asm_.nins; i++) {
+		struct bs_rv v = bs_eval(r, s->u.asm_.ins[i]);
+		dst = i + nouts == a.dst ? v : dst;
+		src = i + nouts == a.src ? v : src;
+		size = i + nouts == a.size_operand ? v : size;
+	}
+	for (int i = 0; i < nouts; i++) {
 		struct bs_rv loc = bs_lval(r, s->u.asm_.outs[i]);
 		if (loc.k == BS_RV_LOCAL)
 			bs_store(r, s->u.asm_.outs[i], loc, bs_rv_top(false));
 	}
+	/* a copy, its commit, its wait; a template that copies and waits
+	 * (its call is the wait's) is not logged as a copy */
+	if (a.copy && !a.wait && s->u.asm_.as_call)
+		bs_async_copy(r, s->u.asm_.as_call, dst, src, a.size > 0 ? a.size : size.k == BS_RV_INT ? size.i : 0,
+		              BS_AS_CP_ASYNC, false);
+	if (a.commit)
+		bs_async_commit(r);
+	if (a.wait)
+		bs_async_wait(r, a.wait_all ? BS_WAIT_ALL : a.wait_n >= 0 ? BS_WAIT_GROUPS : BS_WAIT_MAYBE, a.wait_n);
 	return r->lost ? BS_FL_LOST : BS_FL_NORMAL;
 }
 

@@ -42,6 +42,7 @@ struct bs_thread {
 	struct bs_frame *top;
 	int depth;
 	int loops;                 /* loops being run, nested */
+	int commits, copies;       /* groups of asynchronous copies committed, copies issued */
 	bool lost;
 	bool undecided_exit;       /* a break or continue under a condition the run could not decide */
 	bool outside;              /* it indexed a __shared__ array beyond its extent */
@@ -101,6 +102,13 @@ bool bs_is_array_type(const char *t);
  * FROM on evaluated (whether one came from __shared__ data). */
 struct bs_rv bs_call(struct bs_thread *r, const struct ir_expr *e);
 bool bs_eval_args(struct bs_thread *r, const struct ir_expr *e, int from);
+/* blocksim_call.c: an asynchronous copy issued at SITE into DST from SRC
+ * (SIZE bytes, 0 unknown), a commit, a wait (enum bs_wait_how; KEEP the
+ * groups BS_WAIT_GROUPS leaves in flight), logged (blocksim_async.c). */
+void bs_async_copy(struct bs_thread *r, const struct ir_expr *site, struct bs_rv dst, struct bs_rv src, int64_t size,
+                   enum bs_async_api api, bool collective);
+void bs_async_commit(struct bs_thread *r);
+void bs_async_wait(struct bs_thread *r, enum bs_wait_how how, int keep);
 
 /* blocksim_exit.c */
 /* The return of `if` statement S that leaves the kernel in one arm only

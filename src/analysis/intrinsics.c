@@ -3,6 +3,7 @@
 #include "analysis/library.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int starts(const char *s, const char *p)
@@ -223,15 +224,46 @@ static int classify(struct ir_expr *e, void *arg)
 
 /* ---- cp.async in inline asm ------------------------------------------ */
 
-/* What a PTX template does to asynchronous copies, read instruction by
- * instruction (`;`-separated, braces and predicates skipped): a wait
- * (cp.async.wait_group, cp.async.wait_all) completes the group, else a
- * cp.async.{ca,cg}.shared*.global copies into the address of operand
- * *DST (its `[%N]`, -1 when written otherwise), else a commit_group. */
-static enum intrinsic asm_async(const char *t, int *dst)
+/* The integer after "%" at T (an operand number), or -1. */
+static int operand_number(const char *t, int *len)
 {
-	int copy = 0, commit = 0;
-	*dst = -1;
+	int n, l = 0;
+	return sscanf(t, "%%%d%n", &n, &l) == 1 && l > 0 ? (*len = l, n) : -1;
+}
+
+/* The operands of a cp.async instruction at T (after its name):
+ * `[%D], [%S], SIZE[, ...]`, SIZE an immediate or an operand. */
+static void cp_async_operands(const char *t, struct intrinsic_asm_async *a)
+{
+	const char *sp = strpbrk(t, " \t");
+	int len = 0;
+	while (sp && (*sp == ' ' || *sp == '\t'))
+		sp++;
+	if (!sp || sscanf(sp, "[%%%d]%n", &a->dst, &len) != 1 || len <= 0) {
+		a->dst = -1;
+		return;
+	}
+	sp += len;
+	while (*sp == ',' || *sp == ' ' || *sp == '\t')
+		sp++;
+	if (sscanf(sp, "[%%%d]%n", &a->src, &len) != 1 || len <= 0)
+		return;
+	sp += len;
+	while (*sp == ',' || *sp == ' ' || *sp == '\t')
+		sp++;
+	if (*sp == '%')
+		a->size_operand = operand_number(sp, &len);
+	else if (*sp >= '0' && *sp <= '9')
+		a->size = (int)strtol(sp, NULL, 10);
+}
+
+/* What a PTX template does to asynchronous copies, read instruction by
+ * instruction (`;`-separated, braces and predicates skipped): the first
+ * cp.async.{ca,cg}.shared*.global copy, whether it commits a group, and
+ * its first wait (cp.async.wait_group N, cp.async.wait_all). */
+void intrinsic_asm_async(const char *t, struct intrinsic_asm_async *a)
+{
+	*a = (struct intrinsic_asm_async){ .dst = -1, .src = -1, .size_operand = -1, .wait_n = -1 };
 	while (t && *t) {
 		while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '{' || *t == '}' || *t == ';')
 			t++;
@@ -240,22 +272,53 @@ static enum intrinsic asm_async(const char *t, int *dst)
 				t++;
 		while (*t == ' ' || *t == '\t')
 			t++;
-		if (starts(t, "cp.async.wait_group") || starts(t, "cp.async.wait_all"))
-			return IN_ASYNC_WAIT;
+		if (!a->wait && (starts(t, "cp.async.wait_group") || starts(t, "cp.async.wait_all"))) {
+			a->wait = 1;
+			a->wait_all = starts(t, "cp.async.wait_all");
+			char *end;
+			long n = strtol(t + 19, &end, 10);
+			if (!a->wait_all && end != t + 19 && n >= 0)
+				a->wait_n = (int)n; /* not an operand's %N */
+		}
 		if (starts(t, "cp.async.commit_group"))
-			commit = 1;
-		if ((starts(t, "cp.async.ca.shared") || starts(t, "cp.async.cg.shared")) && !copy) {
-			copy = 1;
-			const char *sp = strpbrk(t, " \t");
-			int n, len = 0;
-			while (sp && (*sp == ' ' || *sp == '\t'))
-				sp++;
-			if (sp && sscanf(sp, "[%%%d]%n", &n, &len) == 1 && len > 0)
-				*dst = n;
+			a->commit = 1;
+		if ((starts(t, "cp.async.ca.shared") || starts(t, "cp.async.cg.shared")) && !a->copy) {
+			a->copy = 1;
+			cp_async_operands(t, a);
 		}
 		t = strpbrk(t, ";\n");
 	}
-	return copy ? IN_ASYNC_COPY : commit ? IN_ASYNC_COMMIT : IN_NONE;
+}
+
+/* What the template is, for the analyses that see one call: a wait, else
+ * a copy (into operand *DST), else a commit. */
+static enum intrinsic asm_async(const char *t, int *dst)
+{
+	struct intrinsic_asm_async a;
+	intrinsic_asm_async(t, &a);
+	*dst = a.dst;
+	return a.wait ? IN_ASYNC_WAIT : a.copy ? IN_ASYNC_COPY : a.commit ? IN_ASYNC_COMMIT : IN_NONE;
+}
+
+bool intrinsic_async_collective(const struct ir_expr *call)
+{
+	const char *t = call->nkids ? call->kids[0]->type : NULL;
+	return t && (strstr(t, "thread_block") || strstr(t, "group") || strstr(t, "tile") || strstr(t, "coalesced"));
+}
+
+int intrinsic_async_args(const struct ir_expr *call, int *src, int *size)
+{
+	*src = *size = -1;
+	if (!call->nkids || !strncmp(call->u.call.name, "cp.async", 8))
+		return call->nkids ? 0 : -1;
+	int d = intrinsic_async_collective(call) ? 1 : 0;
+	if (call->nkids <= d)
+		return -1;
+	/* cg::memcpy_async(group, dst, dst_size, src, src_size): five arguments */
+	bool sized = d && call->nkids == 5 && !strcmp(call->u.call.name, "memcpy_async") && has(call->u.call.qual, "cooperative_groups");
+	*src = d + (sized ? 2 : 1) < call->nkids ? d + (sized ? 2 : 1) : -1;
+	*size = d + (sized ? 1 : 2) < call->nkids ? d + (sized ? 1 : 2) : -1;
+	return d;
 }
 
 static const char *const asm_call_name[] = {

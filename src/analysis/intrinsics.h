@@ -42,6 +42,27 @@ bool intrinsic_asm_is_barrier(const char *text);
  * scope is the block's), not a pipeline. */
 bool intrinsic_block_scoped_barrier(const char *t);
 
+/* Asynchronous copies (IN_ASYNC_COPY). What inline-asm text TEXT does
+ * with them: its first cp.async.{ca,cg}.shared*.global copy (operands
+ * [%dst], [%src], and its size: an immediate or operand size_operand),
+ * whether it commits a group, and its first wait (cp.async.wait_all, or
+ * cp.async.wait_group wait_n). Operand numbers are -1 when written
+ * otherwise. */
+struct intrinsic_asm_async {
+	int copy, commit, wait, wait_all;
+	int dst, src, size, size_operand, wait_n;
+};
+void intrinsic_asm_async(const char *text, struct intrinsic_asm_async *out);
+/* Whether copy CALL is made by a whole group (its first argument a
+ * cooperative group: cg::memcpy_async(block, ...), cuda::memcpy_async(
+ * group, ...)), which does not say which thread copies which bytes. */
+bool intrinsic_async_collective(const struct ir_expr *call);
+/* The index of copy CALL's destination argument (-1: none), and of its
+ * source and byte count (*SRC, *SIZE: -1 when not there): (dst, src, n,
+ * ...), (group, dst, src, n, ...), cg's (group, dst, dst_size, src,
+ * src_size); a cp.async's first operand is its destination. */
+int intrinsic_async_args(const struct ir_expr *call, int *src, int *size);
+
 /* Spelling for messages: "__syncthreads()", "block.sync()",
  * "BlockReduce::Sum". */
 const char *intrinsic_display(const struct ir_expr *e, char *buf, unsigned len);

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <cmocka.h>
 
 #include "analysis/blocksim.h"
@@ -109,10 +110,49 @@ static void barrier_facts(void **state)
 }
 
 /* The kinds of the first shape's events of thread 1 (as letters: A an
- * access, S a sync, B a statement's barriers, P a barrier passed), and
- * whether the whole stream is thread after thread, its index by kind
- * complete and in stream order. */
-struct trace { int shapes, threads; char kinds[32]; bool ordered, indexed; };
+ * access, S a sync, B a statement's barriers, P a barrier passed, C an
+ * asynchronous copy, M a commit, W a wait), and whether the whole stream
+ * is thread after thread, its index by kind complete and in stream
+ * order. Of thread 1's copies: the first one's bytes, group, and span
+ * (blocksim_async.c). */
+struct trace {
+	int shapes, threads; char kinds[32]; bool ordered, indexed;
+	int copies; int64_t copy_off; int copy_size, copy_group; bool collective;
+	int span_end_phase; bool span_exact; char span_end_kind;
+};
+
+static int event_thread(const struct bs_event *e)
+{
+	switch (e->kind) {
+	case BS_EV_ACCESS: return e->u.acc.thread;
+	case BS_EV_SYNC: return e->u.sync.thread;
+	case BS_EV_BARRIERS: return e->u.bars.thread;
+	case BS_EV_PASS: return e->u.pass.thread;
+	case BS_EV_ASYNC_COPY: return e->u.copy->dst.thread;
+	case BS_EV_ASYNC_COMMIT: return e->u.commit.thread;
+	default: return e->u.wait.thread;
+	}
+}
+
+/* Thread 1's first copy and its span. */
+static void look_copies(const struct bs_log *l, struct trace *t)
+{
+	int n;
+	struct bs_span *sp = bs_async_spans(l, &n);
+	for (int i = 0; i < n; i++) {
+		const struct bs_acopy *c = l->ev[sp[i].copy].u.copy;
+		if (c->dst.thread != 1 || t->copies++)
+			continue;
+		t->copy_off = c->dst.off;
+		t->copy_size = c->dst.size;
+		t->copy_group = c->group;
+		t->collective = c->collective;
+		t->span_end_phase = sp[i].end_phase;
+		t->span_exact = sp[i].exact;
+		t->span_end_kind = sp[i].end >= 0 ? "ASBPCMW"[l->ev[sp[i].end].kind] : '-';
+	}
+	free(sp);
+}
 
 static void look(const struct bs_log *l, const struct bs_block *b, void *arg)
 {
@@ -124,12 +164,11 @@ static void look(const struct bs_log *l, const struct bs_block *b, void *arg)
 	int n = 0, seen = 0;
 	for (int i = 0; i < l->n; i++) {
 		const struct bs_event *e = &l->ev[i];
-		int thread = e->kind == BS_EV_ACCESS ? e->u.acc.thread : e->kind == BS_EV_SYNC ? e->u.sync.thread
-		           : e->kind == BS_EV_BARRIERS ? e->u.bars.thread : e->u.pass.thread;
+		int thread = event_thread(e);
 		t->ordered &= thread >= seen;
 		seen = thread;
 		if (thread == 1 && n + 1 < (int)sizeof t->kinds)
-			t->kinds[n++] = "ASBP"[e->kind];
+			t->kinds[n++] = "ASBPCMW"[e->kind];
 	}
 	t->kinds[n] = 0;
 	int total = 0;
@@ -137,6 +176,7 @@ static void look(const struct bs_log *l, const struct bs_block *b, void *arg)
 		for (int j = 0; j < l->nof[k]; j++, total++)
 			t->indexed &= l->ev[l->of[k][j]].kind == k && (!j || l->of[k][j] > l->of[k][j - 1]);
 	t->indexed &= total == l->n;
+	look_copies(l, t);
 }
 
 static void event_stream(void **state)
@@ -166,6 +206,53 @@ static void event_stream(void **state)
 	fixture_free(u);
 }
 
+/* The asynchronous copies' events: each thread's copy into its own
+ * element (its bytes known), the commit that closes group 0, and the
+ * waits: __pipeline_wait_prior(1) leaves the newest group in flight, so
+ * the span ends at wait_prior(0), after the barrier. The events of
+ * thread 1: the read of s, the copy, the commit, the wait that leaves it
+ * in flight, the barrier passed, the wait that completes it, the read of
+ * its element and the write of out[]. The copy is issued after the other
+ * threads' reads of the same interval: a race (WAR). */
+static void event_stream_async(void **state)
+{
+	(void)state;
+	struct ir_unit *u = fixture_analyse("__device__ void __pipeline_memcpy_async(void *d, const void *s, unsigned long n);\n"
+	                                    "__device__ void __pipeline_commit();\n"
+	                                    "__device__ void __pipeline_wait_prior(unsigned long n);\n"
+	                                    "__global__ void k(const float *in, float *out) {\n"
+	                                    "  __shared__ float s[256];\n"
+	                                    "  float x = s[threadIdx.x ^ 1];\n"
+	                                    "  __pipeline_memcpy_async(&s[threadIdx.x], &in[threadIdx.x], 4);\n"
+	                                    "  __pipeline_commit();\n"
+	                                    "  __pipeline_wait_prior(1);\n"
+	                                    "  __syncthreads();\n"
+	                                    "  __pipeline_wait_prior(0);\n"
+	                                    "  out[threadIdx.x] = x + s[threadIdx.x];\n"
+	                                    "}\n",
+	                                    1);
+	struct trace t = { 0 };
+	bs_trace(u, look, &t);
+	assert_int_equal(t.shapes, 1);
+	assert_true(t.ordered);
+	assert_true(t.indexed);
+	assert_string_equal(t.kinds, "ACMWPWAA");
+	assert_int_equal(t.copies, 1);
+	assert_int_equal(t.copy_off, 4);
+	assert_int_equal(t.copy_size, 4);
+	assert_int_equal(t.copy_group, 0);
+	assert_false(t.collective);
+	assert_int_equal(t.span_end_kind, 'W');
+	assert_int_equal(t.span_end_phase, 1);
+	assert_true(t.span_exact);
+	struct seen races = { 0 };
+	blocksim_races(u, count_race, &races);
+	assert_int_equal(races.n, 1);
+	assert_int_equal(races.kind, BLOCKSIM_RACE_WAR);
+	assert_int_equal(races.line, 8);
+	fixture_free(u);
+}
+
 int main(void)
 {
 	fixture_open();
@@ -173,6 +260,7 @@ int main(void)
 		cmocka_unit_test(lazy_pass),
 		cmocka_unit_test(barrier_facts),
 		cmocka_unit_test(event_stream),
+		cmocka_unit_test(event_stream_async),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	fixture_close();
