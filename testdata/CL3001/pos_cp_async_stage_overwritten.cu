@@ -4,7 +4,7 @@
 __global__ void rounds(const float4 *in, float4 *out, int n)
 {
 	__shared__ float4 tile[128];
-	float4 acc = make_float4(0.f, 0.f, 0.f, 0.f);
+	float4 acc = {0.f, 0.f, 0.f, 0.f};
 	for (int r = 0; r < 2; r++) {
 		unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(&tile[threadIdx.x]));
 		asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(&in[r * 128 + threadIdx.x])); // expect: CL3001 "next iteration"
