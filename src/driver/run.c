@@ -246,7 +246,7 @@ static void analyse(struct run *r, int i, struct cl_findings *fo, struct cl_fail
 	test_crash_hook(file);
 	/* the time limit covers the parse, the includers' parses and the
 	 * analysis: a pathological kernel can be slow in any of them; the
-	 * precompiled header is built (or waited for) before, off the clock */
+	 * precompiled header is looked for (never waited for) before */
 	cl_parser_prepare(p->p);
 	guard_file(file);
 	analyse_guarded(r, i, p, fo, xo);
@@ -330,9 +330,6 @@ static void done_one(int i, const char *payload, size_t len, const int *status, 
 	cl_progress_update(++r->ndone, NULL);
 }
 
-/* Up to this many files, the toolkit's PCH is built in the background. */
-#define PCH_BACKGROUND_FILES 4
-
 /* Every file, through the result cache, in worker processes (-j of them,
  * one by default); then the results are merged in file order. */
 static void analyse_all(struct run *r)
@@ -365,11 +362,6 @@ static void analyse_all(struct run *r)
 			todo[ntodo++] = i;
 	}
 
-	/* A few files parse faster without the precompiled toolkit header
-	 * than it takes to build it (about 1 s against 10 s): a first run of
-	 * a pre-commit hook leaves the build to a background process, for
-	 * the next run. */
-	cl_parser_pch_background(ntodo <= PCH_BACKGROUND_FILES);
 	if (ntodo > 0) {
 		/* Files are analysed in worker processes even with -j1 (one
 		 * worker): a file that the guard stops (CUDALINT_FILE_TIMEOUT,
@@ -380,9 +372,10 @@ static void analyse_all(struct run *r)
 		 * the worker shares the parent's pages until it writes them.
 		 *
 		 * The precompiled toolkit header of the first file's options
-		 * is built before the workers fork: they inherit it, instead of
-		 * all waiting for one of them to build it (or, when it cannot
-		 * be built, each failing again). */
+		 * is looked for before the workers fork: they inherit it, or
+		 * the build that this started in the background (frontend/pch.h;
+		 * nobody waits for it: files are parsed without it until it is
+		 * there), or its failure, warned about once. */
 		struct parser *first = parsers_for(r, parsers_popts_of(r, todo[0]));
 		if (first->p)
 			cl_parser_prepare(first->p);

@@ -44,16 +44,11 @@ const char *cl_frontend_version(char *buf, size_t len);
  * hit never does): the file's path, device, inode, size and modification
  * time, in BUF, for cache keys. */
 const char *cl_frontend_identity(char *buf, size_t len);
-/* Finds or builds the precompiled toolkit header now rather than at the
- * first file: before forking workers, so that they inherit it (or its
- * failure, warned about once) instead of each trying. */
+/* Finds the precompiled toolkit header, or starts its build in the
+ * background (frontend/pch.h), now rather than at the first file: before
+ * forking workers, so that they inherit the answer (or its failure,
+ * warned about once) instead of each trying. Never waits for a build. */
 void cl_parser_prepare(struct cl_parser *p);
-
-/* For a run of a few files: a missing precompiled toolkit header is built
- * in the background for the next run, and this run parses without it
- * (frontend/pch.h), so that a first run costs a plain parse, not a build
- * of some 10 s. Off by default: a run of many files waits for the build. */
-void cl_parser_pch_background(int on);
 
 /* --clear-cache: removes the precompiled toolkit headers, counting files
  * and bytes into *N and *BYTES; -1 when there is no cache directory. */

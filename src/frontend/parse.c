@@ -39,7 +39,8 @@
 struct cl_parser {
 	CXIndex index;
 	char *cuda_path;
-	int use_pch;               /* -1 not tried yet, 0 no, 1 yes */
+	int use_pch;               /* -1 not there yet, 0 no, 1 yes */
+	int pch_asked;             /* pch_ensure was asked: later asks say nothing */
 	int pch_rebuilt;           /* a PCH that did not load was built again */
 	int verbose;               /* print every clang error */
 	struct pch pch;
@@ -419,14 +420,20 @@ static enum CXErrorCode parse_unit(struct cl_parser *p, const char *file, int wi
 	return ec;
 }
 
-/* The PCH, found or built, when it has not been tried yet; not used
- * when the project's include directories shadow a header it holds. */
+/* The PCH, when it is there: asked again at every file while a build is
+ * under way (pch_ensure never waits for one), never again once it is
+ * found or cannot be had; not used when the project's include
+ * directories shadow a header it holds. */
 static void want_pch(struct cl_parser *p)
 {
 	if (p->use_pch >= 0)
 		return;
-	p->use_pch = pch_ensure(&p->pch, p->index, p->argv, p->argc, p->first_user, p->unsaved, 2, p->cuda_path,
-	                        p->verbose) == 0;
+	int rc = pch_ensure(&p->pch, p->index, p->argv, p->argc, p->first_user, p->unsaved, 2, p->cuda_path,
+	                    p->verbose, p->pch_asked);
+	p->pch_asked = 1;
+	if (rc > 0)
+		return; /* being built: this file is parsed without it */
+	p->use_pch = rc == 0;
 	char why[PATH_MAX * 2 + 128];
 	if (p->use_pch && pch_shadowed(p->pch.path, p->argv + p->first_user, p->argc - p->first_user, why,
 	                               sizeof why)) {
@@ -440,11 +447,6 @@ static void want_pch(struct cl_parser *p)
 int cl_parser_clear_cache(size_t *n, long long *bytes)
 {
 	return pch_clear(n, bytes);
-}
-
-void cl_parser_pch_background(int on)
-{
-	pch_set_background(on);
 }
 
 void cl_parser_prepare(struct cl_parser *p)
@@ -476,21 +478,21 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	want_pch(p); /* the caller prepared it before the file's clock started */
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode ec = CXError_Failure;
-	if (p->use_pch) {
+	if (p->use_pch > 0) {
 		ec = parse_unit(p, path, 1, &tu);
 		if (ec == CXError_ASTReadError && !p->pch_rebuilt) {
 			/* the PCH did not load: damaged, or a header it was built
 			 * from has changed. Kept, it would fail every file, each
-			 * then parsed twice; so it is built again, once, off the
-			 * file's clock */
+			 * then parsed twice; so it is built again, once, in the
+			 * background, and later files take the new one */
 			guard_file(NULL);
 			pch_discard(&p->pch);
 			p->pch_rebuilt = 1;
 			p->use_pch = -1;
 			want_pch(p);
 			guard_file(path);
-			if (p->use_pch)
-				ec = parse_unit(p, path, 1, &tu);
+		} else if (ec == CXError_ASTReadError) {
+			p->use_pch = 0; /* the rebuilt one did not load either */
 		}
 	}
 	/* Only a failure of the PCH itself gets here: with KeepGoing, the

@@ -9,11 +9,14 @@
  *                  killed one
  *   pch.lock       flock(2)ed by whoever builds a PCH, of any key
  *
- * Concurrent cold runs (pre-commit splits files across processes) thus
- * build once: the others wait, bounded, and take the PCH when it appears.
- * The builder runs libclang in a child process (util/child.h): libclang
- * aborts its process when it cannot write the file (a full disk), and a
- * build must not run into a file's time limit. */
+ * A missing PCH is built by one detached process (build_in_background)
+ * while the run that started it parses its files without it: nobody
+ * waits for a build. The lock makes concurrent runs, the -j workers of a
+ * run and its other flag sets share that one build; each of them looks
+ * again at every file (a stat and an open, never a wait on the lock) and
+ * takes the PCH once it has been renamed into place. The builder runs
+ * libclang in a child process (util/child.h): libclang aborts its
+ * process when it cannot write the file (a full disk). */
 #ifndef _XOPEN_SOURCE
 #define _XOPEN_SOURCE 700
 #endif
@@ -160,14 +163,13 @@ static double now_s(void)
 	return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
-enum lock_result { LOCKED, APPEARED, GAVE_UP, NO_LOCK };
+enum lock_result { LOCKED, BUSY, NO_LOCK };
 
-/* The build lock in *FD, or the PCH that another process built meanwhile,
- * waiting until DEADLINE. NO_LOCK: locking is impossible here (no regular
- * lock file, a file system without flock): build unlocked, as the PCH is
- * renamed into place whole anyway. */
-static enum lock_result lock_or_wait(const struct paths *f, double deadline, struct pch *out, int *fd,
-                                     int verbose)
+/* The build lock in *FD, without waiting: BUSY while another process
+ * builds. NO_LOCK: locking is impossible here (no regular lock file, a
+ * file system without flock): build unlocked, as the PCH is renamed into
+ * place whole anyway. */
+static enum lock_result try_lock(const struct paths *f, int *fd)
 {
 	*fd = open(f->lock, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0644);
 	struct stat st;
@@ -177,23 +179,15 @@ static enum lock_result lock_or_wait(const struct paths *f, double deadline, str
 		*fd = -1;
 		return NO_LOCK;
 	}
-	for (int said = 0;; said = 1) {
-		if (flock(*fd, LOCK_EX | LOCK_NB) == 0)
-			return LOCKED;
-		if (errno != EWOULDBLOCK && errno != EINTR) {
-			close(*fd);
-			*fd = -1;
-			return NO_LOCK;
-		}
-		if (have(f, out) == 0 || now_s() >= deadline) {
-			close(*fd);
-			*fd = -1;
-			return out->path ? APPEARED : GAVE_UP;
-		}
-		if (verbose && !said)
-			fprintf(stderr, "cudalint: note: %s: waiting for another cudalint to build it\n", f->pch);
-		nanosleep(&(struct timespec){ 0, 100 * 1000 * 1000 }, NULL);
+	while (flock(*fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno == EINTR)
+			continue;
+		enum lock_result r = errno == EWOULDBLOCK ? BUSY : NO_LOCK;
+		close(*fd);
+		*fd = -1;
+		return r;
 	}
+	return LOCKED;
 }
 
 /* Builds in progress leave cuda-KEY.pch.PID.tmp (and whatever libclang
@@ -363,11 +357,64 @@ static int build_locked(const struct paths *f, int locked, struct build *b, doub
 	return rc;
 }
 
-/* A build for the next run, while this one parses without the PCH: in a
- * grandchild that leaves the session, holding the lock (the inherited
- * descriptor) until it is done. A failure is recorded next to the PCH
- * (cuda-KEY.pch.failed, its reason), so that runs do not start a build
- * that cannot succeed again and again, and a later run can say why. */
+/* Closes every descriptor above standard error but KEEP: the builder
+ * outlives the run, and a pipe it kept open (to `cudalint | cat`, to a
+ * test harness) would not see its end until the build is done. */
+static void close_inherited(int keep)
+{
+	DIR *d = opendir("/proc/self/fd");
+	if (d) {
+		int fds[256], n = 0, more = 1;
+		while (more) { /* closing while reading the directory skips entries: collect, then close */
+			struct dirent *e;
+			n = 0;
+			rewinddir(d);
+			while (n < (int)(sizeof fds / sizeof *fds) && (e = readdir(d)) != NULL) {
+				int fd = atoi(e->d_name);
+				if (fd > 2 && fd != keep && fd != dirfd(d))
+					fds[n++] = fd;
+			}
+			more = n == (int)(sizeof fds / sizeof *fds);
+			for (int i = 0; i < n; i++)
+				close(fds[i]);
+		}
+		closedir(d);
+		return;
+	}
+	long max = sysconf(_SC_OPEN_MAX);
+	if (max < 0 || max > 65536)
+		max = 65536;
+	for (int fd = 3; fd < max; fd++)
+		if (fd != keep)
+			close(fd);
+}
+
+/* A test hook, not a feature: the builder reads the FIFO
+ * CUDALINT_TEST_HOLD_PCH_BUILD names to its end before it builds, so that
+ * a test holds the build for as long as it wants, racing no clock. */
+static void test_hold(void)
+{
+	const char *hold = getenv("CUDALINT_TEST_HOLD_PCH_BUILD");
+	if (!hold || !*hold)
+		return;
+	int fd = open(hold, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	char buf[256];
+	for (;;) {
+		ssize_t n = read(fd, buf, sizeof buf);
+		if (n == 0 || (n < 0 && errno != EINTR))
+			break;
+	}
+	close(fd);
+}
+
+/* The build, while the runs parse without the PCH: in a grandchild that
+ * leaves the session, holding the lock (the inherited descriptor FD)
+ * until it is done, and no other descriptor. A failure is recorded next
+ * to the PCH (cuda-KEY.pch.failed, its reason), so that runs do not start
+ * a build that cannot succeed again and again, and a later run can say
+ * why. */
 static void build_in_background(struct paths *f, int fd, struct build *b, unsigned limit)
 {
 	fflush(NULL);
@@ -392,6 +439,8 @@ static void build_in_background(struct paths *f, int fd, struct build *b, unsign
 		if (dn > 2)
 			close(dn);
 	}
+	close_inherited(fd);
+	test_hold();
 	/* the builder's own name, for what it leaves behind */
 	tmp_name(f);
 	struct pch got = { 0 };
@@ -406,13 +455,6 @@ static void build_in_background(struct paths *f, int fd, struct build *b, unsign
 		}
 	}
 	_exit(0);
-}
-
-static int pch_background;
-
-void pch_set_background(int on)
-{
-	pch_background = on;
 }
 
 /* A failed background build younger than a day, whose reason goes in WHY. */
@@ -432,49 +474,71 @@ static int failed_lately(const struct paths *f, char *why, size_t len)
 	return 1;
 }
 
+/* The PCHs this process (or the one it was forked from) started a build
+ * of: one that ended without a PCH or a recorded failure (killed) is not
+ * started again by every later file. */
+static char started[8][4200];
+
+static int was_started(const char *pch)
+{
+	for (size_t i = 0; i < sizeof started / sizeof *started; i++)
+		if (!strcmp(started[i], pch))
+			return 1;
+	return 0;
+}
+
+static void mark_started(const char *pch)
+{
+	static size_t next;
+	snprintf(started[next], sizeof started[next], "%s", pch);
+	next = (next + 1) % (sizeof started / sizeof *started);
+}
+
 int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc, int first_user,
-               struct CXUnsavedFile *unsaved, unsigned nunsaved, const char *cuda_path, int verbose)
+               struct CXUnsavedFile *unsaved, unsigned nunsaved, const char *cuda_path, int verbose, int again)
 {
 	struct paths f;
 	memset(out, 0, sizeof *out);
 	if (!cuda_path || name_files(&f, argv, argc, first_user, cuda_path) != 0)
 		return -1;
 	if (have(&f, out) == 0) {
-		cl_cache_touch(f.pch); /* in use: the last to be evicted */
+		if (!again)
+			cl_cache_touch(f.pch); /* in use: the last to be evicted */
 		return 0;
 	}
 
 	unsigned limit = guard_pch_timeout();
 	char why[600];
-	if (pch_background && failed_lately(&f, why, sizeof why)) {
-		fprintf(stderr, "cudalint: warning: %s: the precompiled toolkit header could not be built (%s); "
-		                "parsing without it\n",
-		        f.pch, why);
+	if (failed_lately(&f, why, sizeof why)) {
+		if (!again)
+			fprintf(stderr, "cudalint: warning: %s: the precompiled toolkit header could not be built "
+			                "(%s); parsing without it\n",
+			        f.pch, why);
 		return -1;
 	}
-	/* in the background, a build under way elsewhere is not waited for */
-	double deadline = now_s() + (pch_background ? 0 : limit);
 	int fd;
-	enum lock_result lr = lock_or_wait(&f, deadline, out, &fd, verbose && !pch_background);
-	if (lr == APPEARED)
-		return 0;
-	if (lr == GAVE_UP) {
-		if (!pch_background)
-			fprintf(stderr, "cudalint: warning: %s: another cudalint did not finish building it within %u s "
-			                "(CUDALINT_PCH_TIMEOUT); parsing without the precompiled toolkit header\n",
-			        f.pch, limit);
-		else if (verbose)
-			fprintf(stderr, "cudalint: note: %s: another cudalint is building it; parsing without it\n",
+	enum lock_result lr = try_lock(&f, &fd);
+	if (lr == BUSY) {
+		if (verbose && !again)
+			fprintf(stderr, "cudalint: note: %s: another cudalint is building it; parsing without it "
+			                "until it is there\n",
 			        f.pch);
-		return -1;
+		return 1;
 	}
-	if (lr == LOCKED && have(&f, out) == 0) { /* built while we waited for the lock */
+	if (lr == LOCKED && have(&f, out) == 0) { /* built since we looked */
 		close(fd);
 		return 0;
 	}
+	if (was_started(f.pch)) { /* ours ended without one (killed); unlocked, it may still run */
+		if (fd >= 0)
+			close(fd);
+		return lr == NO_LOCK ? 1 : -1;
+	}
+	mark_started(f.pch);
 	if (verbose)
-		fprintf(stderr, "cudalint: note: %s: building the precompiled toolkit header%s\n", f.pch,
-		        pch_background ? " in the background, for the next run; parsing without it" : "");
+		fprintf(stderr, "cudalint: note: %s: building the precompiled toolkit header in the background; "
+		                "parsing without it until it is there\n",
+		        f.pch);
 
 	const char **args = xmalloc((size_t)(argc + 2) * sizeof *args);
 	int nargs = 0;
@@ -488,19 +552,11 @@ int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc
 	args[nargs++] = "-Xclang";
 	args[nargs++] = "-fpch-instantiate-templates";
 	struct build b = { index, args, nargs, unsaved, nunsaved, NULL, NULL, NULL };
-	int rc = -1;
-	if (pch_background)
-		build_in_background(&f, fd, &b, limit);
-	else
-		rc = build_locked(&f, lr == LOCKED, &b, deadline, limit, out, why, sizeof why);
+	build_in_background(&f, fd, &b, limit);
 	free(args);
-	if (rc != 0 && !pch_background)
-		fprintf(stderr, "cudalint: warning: %s: the precompiled toolkit header could not be built (%s); "
-		                "parsing without it\n",
-		        f.pch, why);
 	if (fd >= 0)
-		close(fd); /* unlocks, unless the builder still holds it */
-	return rc;
+		close(fd); /* the builder holds the lock now */
+	return 1;
 }
 
 /* What the PCH cache writes: cuda-KEY.{pch,cuh}, cuda-KEY.pch.failed,

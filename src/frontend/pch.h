@@ -5,7 +5,8 @@
  * headers, built once per toolkit, libclang and argument set, brings a
  * file from about 0.6 s down to about 0.14 s (docs/design/frontend.md,
  * "The precompiled toolkit header"). The PCH is only an accelerator: when
- * it cannot be built or loaded, files are parsed without it. */
+ * it cannot be built or loaded, or while it is being built, files are
+ * parsed without it. */
 #ifndef CUDALINT_PCH_H
 #define CUDALINT_PCH_H
 
@@ -23,20 +24,17 @@ struct pch {
  * left out of the build and the key (the PCH holds the toolkit's and the
  * system's headers only, and a project's header that does not parse
  * never fails the build), so that the targets of a compilation database
- * share one PCH; built if needed: under a lock shared by
- * concurrent runs, in a child process, within guard_pch_timeout(), and
- * not charged to any file's time limit. 0 on success; -1 when none can
- * be had (no cache directory; the build failed, timed out, or another
- * process's build did not finish in time), after a one-line warning
- * naming the PCH. VERBOSE: a note when building or waiting. */
+ * share one PCH. Never waits for a build: 0 when the PCH is there (OUT
+ * filled); 1 when it is being built, by a detached process that this
+ * call may have started (under a lock shared by concurrent runs, within
+ * guard_pch_timeout()): ask again at the next file, which costs a few
+ * system calls (stat, open, a flock that does not wait); -1 when none can be had (no cache directory, a build
+ * that failed lately, after a one-line warning naming the PCH, or one
+ * this process started that ended without a PCH). VERBOSE: a note when
+ * a build is started or under way elsewhere. AGAIN: asked before by
+ * this parser, so nothing but a build started is said. */
 int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc, int first_user,
-               struct CXUnsavedFile *unsaved, unsigned nunsaved, const char *cuda_path, int verbose);
-
-/* When ON, a missing PCH is built in the background for the next run
- * (a detached process, under the lock) while this run parses without it,
- * and a build under way elsewhere is not waited for: for runs of a few
- * files, where the 10 s build costs more than the plain parses. */
-void pch_set_background(int on);
+               struct CXUnsavedFile *unsaved, unsigned nunsaved, const char *cuda_path, int verbose, int again);
 
 /* Removes every PCH of the cache (and what goes with them), counting the
  * files and bytes into *N and *BYTES; -1 when there is no cache
