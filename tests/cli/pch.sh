@@ -1,5 +1,6 @@
 #!/bin/sh
-# The precompiled toolkit header (PCH) and a project's own headers: the PCH
+# The precompiled toolkit header (PCH), built in the background while a
+# cold run parses without it, and a project's own headers: the PCH
 # is built without the project's include directories and -include files;
 # it is not used when an include directory holds another file under the
 # name of a header it holds (a project's own cuda/std/..., cub/...), and a
@@ -24,10 +25,69 @@ for p in a b; do
 	printf '#include <cuda/atomic>\n__global__ void k(int *p) { p[threadIdx.x] = only_%s(1); }\n' $p >$p/k.cu
 	for i in 1 2 3 4; do cp $p/k.cu $p/k$i.cu; done
 done
-# plain: a run of 5 files builds the PCH and waits for it
+# A cold run never waits for the PCH, at any file count: one detached
+# builder, held here by a test hook (it reads the FIFO to its end before it
+# builds), while the files are parsed without it.
+if ! command -v flock >/dev/null 2>&1; then
+	echo "skip: no flock command"
+	exit 77
+fi
+printf '#include <cuda_runtime.h>\n__global__ void k(float *d)\n{\n\tif (threadIdx.x < 32) __syncthreads();\n}\n' >bar.cu
+BARS="bar.cu bar1.cu bar2.cu bar3.cu bar4.cu"
+for i in 1 2 3 4; do cp bar.cu bar$i.cu; done
+mkfifo hold
+say "an empty cache, 5 files, -j2, the build held: the run ends, without the PCH, having started one builder"
+printf '$ cudalint -v -j2 --no-cache-results %s | cat  (output not shown)\n' "$BARS" >>"$TR"
+# stdout, and descriptor 9, go to a pipe, whose end cat sees once every
+# process holding it has closed it: a builder that kept the run's
+# descriptors would hold it until the build, which waits for this test.
+# Watched from here with a generous bound, so that such a builder fails
+# the test instead of hanging it.
+(
+	(CUDALINT_TEST_HOLD_PCH_BUILD=$W/hold "$CUDALINT" -v -j2 --no-cache-results $BARS 2>"$T/err" </dev/null 9>&1
+		echo $? >"$T/rc") | cat >"$T/held.out"
+	: >"$T/piped"
+) &
+i=0
+while [ ! -e "$T/piped" ] && [ $i -lt 3000 ]; do
+	sleep 0.2
+	i=$((i + 1))
+done
+RC=$(cat "$T/rc" 2>/dev/null)
+echo "--- exit $RC" >>"$TR"
+check '[ -e "$T/piped" ]' "the run's stdout stayed open after it ended (held by the builder?)"
+check '[ "$(grep -c "^cudalint: test: parsing bar[0-9]*.cu without the precompiled" "$T/err")" = 5 ] && ! grep -q "with the precompiled" "$T/err"' \
+	"not 5 parses without the PCH: $(head -c 300 "$T/err")"
+check '[ "$(grep -c "building the precompiled toolkit header in the background" "$T/err")" = 1 ]' \
+	"not one builder started: $(grep -c building "$T/err")"
+check '! flock -n "$CUDALINT_CACHE_DIR/pch.lock" true && ! ls "$CUDALINT_CACHE_DIR" | grep -q "\.pch$"' \
+	"the held builder does not hold the lock, or the PCH is there: $(ls "$CUDALINT_CACHE_DIR")"
+say "meanwhile another run shares that build: it starts none, and waits for none"
+quiet -v --no-cache-results bar.cu
+check '[ $RC = 1 ] && grep -q "another cudalint is building it" "$T/err" && ! grep -q "building the precompiled" "$T/err"' \
+	"the second run did not share the build: $(head -c 300 "$T/err")"
+# released (the builder holds the lock: it is there to open the FIFO)
+flock -n "$CUDALINT_CACHE_DIR/pch.lock" true || : >hold
+wait
+i=0
+while [ $i -lt 3000 ] && ! flock -n "$CUDALINT_CACHE_DIR/pch.lock" true; do
+	sleep 0.2
+	i=$((i + 1))
+done
+check 'ls "$CUDALINT_CACHE_DIR"/cuda-*.pch >/dev/null 2>&1' "no PCH once the build was released: $(ls "$CUDALINT_CACHE_DIR")"
+check '! ls "$CUDALINT_CACHE_DIR" | grep -q "tmp"' "the build left temporary files: $(ls "$CUDALINT_CACHE_DIR")"
+say "the build released and done: the next run parses with the PCH, and finds what the cold run found"
+quiet -j2 --no-cache-results $BARS
+check '[ "$(grep -c "^cudalint: test: parsing bar[0-9]*.cu with the precompiled" "$T/err")" = 5 ]' \
+	"not 5 parses with the PCH: $(head -c 300 "$T/err")"
+check '[ -s "$T/out" ] && cmp -s "$T/out" "$T/held.out"' "the findings differ from the cold run's: $(diff "$T/held.out" "$T/out" | head -c 400)"
+cp "$T/out" warm.out
+show warm.out
+
+# plain: the PCH is there
 printf '#include <cuda_runtime.h>\n__global__ void k(int *p) { p[threadIdx.x] = 1; }\n' >plain.cu
 for i in 1 2 3 4; do cp plain.cu plain$i.cu; done
-say "no project include directory: the PCH is built, and used"
+say "no project include directory: the PCH is used"
 quiet --no-cache-results plain.cu plain1.cu plain2.cu plain3.cu plain4.cu
 check '[ $RC = 0 ] && [ "$(grep -c "with the precompiled" "$T/err")" = 5 ]' "the PCH was not used: $(head -c 300 "$T/err")"
 
