@@ -7,13 +7,16 @@
  *                  (pch_shadow.c), renamed into place before the PCH
  *   cuda-KEY.pch.PID.tmp*  a build in progress, or the leftover of a
  *                  killed one
+ *   cuda-KEY.pch.failed  why its last build failed (for a day, no
+ *                  run starts it again)
  *   pch.lock       flock(2)ed by whoever builds a PCH, of any key
  *
  * A missing PCH is built by one detached process (build_in_background)
  * while the run that started it parses its files without it: nobody
- * waits for a build. The lock makes concurrent runs, the -j workers of a
- * run and its other flag sets share that one build; each of them looks
- * again at every file (a stat and an open, never a wait on the lock) and
+ * waits for a build. Under the lock, concurrent runs, the -j workers of
+ * a run and its other flag sets start no second build while one is under
+ * way, of any key; each of them looks
+ * again at every file (a stat, an open, a flock that does not wait) and
  * takes the PCH once it has been renamed into place. The builder runs
  * libclang in a child process (util/child.h): libclang aborts its
  * process when it cannot write the file (a full disk). */
