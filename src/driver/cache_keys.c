@@ -117,7 +117,10 @@ void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u
 	char probe[PATH_MAX];
 	if (cuda && snprintf(probe, sizeof probe, "%s/include/cuda_runtime.h", cuda) < (int)sizeof probe)
 		cl_variants_add_dep(vs, probe);
-	if (header) {
+	int known = 0; /* the builds of a file share one search: it is done once on a look-up */
+	for (int k = 0; header && k + 1 < vs->probes.n; k += 2)
+		known |= !strcmp(vs->probes.v[k], header) && !strcmp(vs->probes.v[k + 1], s->digest);
+	if (header && !known) {
 		nvcc_strvec_push(&vs->probes, header);
 		nvcc_strvec_push(&vs->probes, s->digest);
 	}
