@@ -238,8 +238,8 @@ int cl_rcache_lookup(const char *dir, const char *key, cl_rcache_probe_fn probe,
 }
 
 int cl_rcache_store(const char *dir, const char *key, const char *const *deps, int ndeps,
-                    const char *const *searches, int nsearches, const struct timespec *not_before, const struct cl_finding *f, size_t nf,
-                    const struct cl_failures *x)
+                    const char *const *searches, int nsearches, const struct timespec *not_before,
+                    const struct cl_finding *f, size_t nf, const struct cl_failures *x)
 {
 	char path[4200];
 	if (!dir || entry_path(path, sizeof path, dir, key) < 0)

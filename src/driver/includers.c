@@ -15,6 +15,8 @@
 #endif
 #include "driver/includers.h"
 
+#include "control/config.h"
+
 #include "util/hash.h"
 #include "util/srctext.h"
 #include "util/vec.h"
@@ -93,8 +95,7 @@ static int includes_name(const char *text, size_t len, const char *base)
  * unpacked release, a copied tree): its build files and cudalint's own
  * configuration. */
 static const char *const project_markers[] = { "CMakeLists.txt", "Makefile", "GNUmakefile", "makefile",
-	                                       "compile_commands.json", ".cudalint.yaml", ".cudalint.yml",
-	                                       "meson.build", NULL };
+	                                       "meson.build", "compile_commands.json", CL_CONFIG_NAME, NULL };
 
 /* The nearest directory at or above DIR (absolute) holding a project
  * marker, in OUT; 0 when there is none below the bound: the walk never

@@ -365,7 +365,8 @@ static void analyse_all(struct run *r)
 		cache_key_base(&base);
 		for (int i = 0; i < r->nfiles; i++) {
 			r->keys[i] = cache_file_key(r, &base, i);
-			if (r->keys[i] && cl_rcache_lookup(r->cache_dir, r->keys[i], cl_includers_probe, &r->res[i].f, &r->res[i].x))
+			if (r->keys[i] &&
+			    cl_rcache_lookup(r->cache_dir, r->keys[i], cl_includers_probe, &r->res[i].f, &r->res[i].x))
 				continue;
 			todo[ntodo++] = i;
 		}
@@ -516,6 +517,11 @@ static int apply_fixes(struct run *r, int *status)
 		*status = 1;
 	return 1;
 }
+
+/* cl_run compares a finding's level with fail-on's (a merge had left this
+ * inside a comment of analyse_guarded, where it checked nothing) */
+_Static_assert(CL_LEVEL_NOTE == 0 && CL_LEVEL_WARNING == 1 && CL_LEVEL_ERROR == 2,
+	       "options.def lists fail-on's values in enum cl_level's order");
 
 int cl_run(const struct options *o)
 {
