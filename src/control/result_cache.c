@@ -166,7 +166,29 @@ static int dep_unchanged(struct json_object *d, const char *of)
 	       content_hash(json_object_get_string(path), hex) == 0 && !strcmp(hex, json_object_get_string(hash));
 }
 
-int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, struct cl_failures *x)
+/* Whether every includer search of the entry (its "includers": header,
+ * digest) finds the same candidates now. Asked after the files, which
+ * are cheaper: a stat each, where a search reads the project's sources. */
+static int searches_unchanged(struct json_object *j, cl_rcache_probe_fn probe)
+{
+	struct json_object *a, *h, *d;
+	if (!json_object_object_get_ex(j, "includers", &a))
+		return 1;
+	if (!probe || !json_object_is_type(a, json_type_array))
+		return 0;
+	for (size_t i = 0, n = json_object_array_length(a); i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(a, i);
+		char hex[33];
+		if (!json_object_object_get_ex(e, "header", &h) || !json_object_is_type(h, json_type_string) ||
+		    !json_object_object_get_ex(e, "digest", &d) || !json_object_is_type(d, json_type_string) ||
+		    probe(json_object_get_string(h), hex) != 0 || strcmp(hex, json_object_get_string(d)))
+			return 0;
+	}
+	return 1;
+}
+
+int cl_rcache_lookup(const char *dir, const char *key, cl_rcache_probe_fn probe, struct cl_findings *f,
+                     struct cl_failures *x)
 {
 	char path[4200];
 	if (!dir || entry_path(path, sizeof path, dir, key) < 0)
@@ -186,6 +208,7 @@ int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, st
 		const char *of = d0 && json_object_object_get_ex(d0, "path", &p0) ? json_object_get_string(p0) : NULL;
 		for (size_t i = 0, n = json_object_array_length(deps); i < n && hit; i++)
 			hit = dep_unchanged(json_object_array_get_idx(deps, i), of);
+		hit = hit && searches_unchanged(j, probe);
 	}
 	if (hit) {
 		cl_cache_touch(path); /* in use: not to be evicted */
@@ -215,8 +238,8 @@ int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, st
 }
 
 int cl_rcache_store(const char *dir, const char *key, const char *const *deps, int ndeps,
-                    const struct timespec *not_before, const struct cl_finding *f, size_t nf,
-                    const struct cl_failures *x)
+                    const char *const *searches, int nsearches, const struct timespec *not_before,
+                    const struct cl_finding *f, size_t nf, const struct cl_failures *x)
 {
 	char path[4200];
 	if (!dir || entry_path(path, sizeof path, dir, key) < 0)
@@ -247,6 +270,16 @@ int cl_rcache_store(const char *dir, const char *key, const char *const *deps, i
 		json_object_array_add(da, d);
 	}
 	json_object_object_add(j, "deps", da);
+	if (nsearches > 0) {
+		struct json_object *sa = json_object_new_array();
+		for (int i = 0; i < nsearches; i++) {
+			struct json_object *e = json_object_new_object();
+			json_object_object_add(e, "header", json_object_new_string(searches[2 * i]));
+			json_object_object_add(e, "digest", json_object_new_string(searches[2 * i + 1]));
+			json_object_array_add(sa, e);
+		}
+		json_object_object_add(j, "includers", sa);
+	}
 	json_object_object_add(j, "results", cl_results_to_json(f, nf, x));
 	int rc = -1;
 	struct cl_atomic_file af;

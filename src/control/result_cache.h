@@ -11,6 +11,11 @@
  * (a fresh checkout in CI changes every time, not the bytes); a dependency
  * recorded as missing must still be missing.
  *
+ * A header analysed through a file that includes it also depends on which
+ * file that is: the entry keeps, for each such search, the header and the
+ * digest of the candidate includers found (driver/includers.h), and a
+ * look-up hits only when the caller's PROBE finds the same digest again.
+ *
  * Entries live in DIR/results/KEY.entry (DIR: util/cachedir.h) and are
  * written atomically (util/atomic_file.h), so concurrent runs and workers
  * never see half an entry. Each carries a checksum of its contents: a
@@ -39,14 +44,23 @@ void cl_rcache_sweep(const char *dir);
  * counting them into *N and *BYTES; -1 when there is no cache directory. */
 int cl_rcache_clear(size_t *n, long long *bytes);
 
-int cl_rcache_lookup(const char *dir, const char *key, struct cl_findings *f, struct cl_failures *x);
+/* Searches again what HEADER's includer was chosen from: its digest in HEX,
+ * 0; -1 when it cannot be told (a miss). */
+typedef int (*cl_rcache_probe_fn)(const char *header, char hex[33]);
 
-/* Stores the results of KEY with dependencies DEPS[0..ndeps) (stat'ed now).
+/* PROBE answers the entry's includer searches; NULL: an entry with any is
+ * a miss. */
+int cl_rcache_lookup(const char *dir, const char *key, cl_rcache_probe_fn probe, struct cl_findings *f,
+                     struct cl_failures *x);
+
+/* Stores the results of KEY with dependencies DEPS[0..ndeps) (stat'ed now)
+ * and NSEARCHES includer searches, SEARCHES[2k] the header and SEARCHES[2k+1]
+ * the digest of its candidates.
  * Nothing is stored when a dependency changed at or after NOT_BEFORE (the
  * file was being edited while it was parsed: its recorded state would not
  * match what was analysed). 0 stored, -1 not. */
 int cl_rcache_store(const char *dir, const char *key, const char *const *deps, int ndeps,
-                    const struct timespec *not_before, const struct cl_finding *f, size_t nf,
+                    const char *const *searches, int nsearches, const struct timespec *not_before, const struct cl_finding *f, size_t nf,
                     const struct cl_failures *x);
 
 #endif

@@ -79,23 +79,51 @@ char *cache_file_key(struct run *r, const struct cl_hash *base, int i)
 	return xstrdup(hex);
 }
 
+/* Whether PATH is one of the CUDA toolkit's headers below CUDA (its
+ * include directory, or the targets/ one that it links to). */
+static int toolkit_header(const char *cuda, size_t clen, const char *path)
+{
+	return !strncmp(path, cuda, clen) && path[clen] == '/' &&
+	       (!strncmp(path + clen + 1, "include/", 8) || !strncmp(path + clen + 1, "targets/", 8));
+}
+
 /* One build's part of file I's cache entry: its dependencies, every file
  * the translation unit read, the main file first (the front end lists
- * them); headers that came from the precompiled toolkit header are not
- * among them, so the toolkit's cuda_runtime.h stands for the toolkit. The
- * entry is written by cache_store_file once every build is done. A unit
- * with no list is not cached. */
-void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u)
+ * them), but the CUDA toolkit's own headers: the toolkit's cuda_runtime.h
+ * stands for all of them, as it does for the headers that a parse with
+ * the precompiled toolkit header takes from it (the key holds the
+ * toolkit's path: --cuda-path, $CUDA_PATH, $CUDA_HOME, $PATH). A parse
+ * without the PCH read a thousand of them, each a stat and often a hash
+ * on every look-up. The entry is written by cache_store_file once every
+ * build is done. A unit with no list is not cached.
+ * HEADER, when U is its includer's unit: S holds what the choice of
+ * includer depended on (run.c), kept in the entry with U's list. */
+void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u, const char *header,
+                 const struct includer_search *s)
 {
 	struct cl_variants *vs = parsers_variants_of(r, i);
 	if (u->ndeps < 1)
 		return;
-	for (int k = 0; k < u->ndeps; k++)
-		cl_variants_add_dep(vs, u->deps[k]);
-	char probe[PATH_MAX];
 	const char *cuda = cl_parser_cuda_path(p->p);
+	size_t clen = cuda ? strlen(cuda) : 0;
+	while (clen > 1 && cuda[clen - 1] == '/')
+		clen--;
+	for (int k = 0; header && k < s->read.n; k++)
+		if (!cuda || k == 0 || !toolkit_header(cuda, clen, s->read.v[k]))
+			cl_variants_add_dep(vs, s->read.v[k]);
+	for (int k = 0; k < u->ndeps; k++)
+		if (!cuda || (k == 0 && !header) || !toolkit_header(cuda, clen, u->deps[k]))
+			cl_variants_add_dep(vs, u->deps[k]);
+	char probe[PATH_MAX];
 	if (cuda && snprintf(probe, sizeof probe, "%s/include/cuda_runtime.h", cuda) < (int)sizeof probe)
 		cl_variants_add_dep(vs, probe);
+	int known = 0; /* the builds of a file share one search: it is done once on a look-up */
+	for (int k = 0; header && k + 1 < vs->probes.n; k += 2)
+		known |= !strcmp(vs->probes.v[k], header) && !strcmp(vs->probes.v[k + 1], s->digest);
+	if (header && !known) {
+		nvcc_strvec_push(&vs->probes, header);
+		nvcc_strvec_push(&vs->probes, s->digest);
+	}
 	vs->ndeps_from++;
 }
 
@@ -111,5 +139,6 @@ void cache_store_file(struct run *r, int i, int nanalysed, const struct cl_findi
 	struct cl_variants *vs = parsers_variants_of(r, i);
 	if (!r->cache_dir || !r->keys[i] || vs->ndeps_from != nanalysed || x->n)
 		return;
-	cl_rcache_store(r->cache_dir, r->keys[i], (const char **)vs->deps.v, vs->deps.n, &r->t0, f, nf, x);
+	cl_rcache_store(r->cache_dir, r->keys[i], (const char **)vs->deps.v, vs->deps.n,
+	                (const char **)vs->probes.v, vs->probes.n / 2, &r->t0, f, nf, x);
 }

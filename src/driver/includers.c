@@ -15,6 +15,9 @@
 #endif
 #include "driver/includers.h"
 
+#include "control/config.h"
+
+#include "util/hash.h"
 #include "util/srctext.h"
 #include "util/vec.h"
 #include "util/path.h"
@@ -88,8 +91,47 @@ static int includes_name(const char *text, size_t len, const char *base)
 	return 0;
 }
 
+/* Files whose folder is the top of a project that has no .git (an
+ * unpacked release, a copied tree): its build files and cudalint's own
+ * configuration. */
+static const char *const project_markers[] = { "CMakeLists.txt", "Makefile", "GNUmakefile", "makefile",
+	                                       "meson.build", "compile_commands.json", CL_CONFIG_NAME, NULL };
+
+/* The nearest directory at or above DIR (absolute) holding a project
+ * marker, in OUT; 0 when there is none below the bound: the walk never
+ * reaches $HOME or / (a Makefile in $HOME is no project's, and a walk
+ * of a whole home or disk is not bounded). */
+static int marker_top(const char *dir, char *out, size_t len)
+{
+	char d[PATH_MAX];
+	const char *home = getenv("HOME");
+	size_t hlen = home ? strlen(home) : 0;
+	while (hlen > 1 && home[hlen - 1] == '/')
+		hlen--;
+	snprintf(d, sizeof d, "%s", dir);
+	for (;;) {
+		if (!d[0] || !strcmp(d, "/") || (hlen > 1 && strlen(d) == hlen && !strncmp(d, home, hlen)))
+			return 0;
+		for (int k = 0; project_markers[k]; k++) {
+			char probe[PATH_MAX + 32];
+			struct stat st;
+			snprintf(probe, sizeof probe, "%s/%s", d, project_markers[k]);
+			if (stat(probe, &st) == 0 && S_ISREG(st.st_mode)) {
+				snprintf(out, len, "%s", d);
+				return 1;
+			}
+		}
+		char *s = strrchr(d, '/');
+		if (!s || s == d)
+			return 0;
+		*s = 0;
+	}
+}
+
 /* The top of the project HEADER belongs to: the nearest directory above
- * it that holds .git, else the header's own directory. */
+ * it that holds .git; without one, the nearest that holds a project
+ * marker (the headers in llm.c's llmc/ are included by ../train_gpt2.cu,
+ * next to its Makefile); else the header's own directory. */
 static void project_root(const char *abs, char *out, size_t len)
 {
 	char dir[PATH_MAX];
@@ -97,7 +139,8 @@ static void project_root(const char *abs, char *out, size_t len)
 	char *slash = strrchr(dir, '/');
 	if (slash)
 		slash[slash == dir] = 0;
-	path_git_top(dir, out, len);
+	if (!path_git_top(dir, out, len) && !marker_top(dir, out, len))
+		snprintf(out, len, "%s", dir);
 }
 
 struct cand { char *path; int rank; };
@@ -206,4 +249,26 @@ int cl_find_includers(const char *header, char ***out, char *root, size_t rootle
 		(*out)[i] = c[i].path;
 	free(c);
 	return n;
+}
+
+void cl_includers_digest(const char *root, char *const *cands, int n, char hex[33])
+{
+	struct cl_hash h;
+	cl_hash_init(&h);
+	cl_hash_str(&h, "includers 1");
+	cl_hash_str(&h, root);
+	for (int k = 0; k < n; k++)
+		cl_hash_str(&h, cands[k]);
+	cl_hash_hex(&h, hex);
+}
+
+int cl_includers_probe(const char *header, char hex[33])
+{
+	char root[PATH_MAX], **cands;
+	int n = cl_find_includers(header, &cands, root, sizeof root);
+	cl_includers_digest(root, cands, n, hex);
+	for (int k = 0; k < n; k++)
+		free(cands[k]);
+	free(cands);
+	return 0;
 }

@@ -169,15 +169,22 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 			s = (int)sleep((unsigned)s);
 	struct target t = { file, NULL, NULL };
 	char *via = NULL;
-	/* not cached: a new includer, or none found, would go unnoticed; a
-	 * .cu that no file names in an #include is a file with errors of its
-
-_Static_assert(CL_LEVEL_NOTE == 0 && CL_LEVEL_WARNING == 1 && CL_LEVEL_ERROR == 2,
-	       "options.def lists fail-on's values in enum cl_level's order");
-	 * own, and those failures are not cached either (cache_store_file) */
+	/* Through an includer, the entry lists every file read on the way
+	 * (the header's own parse, rejected candidates, the includer's
+	 * parse) and the digest of the candidate list, searched again on a
+	 * look-up: a new file naming the header in an #include, a candidate
+	 * that no longer does, or one removed is a miss (docs/cli.md#the-
+	 * result-cache). Not cached when no includer could be used: the note
+	 * saying so would not be repeated by a hit; a .cu that no file names
+	 * in an #include is a file with errors of its own, and those failures
+	 * are not cached either (cache_store_file). */
+	struct includer_search is = { { 0 }, { 0 } };
 	int tried = wants_includer(file, u), ncands = 0;
 	if (tried) {
-		struct ir_unit *w = targets_through_includer(p, file, &via, !targets_is_header(file), r->o->quiet, &ncands);
+		for (int k = 0; k < u->ndeps; k++) /* the header first: the entry's main file */
+			nvcc_strvec_push(&is.read, u->deps[k]);
+		struct ir_unit *w =
+			targets_through_includer(p, file, &via, !targets_is_header(file), r->o->quiet, &ncands, &is);
 		if (!w && !ncands && !targets_is_header(file))
 			tried = 0;
 		if (w) {
@@ -202,6 +209,7 @@ _Static_assert(CL_LEVEL_NOTE == 0 && CL_LEVEL_WARNING == 1 && CL_LEVEL_ERROR == 
 		cl_failures_add(xo, file, why);
 		free(why);
 		ir_unit_free(u);
+		nvcc_strvec_free(&is.read);
 		return;
 	}
 	if (u->truncated)
@@ -223,10 +231,11 @@ _Static_assert(CL_LEVEL_NOTE == 0 && CL_LEVEL_WARNING == 1 && CL_LEVEL_ERROR == 
 	targets_record_coverage(&t, u, cause, xo); /* reported with the failures (finish.c) */
 	free(cause);
 	/* a unit that printed a warning is not cached: a hit would not repeat it */
-	if (r->cache_dir && r->keys[i] && !u->truncated && !r->o->verbose && !tried)
-		cache_store(r, i, p, u);
+	if (r->cache_dir && r->keys[i] && !u->truncated && !r->o->verbose && (!tried || t.via))
+		cache_store(r, i, p, u, t.via ? file : NULL, &is);
 	cl_variants_parsed(r->variants[i], u->uses_cuda_arch);
 	free(via);
+	nvcc_strvec_free(&is.read);
 	analyze_free(u);
 	ir_unit_free(u);
 }
@@ -353,7 +362,8 @@ static void analyse_all(struct run *r)
 		cache_key_base(&base);
 		for (int i = 0; i < r->nfiles; i++) {
 			r->keys[i] = cache_file_key(r, &base, i);
-			if (r->keys[i] && cl_rcache_lookup(r->cache_dir, r->keys[i], &r->res[i].f, &r->res[i].x))
+			if (r->keys[i] &&
+			    cl_rcache_lookup(r->cache_dir, r->keys[i], cl_includers_probe, &r->res[i].f, &r->res[i].x))
 				continue;
 			todo[ntodo++] = i;
 		}
@@ -500,6 +510,11 @@ static int apply_fixes(struct run *r, int *status)
 		*status = 1;
 	return 1;
 }
+
+/* cl_run compares a finding's level with fail-on's (a merge had left this
+ * inside a comment of analyse_guarded, where it checked nothing) */
+_Static_assert(CL_LEVEL_NOTE == 0 && CL_LEVEL_WARNING == 1 && CL_LEVEL_ERROR == 2,
+	       "options.def lists fail-on's values in enum cl_level's order");
 
 int cl_run(const struct options *o)
 {

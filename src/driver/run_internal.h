@@ -18,6 +18,7 @@
 #include "driver/options.h"
 #include "finding.h"
 #include "frontend/frontend.h"
+#include "frontend/nvcc_args.h"
 #include "ir/ir.h"
 #include "util/hash.h"
 
@@ -153,7 +154,16 @@ void parsers_popts_free(void *data);
 /* cache_keys.c */
 void cache_key_base(struct cl_hash *h);
 char *cache_file_key(struct run *r, const struct cl_hash *base, int i);
-void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u);
+/* What an includer search decided by, for the result cache (run.c,
+ * targets.c): the digest of its candidate list (cl_includers_digest)
+ * and every file read before its answer - the header's own parse, and
+ * the parses of candidates that were tried and rejected. */
+struct includer_search {
+	char digest[33];
+	struct strvec read;
+};
+void cache_store(struct run *r, int i, struct parser *p, const struct ir_unit *u, const char *header,
+                 const struct includer_search *s);
 void cache_store_file(struct run *r, int i, int nanalysed, const struct cl_finding *f, size_t nf, const struct cl_failures *x);
 
 /* targets.c */
@@ -162,6 +172,7 @@ void targets_record_coverage(const struct target *t, const struct ir_unit *u, co
 size_t targets_place_in_headers(const struct target *t, const struct ir_unit *u, struct cl_finding *f, size_t n);
 int targets_is_header(const char *file);
 int targets_self_contained(const struct ir_unit *u);
-struct ir_unit *targets_through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet, int *ncands);
+struct ir_unit *targets_through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet,
+                                        int *ncands, struct includer_search *s);
 
 #endif

@@ -176,12 +176,18 @@ int targets_self_contained(const struct ir_unit *u)
  * FRAGMENT: FILE is a .cu whose device code failed alone; most such files
  * are no one's fragment (their errors are their own), so the note that no
  * includer could be used is given only when some file includes it.
- * *NCANDS: how many files name FILE in an #include. */
-struct ir_unit *targets_through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet, int *ncands)
+ * *NCANDS: how many files name FILE in an #include. S receives what the
+ * choice depended on: the candidate list's digest, and the files that
+ * the rejected candidates' parses read (one that did not parse at all:
+ * its own path), so the result cache sees a change that would make one
+ * of them the includer. */
+struct ir_unit *targets_through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet,
+                                        int *ncands, struct includer_search *s)
 {
 	char root[PATH_MAX], **cands;
 	int n = cl_find_includers(file, &cands, root, sizeof root);
 	*ncands = n;
+	cl_includers_digest(root, cands, n, s->digest);
 	struct ir_unit *found = NULL;
 	const char *canon = targets_header_path(file);
 	/* a few tries: a candidate may name another header of the same name */
@@ -193,10 +199,15 @@ struct ir_unit *targets_through_includer(struct parser *p, const char *file, cha
 		for (int d = 0; u && d < u->ndeps && !found; d++)
 			if (targets_header_path(u->deps[d]) == canon)
 				found = u;
-		if (found)
+		if (found) {
 			*via = xstrdup(cand);
-		else
+		} else {
+			for (int d = 0; u && d < u->ndeps; d++)
+				nvcc_strvec_push(&s->read, u->deps[d]);
+			if (!u)
+				nvcc_strvec_push(&s->read, cand);
 			ir_unit_free(u);
+		}
 	}
 	if (!found && !quiet && !fragment)
 		cl_eprintf("cudalint: note: %s: the header does not parse on its own (it may need its includer, or "

@@ -145,6 +145,7 @@ void cl_variants_free(struct cl_variants *vs, void (*free_data)(void *))
 	free(vs->v);
 	compdb_cmds_free(vs->cmds, vs->ncmds);
 	nvcc_strvec_free(&vs->deps);
+	nvcc_strvec_free(&vs->probes);
 	memset(vs, 0, sizeof *vs);
 }
 

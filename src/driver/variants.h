@@ -46,6 +46,7 @@ struct cl_variants {
 	int text_uses_arch;       /* the file's own text mentions __CUDA_ARCH__; -1 not read yet */
 	struct strvec deps;       /* result cache: every file the analysed variants read, once each */
 	int ndeps_from;           /* ... and how many variants contributed to it */
+	struct strvec probes;     /* ... and the includer searches they depended on: header, digest, ... */
 };
 
 /* The variants of FILE: one per command and architecture, equal ones

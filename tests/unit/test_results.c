@@ -191,6 +191,19 @@ static void write_entry(const char *path, const char *body, const char *checksum
 	write_at(path, text, 1500000000);
 }
 
+/* The includer search of the test: answers PROBE_ANSWER (NULL: -1). */
+static const char *probe_answer;
+static char probe_asked[200];
+
+static int probe(const char *header, char hex[33])
+{
+	snprintf(probe_asked, sizeof probe_asked, "%s", header);
+	if (!probe_answer)
+		return -1;
+	snprintf(hex, 33, "%s", probe_answer);
+	return 0;
+}
+
 static void cache(void **state)
 {
 	(void)state;
@@ -221,9 +234,9 @@ static void cache(void **state)
 	const char *deps[] = { main_cu, hdr, gone };
 	struct timespec now;
 	clock_gettime(CLOCK_REALTIME, &now);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
-	assert_int_equal(cl_rcache_store(dir, key, deps, 3, &now, f.v, f.n, &x), 0);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 1);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
+	assert_int_equal(cl_rcache_store(dir, key, deps, 3, NULL, 0, &now, f.v, f.n, &x), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 1);
 	same(&f, &x, &g, &y);
 	cl_findings_free(&g);
 	cl_failures_free(&y);
@@ -233,46 +246,46 @@ static void cache(void **state)
 	cl_hash_str(&h, "more");
 	cl_hash_hex(&h, other);
 	assert_string_not_equal(key, other);
-	assert_int_equal(cl_rcache_lookup(dir, other, &g, &y), 0);
+	assert_int_equal(cl_rcache_lookup(dir, other, NULL, &g, &y), 0);
 
 	/* a header's new modification time with the same bytes (a fresh
 	 * checkout): hits; other bytes of the same size: misses; its size: misses */
 	write_at(hdr, "int x;\n", 1500000001);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 1);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 1);
 	cl_findings_free(&g);
 	cl_failures_free(&y);
 	write_at(hdr, "int z;\n", 1500000001);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
 	write_at(hdr, "int x;\n", 1500000000);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 1);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 1);
 	cl_findings_free(&g);
 	cl_failures_free(&y);
 	write_at(hdr, "int xy;\n", 1500000000);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
 	write_at(hdr, "int x;\n", 1500000000);
 	/* a file that was missing appears: misses */
 	write_at(gone, "", 1500000000);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
 	unlink(gone);
 	/* a dependency removed: misses */
 	unlink(hdr);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
 	write_at(hdr, "int x;\n", 1500000000);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 1);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 1);
 	cl_findings_free(&g);
 	cl_failures_free(&y);
 
 	/* a dependency changed during the run: not stored */
 	struct timespec early = { 1400000000, 0 };
-	assert_int_equal(cl_rcache_store(dir, other, deps, 3, &early, f.v, f.n, &x), -1);
-	assert_int_equal(cl_rcache_lookup(dir, other, &g, &y), 0);
+	assert_int_equal(cl_rcache_store(dir, other, deps, 3, NULL, 0, &early, f.v, f.n, &x), -1);
+	assert_int_equal(cl_rcache_lookup(dir, other, NULL, &g, &y), 0);
 
 	/* a damaged entry misses and adds nothing */
 	char path[300];
 	snprintf(path, sizeof path, "%s/%s.entry", dir, key);
 	assert_int_equal(stat(path, &st), 0);
 	assert_int_equal(truncate(path, st.st_size / 2), 0);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
 	assert_int_equal(g.n, 0);
 	assert_int_equal(y.n, 0);
 	/* and so does one whose results are not what a run writes */
@@ -280,43 +293,64 @@ static void cache(void **state)
 	snprintf(text, sizeof text, "{\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
 	         "{\"findings\":[],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\",\"function\":null,\"line\":null,\"column\":null}]}");
 	write_entry(path, text, NULL);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 1); /* well-formed: a hit */
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 1); /* well-formed: a hit */
 	assert_int_equal(y.n, 1);
 	cl_failures_free(&y);
 	snprintf(edited, sizeof edited, "{\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
 	         "{\"findings\":[{}],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\",\"function\":null,\"line\":null,\"column\":null}]}");
 	write_entry(path, edited, NULL);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
 	assert_int_equal(y.n, 0);
 	/* an edited entry (well-formed, but not what was written): a miss */
 	snprintf(edited, sizeof edited, "{\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
 	         "{\"findings\":[],\"failures\":[]}");
 	write_entry(path, edited, text);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
 	/* one without the checksum line (format 2): a miss */
 	write_at(path, text, 1500000000);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
 	/* a FIFO is a miss, at once: opening it would wait for a writer */
 	unlink(path);
 	assert_int_equal(mkfifo(path, 0644), 0);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
 	/* and storing replaces it with a regular file */
-	assert_int_equal(cl_rcache_store(dir, key, deps, 3, &now, f.v, f.n, &x), 0);
+	assert_int_equal(cl_rcache_store(dir, key, deps, 3, NULL, 0, &now, f.v, f.n, &x), 0);
 	assert_int_equal(lstat(path, &st), 0);
 	assert_true(S_ISREG(st.st_mode));
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 1);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 1);
 	cl_findings_free(&g);
 	cl_failures_free(&y);
 	/* so does a symlink to an endless device */
 	unlink(path);
 	assert_int_equal(symlink("/dev/zero", path), 0);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
-	assert_int_equal(cl_rcache_store(dir, key, deps, 3, &now, f.v, f.n, &x), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
+	assert_int_equal(cl_rcache_store(dir, key, deps, 3, NULL, 0, &now, f.v, f.n, &x), 0);
 	assert_int_equal(lstat(path, &st), 0);
 	assert_true(S_ISREG(st.st_mode));
 	/* an entry too large to be one is not read */
 	assert_int_equal(truncate(path, 65 << 20), 0);
-	assert_int_equal(cl_rcache_lookup(dir, key, &g, &y), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
+
+	/* an includer search: a hit only when the probe finds the same
+	 * candidates again, and never without a probe */
+	const char *searches[] = { hdr, "0123456789abcdef0123456789abcdef" };
+	assert_int_equal(cl_rcache_store(dir, key, deps, 3, searches, 1, &now, f.v, f.n, &x), 0);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
+	probe_answer = "0123456789abcdef0123456789abcdef";
+	assert_int_equal(cl_rcache_lookup(dir, key, probe, &g, &y), 1);
+	assert_string_equal(probe_asked, hdr);
+	cl_findings_free(&g);
+	cl_failures_free(&y);
+	probe_answer = "fedcba9876543210fedcba9876543210";
+	assert_int_equal(cl_rcache_lookup(dir, key, probe, &g, &y), 0);
+	probe_answer = NULL; /* cannot tell */
+	assert_int_equal(cl_rcache_lookup(dir, key, probe, &g, &y), 0);
+	/* a changed file misses before any search */
+	probe_answer = "0123456789abcdef0123456789abcdef";
+	probe_asked[0] = 0;
+	write_at(hdr, "int yy;\n", 1500000000);
+	assert_int_equal(cl_rcache_lookup(dir, key, probe, &g, &y), 0);
+	assert_string_equal(probe_asked, "");
 
 	cl_findings_free(&f);
 	cl_failures_free(&x);
