@@ -126,6 +126,11 @@ static int run_command(const struct options *o)
 	}
 	if (o->version) {
 		printf("cudalint %s (libclang %d)\n", CUDALINT_VERSION, CUDALINT_LLVM_VERSION);
+		if (o->verbose) { /* loads libclang, which a plain --version need not */
+			char path[4096], version[256];
+			printf("libclang: %s\n", cl_frontend_libclang_path(path, sizeof path));
+			printf("libclang version: %s\n", cl_frontend_version(version, sizeof version));
+		}
 		return 0;
 	}
 	if (o->show_toolkit)

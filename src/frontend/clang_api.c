@@ -1,4 +1,5 @@
 /* clang_api.c - loading libclang on first use (clang_api.h). */
+#define _GNU_SOURCE /* dladdr */
 #include "frontend/clang_api.h"
 #include "frontend/frontend.h"
 
@@ -62,4 +63,18 @@ const struct cl_clang_api *cl_clang_load(void)
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	pthread_once(&once, load);
 	return &cl_clang_table;
+}
+
+const char *cl_frontend_libclang_path(char *buf, size_t len)
+{
+	/* a function no LD_PRELOAD shim wraps, so that dladdr names the
+	 * library itself and not the shim */
+	Dl_info info;
+	const char *name = cl_clang_library();
+	if (dladdr(*(void **)&cl_clang()->p_clang_getClangVersion, &info) && info.dli_fname && *info.dli_fname)
+		name = info.dli_fname;
+	char *real = realpath(name, NULL);
+	snprintf(buf, len, "%s", real ? real : name);
+	free(real);
+	return buf;
 }

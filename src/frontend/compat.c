@@ -128,7 +128,7 @@ static int tokens_around(CXTranslationUnit tu, CXSourceLocation loc, struct arou
 		if (cf && clang_File_isEqual(cf, f) && coff <= off && coff > from)
 			from = coff;
 	}
-	CXSourceRange r = clang_getRange(clang_getLocationForOffset(tu, f, from), clang_getLocationForOffset(tu, f, to));
+	CXSourceRange r = clang_getRange(cx_location_at(tu, f, from), cx_location_at(tu, f, to));
 	clang_tokenize(tu, r, &a->all, &a->nall);
 	a->toks = xmalloc((size_t)a->nall * sizeof *a->toks + 1);
 	for (unsigned i = 0; i < a->nall; i++)

@@ -2,6 +2,67 @@
 
 #include <string.h>
 
+/* The starts of the files of one unit that cx_location_at was asked about:
+ * a few (the main file, a header), looked through in order. Per thread, as
+ * libclang's units are. */
+#define CX_STARTS 16
+static __thread struct {
+	CXTranslationUnit tu;
+	int n, next;
+	CXFile file[CX_STARTS];
+	CXSourceLocation start[CX_STARTS];
+} starts;
+
+void cx_location_forget(CXTranslationUnit tu)
+{
+	if (starts.tu == tu) {
+		starts.tu = NULL;
+		starts.n = starts.next = 0;
+	}
+}
+
+static void file_start(CXTranslationUnit tu, CXFile f, CXSourceLocation *out)
+{
+	if (starts.tu != tu) {
+		starts.tu = tu;
+		starts.n = starts.next = 0;
+	}
+	for (int i = 0; i < starts.n; i++)
+		if (clang_File_isEqual(starts.file[i], f)) {
+			*out = starts.start[i];
+			return;
+		}
+	/* a null answer is kept too: each use then asks libclang, after the
+	 * check below fails */
+	CXSourceLocation s = clang_getLocationForOffset(tu, f, 0);
+	int i = starts.n < CX_STARTS ? starts.n++ : starts.next++ % CX_STARTS;
+	starts.file[i] = f;
+	starts.start[i] = s;
+	*out = s;
+}
+
+CXSourceLocation cx_location_at(CXTranslationUnit tu, CXFile f, unsigned off)
+{
+	CXSourceLocation s;
+	/* a location is the source manager's offset (int_data) of a file's
+	 * start plus the offset in the file; the top bit marks macro
+	 * locations */
+	if (!f)
+		return clang_getLocationForOffset(tu, f, off);
+	file_start(tu, f, &s);
+	if (s.ptr_data[0] && off < 0x40000000u && s.int_data + off >= s.int_data &&
+	    !((s.int_data + off) & 0x80000000u)) {
+		CXSourceLocation l = s;
+		l.int_data += off;
+		CXFile lf;
+		unsigned lo;
+		clang_getFileLocation(l, &lf, NULL, NULL, &lo);
+		if (lf && lo == off && clang_File_isEqual(lf, f))
+			return l;
+	}
+	return clang_getLocationForOffset(tu, f, off);
+}
+
 int cx_decl_has_token(CXTranslationUnit tu, CXCursor decl, const char *word, unsigned max)
 {
 	CXFile f;
@@ -10,7 +71,7 @@ int cx_decl_has_token(CXTranslationUnit tu, CXCursor decl, const char *word, uns
 	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
 	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
 	if (f)
-		r = clang_getRange(clang_getLocationForOffset(tu, f, b), clang_getLocationForOffset(tu, f, e));
+		r = clang_getRange(cx_location_at(tu, f, b), cx_location_at(tu, f, e));
 	CXToken *toks;
 	unsigned n;
 	int found = 0;

@@ -10,6 +10,18 @@
  * range is moved to the file first. */
 int cx_decl_has_token(CXTranslationUnit tu, CXCursor decl, const char *word, unsigned max);
 
+/* clang_getLocationForOffset(tu, f, off) for clang_tokenize's ranges,
+ * without its cost: libclang finds the file's start by a scan of every
+ * source-location entry of the unit, those the PCH brought included, on
+ * each call. This finds it once per file and unit and adds the offset to
+ * it, checked with clang_getFileLocation (libclang is asked where the check
+ * fails). Where OFF lies in a macro's argument, libclang would answer the
+ * argument's expansion, this the place in the file: both are spelled at the
+ * same place, which is all clang_tokenize reads. */
+CXSourceLocation cx_location_at(CXTranslationUnit tu, CXFile f, unsigned off);
+/* Before clang_disposeTranslationUnit(tu): forgets its files' starts. */
+void cx_location_forget(CXTranslationUnit tu);
+
 /* Whether token t is spelled s. */
 int cx_token_is(CXTranslationUnit tu, CXToken t, const char *s);
 

@@ -44,6 +44,11 @@ const char *cl_frontend_version(char *buf, size_t len);
  * hit never does): the file's path, device, inode, size and modification
  * time, in BUF, for cache keys. */
 const char *cl_frontend_identity(char *buf, size_t len);
+/* The file libclang's functions were found in (loading it), its symbolic
+ * links resolved, in BUF: what `--version --verbose` prints, so that
+ * tools/bench and tools/coverage name the libclang a run used (ldd
+ * cannot: it is dlopened). */
+const char *cl_frontend_libclang_path(char *buf, size_t len);
 /* Finds the precompiled toolkit header, or starts its build in the
  * background (frontend/pch.h), now rather than at the first file: before
  * forking workers, so that they inherit the answer (or its failure,

@@ -105,7 +105,7 @@ void lower_kernel_attrs(struct lower *L, CXCursor c, struct ir_func *f)
 	if (!file || !nf || !clang_File_isEqual(file, nf) || e <= b)
 		return;
 	struct toks t = { L->tu, NULL, 0 };
-	CXSourceRange r = clang_getRange(clang_getLocationForOffset(L->tu, file, b), clang_getLocationForOffset(L->tu, file, e));
+	CXSourceRange r = clang_getRange(cx_location_at(L->tu, file, b), cx_location_at(L->tu, file, e));
 	clang_tokenize(L->tu, r, &t.v, &t.n);
 	for (unsigned i = 0; i < t.n; i++) {
 		long long a[3] = { 0, 0, 0 };

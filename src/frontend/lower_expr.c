@@ -97,9 +97,12 @@ static char spelled_dim(struct lower *L, CXCursor c)
 static struct ir_expr *lower_builtin(struct lower *L, CXCursor c, CXCursor base)
 {
 	CXCursor ref = clang_getCursorReferenced(base);
-	CXString ts = clang_getTypeSpelling(clang_getCursorType(ref));
-	const char *t = clang_getCString(ts);
+	/* spelled once per type (lower_type_name): every member access on a
+	 * variable asks */
+	const char *t = lower_type_name(L, clang_getCursorType(ref));
 	int which = -1;
+	if (!t)
+		return NULL;
 	if (strstr(t, "__cuda_builtin_threadIdx_t"))
 		which = BI_THREADIDX;
 	else if (strstr(t, "__cuda_builtin_blockIdx_t"))
@@ -108,7 +111,6 @@ static struct ir_expr *lower_builtin(struct lower *L, CXCursor c, CXCursor base)
 		which = BI_BLOCKDIM;
 	else if (strstr(t, "__cuda_builtin_gridDim_t"))
 		which = BI_GRIDDIM;
-	clang_disposeString(ts);
 	if (which < 0)
 		return NULL;
 	struct ir_expr *e = lower_new_expr(L, EK_BUILTIN, c);

@@ -517,6 +517,7 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	struct ir_unit *u = lower_unit(tu, path, errs, nerrs);
 	arena_free(scratch);
 	cl_record_deps(tu, u);
+	cx_location_forget(tu);
 	clang_disposeTranslationUnit(tu);
 	return u;
 }

@@ -108,6 +108,12 @@ check "! grep -q 'files' tty.out" "--quiet printed a progress line: $(cat -v tty
 say "--version, --help"
 quiet --version
 check "grep -Eq '^cudalint [0-9]+\\.[0-9]+\\.[0-9]+ \\(libclang [0-9]+\\)$' '$T/out'" "--version: $(cat "$T/out")"
+# --verbose adds the libclang loaded (tools/bench and tools/coverage read it):
+# an absolute path to a file, the version libclang reports
+quiet --version --verbose
+lib=$(sed -n 's/^libclang: //p' "$T/out")
+check '[ -f "$lib" ] && [ "$lib" = "$(readlink -f "$lib")" ]' "--version --verbose names no libclang file: $(cat "$T/out")"
+check "grep -Eq '^libclang version: .*clang version [0-9]+' '$T/out'" "--version --verbose: no libclang version: $(cat "$T/out")"
 quiet --help
 check "grep -q '^usage: cudalint ' '$T/out'" "--help: no usage line"
 finish
