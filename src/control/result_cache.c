@@ -35,8 +35,11 @@ int cl_rcache_dir(char *out, size_t len)
 	return cl_cache_dir("results", out, len);
 }
 
-static int is_entry_leftover(const char *name)
+/* A temporary file of an entry or of the binary's memo (atomic_file.h). */
+static int is_leftover(const char *name)
 {
+	if (!strncmp(name, CL_RCACHE_BINARY_MEMO ".tmp", sizeof CL_RCACHE_BINARY_MEMO ".tmp" - 1))
+		return strlen(name) == sizeof CL_RCACHE_BINARY_MEMO ".tmpXXXXXX" - 1;
 	const char *t = strstr(name, ".entry.tmp");
 	return t && strlen(t) == sizeof ".entry.tmpXXXXXX" - 1;
 }
@@ -49,7 +52,7 @@ static int is_entry(const char *name)
 
 void cl_rcache_sweep(const char *dir)
 {
-	cl_cache_sweep(dir, is_entry_leftover, 3600);
+	cl_cache_sweep(dir, is_leftover, 3600);
 	/* entries unused for CL_CACHE_MAX_AGE, looked for once a day: a
 	 * directory of many entries costs a scan */
 	char stamp[4200];
@@ -67,7 +70,8 @@ void cl_rcache_sweep(const char *dir)
 
 static int is_cache_file(const char *name)
 {
-	return is_entry(name) || is_entry_leftover(name) || !strcmp(name, "evicted");
+	return is_entry(name) || is_leftover(name) || !strcmp(name, "evicted") ||
+	       !strcmp(name, CL_RCACHE_BINARY_MEMO);
 }
 
 int cl_rcache_clear(size_t *n, long long *bytes)

@@ -31,6 +31,11 @@
 #include "finding.h"
 #include "util/hash.h" /* the keys */
 
+/* The file of the results directory that remembers the hash of cudalint's
+ * binary under its identity (driver/cache_keys.c); --clear-cache removes
+ * it, and the sweep what a killed run left of writing it. */
+#define CL_RCACHE_BINARY_MEMO "binary.hash"
+
 /* The results directory (created), in out. -1 when there is none. */
 int cl_rcache_dir(char *out, size_t len);
 

@@ -7,6 +7,8 @@
 #include "control/result_cache.h"
 #include "driver/variants.h"
 #include "rules.h"
+#include "util/atomic_file.h"
+#include "util/regfile.h"
 #include "util/xalloc.h"
 
 #include <limits.h>
@@ -17,28 +19,117 @@
 #include <time.h>
 #include <unistd.h>
 
+/* ---- the binary's hash, remembered ---------------------------------------
+ *
+ * The key names the hash of cudalint's bytes (cache_key_base), but hashing
+ * the 3 MB binary was half of a one-file hit (3.3 M of 7.1 M instructions).
+ * So the hash is remembered in the results directory, in one small file
+ * (CL_RCACHE_BINARY_MEMO) under the binary's identity: device, inode, size,
+ * and modification and change times in nanoseconds, from fstat of the file
+ * opened, so the identity is that of the bytes then hashed. Identity is
+ * safe enough because replacing or rebuilding the binary gives it a new
+ * inode (install, the linker's rename) or new times (a rewrite in place,
+ * which a running binary also refuses: ETXTBSY), and its ctime cannot be
+ * set back by anyone but root; on any difference the bytes are hashed
+ * again. The key itself still names the bytes' hash, never the identity:
+ * the same cudalint installed again (each CI job's) keeps the entries of
+ * the last. The memo's contents are taken only whole and exact (the
+ * identity line byte for byte, then 32 lowercase hex digits): a damaged
+ * or foreign file is ignored and rewritten. Like the entries, it is no
+ * defence against someone who writes the cache directory on purpose. */
+
+/* The memo's first line for the binary ST. */
+static void memo_identity(const struct stat *st, char *out, size_t len)
+{
+	snprintf(out, len, "cudalint binary 1 dev %llu ino %llu size %lld mtime %lld.%09ld ctime %lld.%09ld\n",
+	         (unsigned long long)st->st_dev, (unsigned long long)st->st_ino, (long long)st->st_size,
+	         (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec, (long long)st->st_ctim.tv_sec,
+	         (long)st->st_ctim.tv_nsec);
+}
+
+/* The hash that the memo at PATH holds for identity line ID, in HEX; -1
+ * when it holds anything else (missing, another identity, damaged). */
+static int memo_read(const char *path, const char *id, char hex[33])
+{
+	size_t n, m = strlen(id);
+	char why[256];
+	char *buf = cl_read_regular(path, "cannot read", 512, &n, why, sizeof why);
+	int ok = buf && n == m + 33 && !memcmp(buf, id, m) && buf[n - 1] == '\n';
+	for (size_t k = m; ok && k < m + 32; k++)
+		ok = (buf[k] >= '0' && buf[k] <= '9') || (buf[k] >= 'a' && buf[k] <= 'f');
+	if (ok) {
+		memcpy(hex, buf + m, 32);
+		hex[32] = 0;
+	}
+	free(buf);
+	return ok ? 0 : -1;
+}
+
+static void memo_write(const char *path, const char *id, const char *hex)
+{
+	struct cl_atomic_file af;
+	if (cl_atomic_replace(&af, path) != 0) /* replaced: a FIFO or symlink here is damage */
+		return;
+	if (fprintf(af.fp, "%s%s\n", id, hex) < 0)
+		cl_atomic_abort(&af);
+	else
+		(void)cl_atomic_commit(&af);
+}
+
+/* The hash of cudalint's binary, as cl_hash_file gives it, in HEX, through
+ * the memo in DIR (NULL: no cache, nothing remembered or written). -1 when
+ * the binary cannot be read; ST then holds its stat, when that works. */
+static int binary_hash(const char *dir, char hex[33], struct stat *st)
+{
+	char why[256], id[256], memo[PATH_MAX + 64];
+	FILE *f = cl_fopen_regular("/proc/self/exe", "cannot read", st, why, sizeof why);
+	if (!f)
+		return stat("/proc/self/exe", st) == 0 ? -1 : -2;
+	int remember = dir && snprintf(memo, sizeof memo, "%s/%s", dir, CL_RCACHE_BINARY_MEMO) < (int)sizeof memo;
+	memo_identity(st, id, sizeof id);
+	if (remember && memo_read(memo, id, hex) == 0) {
+		fclose(f);
+		return 0;
+	}
+	struct cl_hash bin;
+	cl_hash_init(&bin);
+	int rc = cl_hash_stream(&bin, f);
+	struct stat after;
+	char id2[256];
+	/* remembered only when the identity held while the bytes were read */
+	remember = remember && rc == 0 && fstat(fileno(f), &after) == 0;
+	if (remember)
+		memo_identity(&after, id2, sizeof id2);
+	fclose(f);
+	if (rc != 0)
+		return -1;
+	cl_hash_hex(&bin, hex);
+	if (remember && !strcmp(id, id2))
+		memo_write(memo, id, hex);
+	return 0;
+}
+
 /* ---- the result cache --------------------------------------------------- */
 
 /* What every key of this run shares: the program (its version, and the
  * binary's bytes, so a rebuilt cudalint never trusts an older one's
  * results), libclang (its file: a hit does not load it), the working
  * directory (relative paths in findings and dependencies) and the
- * environment that toolkit discovery reads. */
-void cache_key_base(struct cl_hash *h)
+ * environment that toolkit discovery reads. DIR: the results directory,
+ * where the binary's hash is remembered (binary_hash). */
+void cache_key_base(struct cl_hash *h, const char *dir)
 {
 	cl_hash_init(h);
 	cl_hash_str(h, "cudalint results 2"); /* 2: summaries list each function */
 	cl_hash_str(h, CUDALINT_VERSION);
 	/* the binary's bytes, not its inode or time: the same cudalint
 	 * installed again (each CI job's) keeps the entries of the last */
-	struct cl_hash bin;
-	cl_hash_init(&bin);
 	struct stat st;
-	if (cl_hash_file(&bin, "/proc/self/exe") == 0) {
-		char hex[33];
-		cl_hash_hex(&bin, hex);
+	char hex[33];
+	int rc = binary_hash(dir, hex, &st);
+	if (rc == 0) {
 		cl_hash_str(h, hex);
-	} else if (stat("/proc/self/exe", &st) == 0) { /* unreadable: its identity, as before */
+	} else if (rc == -1) { /* unreadable: its identity, as before */
 		long long id[5] = { (long long)st.st_dev, (long long)st.st_ino, (long long)st.st_size,
 		                    (long long)st.st_mtim.tv_sec, (long long)st.st_mtim.tv_nsec };
 		cl_hash_add(h, id, sizeof id);

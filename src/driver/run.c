@@ -359,7 +359,7 @@ static void analyse_all(struct run *r)
 	int *todo = xcalloc((size_t)r->nfiles + 1, sizeof *todo), ntodo = 0;
 	if (r->cache_dir) {
 		struct cl_hash base;
-		cache_key_base(&base);
+		cache_key_base(&base, r->cache_dir);
 		for (int i = 0; i < r->nfiles; i++) {
 			r->keys[i] = cache_file_key(r, &base, i);
 			if (r->keys[i] &&

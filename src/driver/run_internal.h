@@ -152,7 +152,7 @@ void parsers_key_add(char **k, size_t *n, const char *s);
 void parsers_popts_free(void *data);
 
 /* cache_keys.c */
-void cache_key_base(struct cl_hash *h);
+void cache_key_base(struct cl_hash *h, const char *dir);
 char *cache_file_key(struct run *r, const struct cl_hash *base, int i);
 /* What an includer search decided by, for the result cache (run.c,
  * targets.c): the digest of its candidate list (cl_includers_digest)

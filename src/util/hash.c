@@ -34,6 +34,14 @@ int cl_hash_file(struct cl_hash *h, const char *path)
 		fclose(f);
 		f = NULL;
 	}
+	int rc = cl_hash_stream(h, f);
+	if (f)
+		fclose(f);
+	return rc;
+}
+
+int cl_hash_stream(struct cl_hash *h, FILE *f)
+{
 	if (!f) {
 		cl_hash_add(h, "\x03unreadable", 11);
 		return -1;
@@ -45,7 +53,6 @@ int cl_hash_file(struct cl_hash *h, const char *path)
 		total += n;
 	}
 	int err = ferror(f);
-	fclose(f);
 	cl_hash_add(h, &total, sizeof total);
 	if (err) {
 		cl_hash_add(h, "\x03unreadable", 11);

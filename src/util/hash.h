@@ -7,6 +7,7 @@
 #define CUDALINT_HASH_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #define XXH_STATIC_LINKING_ONLY /* XXH3_state_t by value: copied, on the stack */
 #include <xxhash.h>
@@ -23,6 +24,10 @@ void cl_hash_str(struct cl_hash *h, const char *s);
  * (the failure is hashed, so the key still differs from any readable
  * file); a FIFO or a device is never read */
 int cl_hash_file(struct cl_hash *h, const char *path);
+/* The same for the stream F, read from where it stands to its end (not
+ * closed); NULL hashes as an unreadable file. For a caller that opened
+ * the file itself, to fstat what it hashes. */
+int cl_hash_stream(struct cl_hash *h, FILE *f);
 /* 32 lowercase hex digits; H can go on being added to */
 void cl_hash_hex(const struct cl_hash *h, char out[33]);
 
