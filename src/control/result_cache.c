@@ -22,12 +22,22 @@
 #include <time.h>
 #include <unistd.h>
 
-/* An entry is one line "cudalint result cache 5 HASH" and the JSON body
- * (format 5: findings carry their fixes; 3: the checksum line; 2: failures of device functions, file
- * summaries). HASH is the XXH3-128 of the body's bytes: an entry edited by
- * hand, cut short by a full disk or damaged on it would otherwise replay
- * what it now says - no findings, a silent pass. */
-#define ENTRY_MAGIC "cudalint result cache 5 "
+/* An entry is one line "cudalint result cache 6 HASH", then its body:
+ *
+ *     k KEY                              the key it was stored under
+ *     f SIZE MTIME_NS HASH PATH          a dependency (HASH: "-" unread)
+ *     m PATH                             one that was missing
+ *     {"includers":[...],"results":{...}}   JSON, to the end
+ *
+ * HASH is the XXH3-128 of the body's bytes: an entry edited by hand, cut
+ * short by a full disk or damaged on it would otherwise replay what it now
+ * says - no findings, a silent pass. Format 6: the dependencies are lines,
+ * read with a scan, no longer JSON objects (5), whose parse through
+ * json-c was most of a hit's cost (a file can read 250 headers); a
+ * changed dependency is then a miss before any JSON is parsed. A path
+ * holding a newline is never stored. (5: findings carry their fixes; 3:
+ * the checksum line; 2: failures of device functions, file summaries.) */
+#define ENTRY_MAGIC "cudalint result cache 6 "
 #define ENTRY_MAX (64u << 20) /* far above any real entry; a bound on the read */
 
 int cl_rcache_dir(char *out, size_t len)
@@ -98,30 +108,26 @@ static void body_hash(const char *body, size_t n, char hex[33])
 	cl_hash_hex(&h, hex);
 }
 
-/* The JSON of the entry at PATH when its checksum holds; NULL for a
- * missing, foreign, damaged or oversized entry, or one that is no regular
- * file (a FIFO would block the look-up, which no time limit covers). */
-static struct json_object *read_entry(const char *path)
+/* The entry at PATH, malloc'd, when its checksum holds, with *BODY and
+ * *N its body; NULL for a missing, foreign, damaged or oversized entry,
+ * or one that is no regular file (a FIFO would block the look-up, which
+ * no time limit covers). */
+static char *read_entry(const char *path, char **body, size_t *n)
 {
-	size_t n, m = strlen(ENTRY_MAGIC);
+	size_t len, m = strlen(ENTRY_MAGIC);
 	char why[256], hex[33];
-	char *buf = cl_read_regular(path, "cannot read", ENTRY_MAX, &n, why, sizeof why);
+	char *buf = cl_read_regular(path, "cannot read", ENTRY_MAX, &len, why, sizeof why);
 	if (!buf)
 		return NULL;
-	struct json_object *j = NULL;
-	if (n > m + 33 && !memcmp(buf, ENTRY_MAGIC, m) && buf[m + 32] == '\n') {
-		const char *body = buf + m + 33;
-		body_hash(body, n - m - 33, hex);
-		if (!memcmp(hex, buf + m, 32)) {
-			json_tokener *tok = json_tokener_new();
-			if (tok) {
-				j = json_tokener_parse_ex(tok, body, (int)(n - m - 33));
-				json_tokener_free(tok);
-			}
-		}
+	if (len > m + 33 && !memcmp(buf, ENTRY_MAGIC, m) && buf[m + 32] == '\n') {
+		*body = buf + m + 33;
+		*n = len - m - 33;
+		body_hash(*body, *n, hex);
+		if (!memcmp(hex, buf + m, 32))
+			return buf;
 	}
 	free(buf);
-	return j;
+	return NULL;
 }
 
 /* ---- entries ------------------------------------------------------------ */
@@ -143,31 +149,81 @@ static int content_hash(const char *path, char hex[33])
 	return 0;
 }
 
+static int is_hex32(const char *p)
+{
+	for (int k = 0; k < 32; k++)
+		if (!((p[k] >= '0' && p[k] <= '9') || (p[k] >= 'a' && p[k] <= 'f')))
+			return 0;
+	return 1;
+}
+
+/* The number at *P, up to the space after it, which *P is moved past; -1
+ * when there is none (nothing, or not only digits). */
+static int take_number(char **p, long long *v)
+{
+	char *end;
+	errno = 0;
+	*v = strtoll(*p, &end, 10);
+	if (end == *p || *end != ' ' || errno || !((**p >= '0' && **p <= '9') || **p == '-'))
+		return -1;
+	*p = end + 1;
+	return 0;
+}
+
+/* One dependency line of an entry. */
+struct dep {
+	int missing;
+	long long size, mtime;
+	const char *hash; /* 32 hex digits, or NULL: not hashed */
+	const char *path;
+};
+
+/* LINE (its newline replaced by NUL), "f SIZE MTIME_NS HASH PATH" or
+ * "m PATH", into D: 0; -1 for anything else. */
+static int parse_dep(char *line, struct dep *d)
+{
+	memset(d, 0, sizeof *d);
+	if ((line[0] != 'f' && line[0] != 'm') || line[1] != ' ')
+		return -1;
+	char *p = line + 2;
+	if (line[0] == 'm') {
+		d->missing = 1;
+		d->path = p;
+		return 0;
+	}
+	if (take_number(&p, &d->size) < 0 || take_number(&p, &d->mtime) < 0)
+		return -1;
+	if (p[0] == '-' && p[1] == ' ') {
+		p += 2;
+	} else if (is_hex32(p) && p[32] == ' ') {
+		d->hash = p;
+		p += 33;
+	} else {
+		return -1;
+	}
+	d->path = p;
+	return 0;
+}
+
 /* Whether dependency D is as it was; noted as read for OF (util/inputs.h):
  * a hit stands for the analysis that read it. */
-static int dep_unchanged(struct json_object *d, const char *of)
+static int dep_unchanged(const struct dep *d, const char *of)
 {
-	struct json_object *path, *v;
-	if (!json_object_object_get_ex(d, "path", &path) || !json_object_is_type(path, json_type_string))
-		return 0;
 	struct stat st;
-	int exists = stat(json_object_get_string(path), &st) == 0;
-	if (json_object_object_get_ex(d, "missing", &v))
+	int exists = stat(d->path, &st) == 0;
+	if (d->missing)
 		return !exists && errno == ENOENT;
 	if (!exists)
 		return 0;
-	cl_input_note(json_object_get_string(path), &st, "a file read by the analysis of", of);
-	struct json_object *size, *mtime, *hash;
-	if (!json_object_object_get_ex(d, "size", &size) || !json_object_object_get_ex(d, "mtime_ns", &mtime) ||
-	    json_object_get_int64(size) != (int64_t)st.st_size)
+	cl_input_note(d->path, &st, "a file read by the analysis of", of);
+	if (d->size != (long long)st.st_size)
 		return 0;
-	if (json_object_get_int64(mtime) == mtime_ns(&st))
+	if (d->mtime == mtime_ns(&st))
 		return 1;
 	/* touched, or checked out afresh (a CI job restoring the cache, make
 	 * clean): the same bytes are the same dependency */
 	char hex[33];
-	return json_object_object_get_ex(d, "hash", &hash) && json_object_is_type(hash, json_type_string) &&
-	       content_hash(json_object_get_string(path), hex) == 0 && !strcmp(hex, json_object_get_string(hash));
+	return d->hash && content_hash(d->path, hex) == 0 && !memcmp(hex, d->hash, 32);
 }
 
 /* Whether every includer search of the entry (its "includers": header,
@@ -191,29 +247,50 @@ static int searches_unchanged(struct json_object *j, cl_rcache_probe_fn probe)
 	return 1;
 }
 
+/* The next line of [*P, END), its newline replaced by NUL, *P moved past
+ * it; NULL at the end, or when the rest holds no newline. */
+static char *next_line(char **p, char *end)
+{
+	char *nl = *p < end ? memchr(*p, '\n', (size_t)(end - *p)) : NULL;
+	if (!nl)
+		return NULL;
+	char *line = *p;
+	*nl = 0;
+	*p = nl + 1;
+	return line;
+}
+
 int cl_rcache_lookup(const char *dir, const char *key, cl_rcache_probe_fn probe, struct cl_findings *f,
                      struct cl_failures *x)
 {
-	char path[4200];
+	char path[4200], *body;
+	size_t n;
 	if (!dir || entry_path(path, sizeof path, dir, key) < 0)
 		return 0;
-	struct json_object *j = read_entry(path);
-	if (!j)
+	char *buf = read_entry(path, &body, &n);
+	if (!buf)
 		return 0;
-	int hit = 0;
-	struct json_object *v, *deps, *res;
-	if (json_object_is_type(j, json_type_object) && json_object_object_get_ex(j, "key", &v) &&
-	    json_object_is_type(v, json_type_string) && !strcmp(json_object_get_string(v), key) &&
-	    json_object_object_get_ex(j, "deps", &deps) && json_object_is_type(deps, json_type_array) &&
-	    json_object_object_get_ex(j, "results", &res)) {
-		hit = 1;
-		/* the main file comes first */
-		struct json_object *p0 = NULL, *d0 = json_object_array_get_idx(deps, 0);
-		const char *of = d0 && json_object_object_get_ex(d0, "path", &p0) ? json_object_get_string(p0) : NULL;
-		for (size_t i = 0, n = json_object_array_length(deps); i < n && hit; i++)
-			hit = dep_unchanged(json_object_array_get_idx(deps, i), of);
-		hit = hit && searches_unchanged(j, probe);
+	char *p = body, *end = body + n, *line = next_line(&p, end);
+	int hit = line && line[0] == 'k' && line[1] == ' ' && !strcmp(line + 2, key);
+	/* the dependencies, up to the JSON; the main file comes first */
+	const char *of = NULL;
+	while (hit && p < end && *p != '{') {
+		struct dep d;
+		hit = (line = next_line(&p, end)) && parse_dep(line, &d) == 0;
+		if (hit && !of)
+			of = d.path;
+		hit = hit && dep_unchanged(&d, of);
 	}
+	struct json_object *j = NULL, *res = NULL;
+	if (hit && p < end && *p == '{') {
+		json_tokener *tok = json_tokener_new();
+		if (tok) {
+			j = json_tokener_parse_ex(tok, p, (int)(end - p));
+			json_tokener_free(tok);
+		}
+	}
+	hit = hit && j && json_object_is_type(j, json_type_object) && json_object_object_get_ex(j, "results", &res) &&
+	      searches_unchanged(j, probe);
 	if (hit) {
 		cl_cache_touch(path); /* in use: not to be evicted */
 		/* read into scratch lists first: a damaged entry adds nothing */
@@ -237,7 +314,9 @@ int cl_rcache_lookup(const char *dir, const char *key, cl_rcache_probe_fn probe,
 		free(tf.v);
 		cl_failures_free(&tx);
 	}
-	json_object_put(j);
+	if (j)
+		json_object_put(j);
+	free(buf);
 	return hit;
 }
 
@@ -249,31 +328,32 @@ int cl_rcache_store(const char *dir, const char *key, const char *const *deps, i
 	if (!dir || entry_path(path, sizeof path, dir, key) < 0)
 		return -1;
 	long long limit = not_before ? (long long)not_before->tv_sec * 1000000000ll + not_before->tv_nsec : 0;
-	struct json_object *j = json_object_new_object(), *da = json_object_new_array();
-	json_object_object_add(j, "key", json_object_new_string(key));
-	int ok = 1;
+	char *body = NULL;
+	size_t blen = 0;
+	FILE *mem = open_memstream(&body, &blen);
+	if (!mem)
+		return -1;
+	int ok = fprintf(mem, "k %s\n", key) > 0;
 	for (int i = 0; i < ndeps && ok; i++) {
-		struct json_object *d = json_object_new_object();
 		struct stat st;
-		json_object_object_add(d, "path", json_object_new_string(deps[i]));
-		if (stat(deps[i], &st) == 0) {
+		if (strchr(deps[i], '\n')) { /* not a line: not stored */
+			ok = 0;
+		} else if (stat(deps[i], &st) == 0) {
 			/* edited while it was parsed, or too recently to tell (file
 			 * system clocks are coarse): its state may not be what we read */
 			if (not_before && mtime_ns(&st) >= limit)
 				ok = 0;
-			json_object_object_add(d, "size", json_object_new_int64((int64_t)st.st_size));
-			json_object_object_add(d, "mtime_ns", json_object_new_int64(mtime_ns(&st)));
 			char hex[33];
-			if (content_hash(deps[i], hex) == 0)
-				json_object_object_add(d, "hash", json_object_new_string(hex));
+			if (content_hash(deps[i], hex) != 0)
+				strcpy(hex, "-");
+			fprintf(mem, "f %lld %lld %s %s\n", (long long)st.st_size, mtime_ns(&st), hex, deps[i]);
 		} else if (errno == ENOENT) {
-			json_object_object_add(d, "missing", json_object_new_boolean(1));
+			fprintf(mem, "m %s\n", deps[i]);
 		} else {
 			ok = 0;
 		}
-		json_object_array_add(da, d);
 	}
-	json_object_object_add(j, "deps", da);
+	struct json_object *j = json_object_new_object();
 	if (nsearches > 0) {
 		struct json_object *sa = json_object_new_array();
 		for (int i = 0; i < nsearches; i++) {
@@ -285,12 +365,16 @@ int cl_rcache_store(const char *dir, const char *key, const char *const *deps, i
 		json_object_object_add(j, "includers", sa);
 	}
 	json_object_object_add(j, "results", cl_results_to_json(f, nf, x));
+	size_t jlen;
+	const char *js = json_object_to_json_string_length(j, JSON_C_TO_STRING_PLAIN, &jlen);
+	ok = ok && js && fwrite(js, 1, jlen, mem) == jlen;
+	json_object_put(j);
+	ok = fclose(mem) == 0 && ok;
 	int rc = -1;
 	struct cl_atomic_file af;
-	size_t blen;
-	const char *body = json_object_to_json_string_length(j, JSON_C_TO_STRING_PLAIN, &blen);
 	char hex[33];
-	body_hash(body, blen, hex);
+	if (ok && body)
+		body_hash(body, blen, hex);
 	/* replaced, never written through: a FIFO or symlink here is damage */
 	if (ok && body && cl_atomic_replace(&af, path) == 0) {
 		if (fprintf(af.fp, ENTRY_MAGIC "%s\n", hex) < 0 || fwrite(body, 1, blen, af.fp) != blen)
@@ -298,6 +382,6 @@ int cl_rcache_store(const char *dir, const char *key, const char *const *deps, i
 		else
 			rc = cl_atomic_commit(&af);
 	}
-	json_object_put(j);
+	free(body);
 	return rc;
 }

@@ -120,7 +120,7 @@ static int binary_hash(const char *dir, char hex[33], struct stat *st)
 void cache_key_base(struct cl_hash *h, const char *dir)
 {
 	cl_hash_init(h);
-	cl_hash_str(h, "cudalint results 2"); /* 2: summaries list each function */
+	cl_hash_str(h, "cudalint results 3"); /* 3: entries list dependencies as lines; 2: summaries list each function */
 	cl_hash_str(h, CUDALINT_VERSION);
 	/* the binary's bytes, not its inode or time: the same cudalint
 	 * installed again (each CI job's) keeps the entries of the last */

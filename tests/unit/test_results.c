@@ -187,7 +187,7 @@ static void write_entry(const char *path, const char *body, const char *checksum
 	cl_hash_init(&h);
 	cl_hash_add(&h, checksum_of ? checksum_of : body, strlen(checksum_of ? checksum_of : body));
 	cl_hash_hex(&h, hex);
-	snprintf(text, sizeof text, "cudalint result cache 5 %s\n%s", hex, body);
+	snprintf(text, sizeof text, "cudalint result cache 6 %s\n%s", hex, body);
 	write_at(path, text, 1500000000);
 }
 
@@ -290,22 +290,47 @@ static void cache(void **state)
 	assert_int_equal(y.n, 0);
 	/* and so does one whose results are not what a run writes */
 	char text[300], edited[300];
-	snprintf(text, sizeof text, "{\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
+	snprintf(text, sizeof text, "k %s\n{\"results\":%s}", key,
 	         "{\"findings\":[],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\",\"function\":null,\"line\":null,\"column\":null}]}");
 	write_entry(path, text, NULL);
 	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 1); /* well-formed: a hit */
 	assert_int_equal(y.n, 1);
 	cl_failures_free(&y);
-	snprintf(edited, sizeof edited, "{\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
+	snprintf(edited, sizeof edited, "k %s\n{\"results\":%s}", key,
 	         "{\"findings\":[{}],\"failures\":[{\"file\":\"a.cu\",\"reason\":\"r\",\"function\":null,\"line\":null,\"column\":null}]}");
 	write_entry(path, edited, NULL);
 	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
 	assert_int_equal(y.n, 0);
 	/* an edited entry (well-formed, but not what was written): a miss */
-	snprintf(edited, sizeof edited, "{\"key\":\"%s\",\"deps\":[],\"results\":%s}", key,
+	snprintf(edited, sizeof edited, "k %s\n{\"results\":%s}", key,
 	         "{\"findings\":[],\"failures\":[]}");
 	write_entry(path, edited, text);
 	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
+	/* dependency lines: one still missing hits; anything not as written
+	 * (a bad number, hash or kind, another key, no JSON) is a miss */
+	const char *res0 = "{\"results\":{\"findings\":[],\"failures\":[]}}";
+	char body[600];
+	snprintf(body, sizeof body, "k %s\nm %s/none/such.h\n%s", key, tmpdir, res0);
+	write_entry(path, body, NULL);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 1);
+	const char *bad_lines[] = { "f 7 x - %s\n", "f 7 1 ABC %s\n", "f +7 1 - %s\n", "z %s\n", "f 7 1 - %s" };
+	for (size_t i = 0; i < sizeof bad_lines / sizeof *bad_lines; i++) {
+		char line[300];
+		snprintf(line, sizeof line, bad_lines[i], hdr);
+		snprintf(body, sizeof body, "k %s\n%s%s", key, line, res0);
+		write_entry(path, body, NULL);
+		assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
+	}
+	snprintf(body, sizeof body, "k %s\n%s", other, res0);
+	write_entry(path, body, NULL);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
+	snprintf(body, sizeof body, "k %s\n", key);
+	write_entry(path, body, NULL);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
+	/* the header as written ("int x;\n", 7 bytes, its time): a hit */
+	snprintf(body, sizeof body, "k %s\nf 7 1500000000000000000 - %s\n%s", key, hdr, res0);
+	write_entry(path, body, NULL);
+	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 1);
 	/* one without the checksum line (format 2): a miss */
 	write_at(path, text, 1500000000);
 	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 0);
