@@ -313,7 +313,8 @@ static void cache(void **state)
 	snprintf(body, sizeof body, "k %s\nm %s/none/such.h\n%s", key, tmpdir, res0);
 	write_entry(path, body, NULL);
 	assert_int_equal(cl_rcache_lookup(dir, key, NULL, &g, &y), 1);
-	const char *bad_lines[] = { "f 7 x - %s\n", "f 7 1 ABC %s\n", "f +7 1 - %s\n", "z %s\n", "f 7 1 - %s" };
+	const char *bad_lines[] = { "f 7 x - %s\n", "f 7 1 ABC %s\n", "f +7 1 - %s\n", "f 7 9223372036854775808 - %s\n",
+	                            "f - 1 - %s\n", "z %s\n", "f 7 1 - %s" };
 	for (size_t i = 0; i < sizeof bad_lines / sizeof *bad_lines; i++) {
 		char line[300];
 		snprintf(line, sizeof line, bad_lines[i], hdr);
