@@ -29,9 +29,10 @@
  * opened, so the identity is that of the bytes then hashed. Identity is
  * safe enough because replacing or rebuilding the binary gives it a new
  * inode (install, the linker's rename) or new times (a rewrite in place,
- * which a running binary also refuses: ETXTBSY), and its ctime cannot be
- * set back by anyone but root; on any difference the bytes are hashed
- * again. The key itself still names the bytes' hash, never the identity:
+ * which a running binary also refuses: ETXTBSY), and the ctime is set
+ * by the kernel on every change and cannot be chosen (utimensat sets only
+ * the other two times), so copying old times onto new bytes does not
+ * fool it; on any difference the bytes are hashed again. The key itself still names the bytes' hash, never the identity:
  * the same cudalint installed again (each CI job's) keeps the entries of
  * the last. The memo's contents are taken only whole and exact (the
  * identity line byte for byte, then 32 lowercase hex digits): a damaged
@@ -77,8 +78,9 @@ static void memo_write(const char *path, const char *id, const char *hex)
 }
 
 /* The hash of cudalint's binary, as cl_hash_file gives it, in HEX, through
- * the memo in DIR (NULL: no cache, nothing remembered or written). -1 when
- * the binary cannot be read; ST then holds its stat, when that works. */
+ * the memo in DIR (NULL: no cache, nothing remembered or written): 0. -1
+ * when the binary cannot be read, ST then holding its stat; -2 when not
+ * even that works. */
 static int binary_hash(const char *dir, char hex[33], struct stat *st)
 {
 	char why[256], id[256], memo[PATH_MAX + 64];
