@@ -24,20 +24,24 @@
  * The key names the hash of cudalint's bytes (cache_key_base), but hashing
  * the 3 MB binary was half of a one-file hit (3.3 M of 7.1 M instructions).
  * So the hash is remembered in the results directory, in one small file
- * (CL_RCACHE_BINARY_MEMO) under the binary's identity: device, inode, size,
- * and modification and change times in nanoseconds, from fstat of the file
- * opened, so the identity is that of the bytes then hashed. Identity is
- * safe enough because replacing or rebuilding the binary gives it a new
- * inode (install, the linker's rename) or new times (a rewrite in place,
- * which a running binary also refuses: ETXTBSY), and the ctime is set
- * by the kernel on every change and cannot be chosen (utimensat sets only
- * the other two times), so copying old times onto new bytes does not
- * fool it; on any difference the bytes are hashed again. The key itself still names the bytes' hash, never the identity:
- * the same cudalint installed again (each CI job's) keeps the entries of
- * the last. The memo's contents are taken only whole and exact (the
- * identity line byte for byte, then 32 lowercase hex digits): a damaged
- * or foreign file is ignored and rewritten. Like the entries, it is no
- * defence against someone who writes the cache directory on purpose. */
+ * (CL_RCACHE_BINARY_MEMO), under the binary's identity: device, inode,
+ * size, and modification and change times in nanoseconds, from fstat of
+ * the file opened, so that the identity is that of the bytes hashed (and
+ * it is stored only if it still holds once they are read).
+ *
+ * Identity is safe enough: a binary installed or rebuilt is a new file (a
+ * new inode) or a rewritten one (new times), and the change time is set by
+ * the kernel on every change and cannot be chosen (utimensat sets only the
+ * other two), so copying old times onto new bytes does not fool it. On any
+ * difference the bytes are hashed again. The key itself still names the
+ * bytes' hash, never the identity: the same cudalint installed again (each
+ * CI job's) keeps the entries of the last.
+ *
+ * The memo is taken only whole and exact (the identity line byte for
+ * byte, then 32 lowercase hex digits and a newline): a damaged or foreign
+ * file is ignored and rewritten, never trusted in part. Like the entries,
+ * it is no defence against someone who writes the cache directory on
+ * purpose. */
 
 /* The memo's first line for the binary ST. */
 static void memo_identity(const struct stat *st, char *out, size_t len)
