@@ -141,12 +141,8 @@ size_t targets_place_in_headers(const struct target *t, const struct ir_unit *u,
 					x->notes[j].pos.file = t->via && targets_header_path(nf) == t->canon ? cl_intern(t->file)
 					                                                            : targets_header_path(nf);
 			}
-			/* compared as the report spells them: a header that came
-			 * from a precompiled preamble is named by its absolute
-			 * path, the #include that read it by the path as found */
-			const char *canon = targets_header_path(orig);
 			for (int j = 0; j < u->nincludes && x->nnotes < CL_MAX_NOTES; j++) {
-				if (strcmp(u->includes[j].file, orig) && targets_header_path(u->includes[j].file) != canon)
+				if (strcmp(u->includes[j].file, orig))
 					continue;
 				struct cl_note *no = &x->notes[x->nnotes++];
 				no->pos = (struct cl_pos){ cl_intern(main_file), u->includes[j].line, u->includes[j].col };

@@ -554,7 +554,11 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 			cl_eprintf("%s\n", errs[i].text);
 		name_missing_include(&errs[i]);
 	}
-	struct ir_unit *u = lower_unit(tu, path, errs, nerrs);
+	struct lower_alias *alias = NULL;
+	int nalias = 0;
+	if (pre.pch)
+		preamble_aliases(&pre, tu, scratch, &alias, &nalias);
+	struct ir_unit *u = lower_unit(tu, path, errs, nerrs, alias, nalias);
 	arena_free(scratch);
 	cl_record_deps(tu, u);
 	if (pre.pch)

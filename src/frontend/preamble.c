@@ -14,10 +14,10 @@
  * there). A changed header is a changed size or time in the record: the
  * preamble is built again. The build runs in a child process, as the
  * toolkit's does (libclang aborts its process on a full disk). The PCHs
- * are evicted, least recently used first, beyond 64 of them or
+ * are evicted, least recently used first, beyond 1000 of them or
  * $CUDALINT_PREAMBLE_MB megabytes (1024), under the toolkit PCH's lock. */
 #define _GNU_SOURCE /* memmem */
-#include "frontend/preamble.h"
+#include "frontend/preamble_internal.h"
 #include "frontend/deps.h"
 #include "frontend/frontend.h"
 #include "frontend/pch.h"
@@ -45,8 +45,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define PREAMBLE_KEEP 64
-#define PREAMBLE_NAME ".cudalint-preamble.cu" /* never read from disk */
+#define PREAMBLE_KEEP 1000
 
 /* ---- where it ends ------------------------------------------------------ */
 
@@ -201,74 +200,6 @@ static void remove_json(int dirfd, const char *pch)
 		(void)unlinkat(dirfd, json, 0);
 }
 
-/* ---- the record --------------------------------------------------------- */
-
-static json_object *stat_entry(const char *path)
-{
-	struct stat st;
-	if (stat(path, &st) != 0)
-		return NULL;
-	json_object *e = json_object_new_array();
-	json_object_array_add(e, json_object_new_string(path));
-	json_object_array_add(e, json_object_new_int64((int64_t)st.st_size));
-	json_object_array_add(e, json_object_new_int64((int64_t)st.st_mtim.tv_sec));
-	json_object_array_add(e, json_object_new_int64((int64_t)st.st_mtim.tv_nsec));
-	return e;
-}
-
-static const char *str_at(json_object *a, size_t i)
-{
-	json_object *v = json_object_array_get_idx(a, i);
-	return json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
-}
-
-static int64_t int_at(json_object *a, size_t i)
-{
-	return json_object_get_int64(json_object_array_get_idx(a, i));
-}
-
-static json_object *member(json_object *o, const char *key, json_type t)
-{
-	json_object *v = NULL;
-	return json_object_object_get_ex(o, key, &v) && json_object_is_type(v, t) ? v : NULL;
-}
-
-/* Whether every file the record lists is as it was when it was built. */
-static int files_unchanged(json_object *rec)
-{
-	json_object *files = member(rec, "files", json_type_array);
-	if (!files)
-		return 0;
-	for (size_t i = 0, n = json_object_array_length(files); i < n; i++) {
-		json_object *e = json_object_array_get_idx(files, i);
-		const char *path = json_object_is_type(e, json_type_array) ? str_at(e, 0) : NULL;
-		struct stat st;
-		if (!path || stat(path, &st) != 0 || int_at(e, 1) != (int64_t)st.st_size ||
-		    int_at(e, 2) != (int64_t)st.st_mtim.tv_sec || int_at(e, 3) != (int64_t)st.st_mtim.tv_nsec)
-			return 0;
-	}
-	return 1;
-}
-
-/* The record of F, when it still holds: NULL when there is none, it
- * does not parse, or a file it lists has changed. */
-static json_object *read_record(const struct names *f, char **text)
-{
-	size_t n;
-	char why[256];
-	*text = cl_read_regular(f->json, "cannot read", 64u << 20, &n, why, sizeof why);
-	if (!*text)
-		return NULL;
-	json_object *rec = json_tokener_parse(*text);
-	if (!rec || !json_object_is_type(rec, json_type_object) || !files_unchanged(rec)) {
-		json_object_put(rec);
-		free(*text);
-		*text = NULL;
-		return NULL;
-	}
-	return rec;
-}
-
 /* ---- the build ---------------------------------------------------------- */
 
 struct build {
@@ -333,89 +264,6 @@ static void check_guard(CXFile f, CXSourceLocation *stack, unsigned depth, CXCli
 	clang_disposeString(s);
 }
 
-static json_object *errors_record(CXTranslationUnit tu)
-{
-	struct arena *a = arena_new();
-	int n = 0;
-	struct lower_error *errs = cl_collect_errors(tu, a, &n);
-	json_object *out = json_object_new_array();
-	for (int i = 0; i < n; i++) {
-		if (errs[i].in_main)
-			continue; /* in the preamble's own lines: the main parse meets them again */
-		json_object *e = json_object_new_object();
-		CXString fn = clang_getFileName(errs[i].file);
-		const char *name = errs[i].file ? clang_getCString(fn) : NULL;
-		json_object_object_add(e, "file", name ? json_object_new_string(name) : NULL);
-		clang_disposeString(fn);
-		json_object_object_add(e, "offset", json_object_new_int64(errs[i].offset));
-		json_object_object_add(e, "text", json_object_new_string(errs[i].text));
-		json_object *up = json_object_new_array();
-		for (int k = 0; k < errs[i].nup; k++) {
-			json_object *u = json_object_new_array();
-			CXString un = clang_getFileName(errs[i].up_file[k]);
-			json_object_array_add(u, json_object_new_string(clang_getCString(un)));
-			clang_disposeString(un);
-			json_object_array_add(u, json_object_new_int64(errs[i].up_offset[k]));
-			json_object_array_add(up, u);
-		}
-		json_object_object_add(e, "up", up);
-		json_object_array_add(out, e);
-	}
-	arena_free(a);
-	return out;
-}
-
-/* The record of a built preamble: what cl_record_deps finds in its unit
- * (the preamble itself left out: its lines are the main file's). */
-static json_object *deps_record(CXTranslationUnit tu, const char *vpath, json_object *rec)
-{
-	struct ir_unit u = { 0 };
-	u.arena = arena_new();
-	cl_record_deps(tu, &u);
-	json_object *files = json_object_new_array(), *inc = json_object_new_array();
-	int n = 0;
-	for (int i = 0; i < u.ndeps; i++) {
-		if (!strcmp(u.deps[i], vpath))
-			continue;
-		json_object *e = stat_entry(u.deps[i]);
-		if (!e) { /* read, and gone since: nothing to check it by */
-			json_object_put(files);
-			json_object_put(inc);
-			arena_free(u.arena);
-			return NULL;
-		}
-		json_object_array_add(files, e);
-		n++;
-	}
-	for (int i = 0; i < u.nincludes; i++) {
-		json_object *e = json_object_new_array();
-		json_object_array_add(e, json_object_new_string(u.includes[i].file));
-		json_object_array_add(e, json_object_new_int64(u.includes[i].line));
-		json_object_array_add(e, json_object_new_int64(u.includes[i].col));
-		json_object_array_add(inc, e);
-	}
-	json_object_object_add(rec, "files", files);
-	json_object_object_add(rec, "includes", inc);
-	json_object_object_add(rec, "uses_cuda_arch", json_object_new_boolean(u.uses_cuda_arch));
-	json_object_object_add(rec, "read", json_object_new_int(n));
-	arena_free(u.arena);
-	return rec;
-}
-
-static int write_json(const char *path, json_object *rec)
-{
-	struct cl_atomic_file af;
-	if (cl_atomic_replace(&af, path) != 0)
-		return -1;
-	if (fputs(json_object_to_json_string_ext(rec, JSON_C_TO_STRING_PLAIN), af.fp) < 0) {
-		cl_atomic_abort(&af);
-		return -1;
-	}
-	return cl_atomic_commit(&af);
-}
-
-/* In the child: parse the preamble under its name, record it, save its
- * PCH when it holds something the toolkit's does not. */
 static int build_child(void *arg)
 {
 	const struct build *b = arg;
@@ -426,35 +274,36 @@ static int build_child(void *arg)
 	enum CXErrorCode ec = clang_parseTranslationUnit2(b->c->index, b->vpath, b->args, b->nargs, unsaved,
 	                                                  b->c->nunsaved + 1,
 	                                                  CXTranslationUnit_ForSerialization |
-	                                                          CXTranslationUnit_Incomplete,
+	                                                          CXTranslationUnit_Incomplete |
+	                                                          CXTranslationUnit_KeepGoing,
 	                                                  &tu);
 	if (ec != CXError_Success || !tu) {
 		fprintf(stderr, "libclang could not parse it (error %d)\n", (int)ec);
 		return 1;
 	}
 	json_object *rec = json_object_new_object();
-	if (!deps_record(tu, b->vpath, rec)) {
+	if (!preamble_deps_record(tu, b->vpath, rec)) {
 		fprintf(stderr, "a file it read is gone\n");
 		return 1;
 	}
 	struct guard_check g = { tu, b->text, b->end, json_object_new_array(), { 0 } };
 	clang_getInclusions(tu, check_guard, &g);
 	json_object_object_add(rec, "blank", g.blank);
-	json_object *read = member(rec, "read", json_type_int);
+	json_object *read = preamble_member(rec, "read", json_type_int);
 	if (!g.reason[0] && (!read || json_object_get_int(read) == 0))
 		snprintf(g.reason, sizeof g.reason, "it reads nothing the toolkit PCH does not hold");
 	if (g.reason[0])
 		json_object_object_add(rec, "none", json_object_new_string(g.reason));
-	json_object *none = member(rec, "none", json_type_string);
+	json_object *none = preamble_member(rec, "none", json_type_string);
 	if (!none) {
-		json_object_object_add(rec, "errors", errors_record(tu));
+		json_object_object_add(rec, "errors", preamble_errors_record(tu));
 		int se = clang_saveTranslationUnit(tu, b->tmp_pch, clang_defaultSaveOptions(tu));
 		if (se != CXSaveError_None) {
 			fprintf(stderr, "libclang could not write it (save error %d)\n", se);
 			return 1;
 		}
 	}
-	if (write_json(b->tmp_json, rec) != 0) {
+	if (preamble_write_json(b->tmp_json, rec) != 0) {
 		fprintf(stderr, "cannot write its record: %s\n", strerror(errno));
 		return 1;
 	}
@@ -566,7 +415,7 @@ static void main_text(struct preamble *p, json_object *blank, const char *clang_
 	p->nunsaved = 1;
 	for (size_t i = 0; i < n; i++) {
 		json_object *b = json_object_array_get_idx(blank, i);
-		int64_t off = int_at(b, 0), w = int_at(b, 1);
+		int64_t off = preamble_int_at(b, 0), w = preamble_int_at(b, 1);
 		if (off < 0 || w < 3 || (size_t)(off + w) > len)
 			continue;
 		p->text[off] = '<';
@@ -600,15 +449,15 @@ int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *c
 	if (name_files(&f, c, vpath, text, end) != 0)
 		goto out;
 	char *json = NULL;
-	json_object *rec = read_record(&f, &json);
+	json_object *rec = preamble_record_read(f.json, &json);
 	if (!rec) {
 		if (build(&f, c, vpath, text, end) != 0)
 			goto out;
-		rec = read_record(&f, &json);
+		rec = preamble_record_read(f.json, &json);
 		if (!rec)
 			goto out;
 	}
-	json_object *none = member(rec, "none", json_type_string);
+	json_object *none = preamble_member(rec, "none", json_type_string);
 	struct stat st;
 	if (none) {
 		if (c->verbose)
@@ -621,7 +470,7 @@ int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *c
 		p->meta = json;
 		json = NULL;
 		make_args(c, p->pch, 1, &p->args, &p->nargs);
-		main_text(p, member(rec, "blank", json_type_array), clang_path, text, len);
+		main_text(p, preamble_member(rec, "blank", json_type_array), clang_path, text, len);
 		rc = 0;
 	}
 	json_object_put(rec);
@@ -656,107 +505,3 @@ void preamble_discard(struct preamble *p)
 	preamble_release(p);
 }
 
-/* ---- what the main file's parse does not see again ---------------------- */
-
-static json_object *meta(const struct preamble *p)
-{
-	return p->meta ? json_tokener_parse(p->meta) : NULL;
-}
-
-/* The file NAME in TU; the preamble's own name is the main file's. */
-static CXFile file_in(CXTranslationUnit tu, const char *name)
-{
-	const char *base = strrchr(name, '/');
-	base = base ? base + 1 : name;
-	if (strcmp(base, PREAMBLE_NAME))
-		return clang_getFile(tu, name);
-	CXString main = clang_getTranslationUnitSpelling(tu);
-	CXFile f = clang_getFile(tu, clang_getCString(main));
-	clang_disposeString(main);
-	return f;
-}
-
-void preamble_errors(const struct preamble *p, CXTranslationUnit tu, struct arena *a, struct lower_error **errs,
-                     int *n)
-{
-	json_object *rec = meta(p), *list = rec ? member(rec, "errors", json_type_array) : NULL;
-	size_t k = list ? json_object_array_length(list) : 0;
-	if (k) {
-		/* before the main file's own: clang meets them first */
-		struct lower_error *v = arena_alloc(a, (k + (size_t)*n + 1) * sizeof *v);
-		size_t m = 0;
-		for (size_t i = 0; i < k; i++) {
-			json_object *e = json_object_array_get_idx(list, i), *text, *up, *file, *off;
-			if (!(text = member(e, "text", json_type_string)) || !(off = member(e, "offset", json_type_int)))
-				continue;
-			struct lower_error *x = &v[m++];
-			memset(x, 0, sizeof *x);
-			file = member(e, "file", json_type_string);
-			x->file = file ? file_in(tu, json_object_get_string(file)) : NULL;
-			x->offset = (unsigned)json_object_get_int64(off);
-			x->text = arena_strdup(a, json_object_get_string(text));
-			up = member(e, "up", json_type_array);
-			for (size_t u = 0; up && u < json_object_array_length(up) && x->nup < LOWER_INCLUDE_DEPTH; u++) {
-				json_object *w = json_object_array_get_idx(up, u);
-				const char *name = str_at(w, 0);
-				if (!name)
-					break;
-				x->up_file[x->nup] = file_in(tu, name);
-				x->up_offset[x->nup++] = (unsigned)int_at(w, 1);
-			}
-		}
-		memcpy(v + m, *errs, (size_t)*n * sizeof *v);
-		*errs = v;
-		*n += (int)m;
-	}
-	json_object_put(rec);
-}
-
-void preamble_deps(const struct preamble *p, struct ir_unit *u)
-{
-	json_object *rec = meta(p);
-	json_object *files = rec ? member(rec, "files", json_type_array) : NULL;
-	json_object *inc = rec ? member(rec, "includes", json_type_array) : NULL;
-	if (!files || !inc) {
-		json_object_put(rec);
-		return;
-	}
-	/* the main file first, as cl_record_deps lists it; then the
-	 * preamble's; then what the main file's own parse read */
-	size_t nf = json_object_array_length(files), ni = json_object_array_length(inc);
-	const char **d = arena_alloc(u->arena, (nf + (size_t)u->ndeps + 1) * sizeof *d);
-	int k = 0;
-	if (u->ndeps)
-		d[k++] = u->deps[0];
-	for (size_t i = 0; i < nf; i++) {
-		const char *name = str_at(json_object_array_get_idx(files, i), 0);
-		if (name)
-			d[k++] = arena_strdup(u->arena, name);
-	}
-	for (int i = 1; i < u->ndeps; i++) {
-		int seen = 0;
-		for (int j = 1; j < k && !seen; j++)
-			seen = !strcmp(d[j], u->deps[i]);
-		if (!seen)
-			d[k++] = u->deps[i];
-	}
-	d[k] = NULL;
-	u->deps = d;
-	u->ndeps = k;
-	struct ir_include *w = arena_alloc(u->arena, (ni + (size_t)u->nincludes + 1) * sizeof *w);
-	int m = 0;
-	for (size_t i = 0; i < ni; i++) {
-		json_object *e = json_object_array_get_idx(inc, i);
-		const char *name = str_at(e, 0);
-		if (name)
-			w[m++] = (struct ir_include){ arena_strdup(u->arena, name), (unsigned)int_at(e, 1),
-				                      (unsigned)int_at(e, 2) };
-	}
-	memcpy(w + m, u->includes, (size_t)u->nincludes * sizeof *w);
-	u->includes = w;
-	u->nincludes += m;
-	json_object *arch = member(rec, "uses_cuda_arch", json_type_boolean);
-	if (arch && json_object_get_boolean(arch))
-		u->uses_cuda_arch = 1;
-	json_object_put(rec);
-}

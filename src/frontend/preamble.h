@@ -74,6 +74,12 @@ void preamble_errors(const struct preamble *p, CXTranslationUnit tu, struct aren
  * added to what cl_record_deps found in the main file's unit. */
 void preamble_deps(const struct preamble *p, struct ir_unit *u);
 
+/* The names a parse without the preamble gives its headers (libclang
+ * names those that came from the PCH by their absolute paths), for
+ * lower_unit; in A. */
+void preamble_aliases(const struct preamble *p, CXTranslationUnit tu, struct arena *a, struct lower_alias **out,
+                      int *n);
+
 /* The preamble's PCH did not load: removed, so that the next parse
  * builds it again. */
 void preamble_discard(struct preamble *p);
