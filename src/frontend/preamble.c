@@ -467,8 +467,7 @@ int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *c
 		cl_cache_touch(f.pch);
 		cl_cache_touch(f.json);
 		p->pch = xstrdup(f.pch);
-		p->meta = json;
-		json = NULL;
+		p->meta = json_object_get(rec);
 		make_args(c, p->pch, 1, &p->args, &p->nargs);
 		main_text(p, preamble_member(rec, "blank", json_type_array), clang_path, text, len);
 		rc = 0;
@@ -488,7 +487,7 @@ void preamble_release(struct preamble *p)
 	free(p->text);
 	free(p->pch);
 	free(p->args);
-	free(p->meta);
+	json_object_put(p->meta);
 	memset(p, 0, sizeof *p);
 }
 

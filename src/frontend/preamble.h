@@ -27,6 +27,7 @@
 
 struct arena;
 struct ir_unit;
+struct json_object;
 
 /* Where the preamble of TEXT ends: after the last line of the leading
  * run of directives, comments and blank lines at which no #if is open; 0
@@ -50,7 +51,7 @@ struct preamble {
 	char *pch;                   /* malloc'd; NULL: none */
 	const char **args;           /* the main parse's arguments, -include-pch last */
 	int nargs;
-	char *meta;                  /* the recorded facts (JSON text), malloc'd */
+	struct json_object *meta;    /* the recorded facts (pre-KEY.json), held */
 	/* When the preamble includes a header without a guard: the main
 	 * file's text to parse instead, and cudalint's empty headers it
 	 * names (unsaved[0] is the main file) */

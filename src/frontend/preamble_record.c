@@ -165,14 +165,7 @@ int preamble_write_json(const char *path, json_object *rec)
 	return cl_atomic_commit(&af);
 }
 
-/* In the child: parse the preamble under its name, record it, save its
- * PCH when it holds something the toolkit's does not. */
 /* ---- what the main file's parse does not see again ---------------------- */
-
-static json_object *meta(const struct preamble *p)
-{
-	return p->meta ? json_tokener_parse(p->meta) : NULL;
-}
 
 /* The file NAME in TU; the preamble's own name is the main file's. */
 static CXFile file_in(CXTranslationUnit tu, const char *name)
@@ -190,7 +183,7 @@ static CXFile file_in(CXTranslationUnit tu, const char *name)
 void preamble_errors(const struct preamble *p, CXTranslationUnit tu, struct arena *a, struct lower_error **errs,
                      int *n)
 {
-	json_object *rec = meta(p), *list = rec ? preamble_member(rec, "errors", json_type_array) : NULL;
+	json_object *rec = p->meta, *list = rec ? preamble_member(rec, "errors", json_type_array) : NULL;
 	size_t k = list ? json_object_array_length(list) : 0;
 	if (k) {
 		/* before the main file's own: clang meets them first */
@@ -220,18 +213,15 @@ void preamble_errors(const struct preamble *p, CXTranslationUnit tu, struct aren
 		*errs = v;
 		*n += (int)m;
 	}
-	json_object_put(rec);
 }
 
 void preamble_deps(const struct preamble *p, struct ir_unit *u)
 {
-	json_object *rec = meta(p);
+	json_object *rec = p->meta;
 	json_object *files = rec ? preamble_member(rec, "files", json_type_array) : NULL;
 	json_object *inc = rec ? preamble_member(rec, "includes", json_type_array) : NULL;
-	if (!files || !inc) {
-		json_object_put(rec);
+	if (!files || !inc)
 		return;
-	}
 	/* the main file first, as cl_record_deps lists it; then the
 	 * preamble's; then what the main file's own parse read */
 	size_t nf = json_object_array_length(files), ni = json_object_array_length(inc);
@@ -269,13 +259,12 @@ void preamble_deps(const struct preamble *p, struct ir_unit *u)
 	json_object *arch = preamble_member(rec, "uses_cuda_arch", json_type_boolean);
 	if (arch && json_object_get_boolean(arch))
 		u->uses_cuda_arch = 1;
-	json_object_put(rec);
 }
 
 void preamble_aliases(const struct preamble *p, CXTranslationUnit tu, struct arena *a, struct lower_alias **out,
                       int *n)
 {
-	json_object *rec = meta(p), *files = rec ? preamble_member(rec, "files", json_type_array) : NULL;
+	json_object *rec = p->meta, *files = rec ? preamble_member(rec, "files", json_type_array) : NULL;
 	size_t k = files ? json_object_array_length(files) : 0;
 	*out = k ? arena_alloc(a, k * sizeof **out) : NULL;
 	*n = 0;
@@ -285,5 +274,4 @@ void preamble_aliases(const struct preamble *p, CXTranslationUnit tu, struct are
 		if (f)
 			(*out)[(*n)++] = (struct lower_alias){ f, arena_strdup(a, name) };
 	}
-	json_object_put(rec);
 }
