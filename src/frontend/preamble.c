@@ -264,6 +264,10 @@ static void check_guard(CXFile f, CXSourceLocation *stack, unsigned depth, CXCli
 	clang_disposeString(s);
 }
 
+/* In the child: parse the preamble under its name, record it, save its
+ * PCH when it holds something the toolkit's does not. KeepGoing, as the
+ * file's own parse: a header not found is an error after which the rest
+ * is parsed, not a fatal one that leaves it out. */
 static int build_child(void *arg)
 {
 	const struct build *b = arg;
@@ -450,6 +454,13 @@ int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *c
 		goto out;
 	char *json = NULL;
 	json_object *rec = preamble_record_read(f.json, &json);
+	struct stat st;
+	if (rec && !preamble_member(rec, "none", json_type_string) && stat(f.pch, &st) != 0) {
+		json_object_put(rec); /* a record whose PCH is gone (removed by hand) */
+		free(json);
+		json = NULL;
+		rec = NULL;
+	}
 	if (!rec) {
 		if (build(&f, c, vpath, text, end) != 0)
 			goto out;
@@ -458,7 +469,6 @@ int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *c
 			goto out;
 	}
 	json_object *none = preamble_member(rec, "none", json_type_string);
-	struct stat st;
 	if (none) {
 		if (c->verbose)
 			cl_eprintf("cudalint: note: %s: no preamble precompiled: %s\n", clang_path,

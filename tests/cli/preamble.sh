@@ -128,6 +128,11 @@ CUDALINT_PREAMBLE_MB=0 quiet --no-cache-results a.cu b.cu
 check '! ls "$C" | grep -q "^pre-" && ! grep -q "and its preamble" "$T/err"' "a preamble with CUDALINT_PREAMBLE_MB=0: $(ls "$C")"
 quiet --no-cache-results a.cu
 check 'ls "$C" | grep -q "^pre-.*\.pch$"' "no preamble PCH: $(ls "$C")"
+say "a preamble PCH removed by hand, its record left: built again"
+rm -f "$C"/pre-*.pch
+quiet --no-cache-results a.cu
+check 'grep -q "^cudalint: test: parsing a.cu with the precompiled toolkit header and its preamble" "$T/err" && [ "$(npch)" = 1 ]' \
+	"not built again: $(grep test: "$T/err") $(ls "$C")"
 say "--clear-cache removes them"
 quiet --clear-cache
 check '! ls "$C" | grep -q "^pre-"' "--clear-cache left preambles: $(ls "$C")"
