@@ -88,6 +88,7 @@
 	X(clang_getFileLocation) \
 	X(clang_getFileName) \
 	X(clang_getInclusions) \
+	X(clang_isFileMultipleIncludeGuarded) \
 	X(clang_getLocation) \
 	X(clang_getLocationForOffset) \
 	X(clang_getNonReferenceType) \
@@ -223,6 +224,7 @@ const char *cl_clang_library(void);
 #define clang_getFileContents (cl_clang()->p_clang_getFileContents)
 #define clang_getFileLocation (cl_clang()->p_clang_getFileLocation)
 #define clang_getFileName (cl_clang()->p_clang_getFileName)
+#define clang_isFileMultipleIncludeGuarded (cl_clang()->p_clang_isFileMultipleIncludeGuarded)
 #define clang_getInclusions (cl_clang()->p_clang_getInclusions)
 #define clang_getLocation (cl_clang()->p_clang_getLocation)
 #define clang_getLocationForOffset (cl_clang()->p_clang_getLocationForOffset)

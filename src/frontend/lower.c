@@ -62,6 +62,25 @@ struct ir_point lower_point(const struct lower *L, unsigned off)
 	return p;
 }
 
+/* F's alias, or NULL. Each CXFile is compared with the aliases once:
+ * the locations of a header come in runs, and a unit meets a few dozen
+ * files. */
+static const char *alias_of(struct lower *L, CXFile f)
+{
+	if (!L->nalias)
+		return NULL;
+	for (int i = L->nseen - 1; i >= 0; i--)
+		if (L->seen[i].file == f)
+			return L->seen[i].name;
+	const char *name = NULL;
+	for (int i = 0; i < L->nalias && !name; i++)
+		if (clang_File_isEqual(L->alias[i].file, f))
+			name = arena_strdup(L->a, L->alias[i].name); /* the IR's, as long as the unit */
+	L->seen = xrealloc(L->seen, (size_t)(L->nseen + 1) * sizeof *L->seen);
+	L->seen[L->nseen++] = (struct lower_alias){ f, name };
+	return name;
+}
+
 struct ir_loc lower_loc(struct lower *L, CXSourceLocation l)
 {
 	CXFile f;
@@ -79,7 +98,7 @@ struct ir_loc lower_loc(struct lower *L, CXSourceLocation l)
 	clang_getExpansionLocation(l, &f, &line, &col, &off);
 	r.line = line;
 	r.col = col;
-	if (f) {
+	if (f && (r.file = alias_of(L, f)) == NULL) {
 		CXString s = clang_getFileName(f);
 		r.file = arena_strdup(L->a, clang_getCString(s));
 		clang_disposeString(s);
@@ -470,12 +489,15 @@ static void count_ignored(struct lower *L)
 	}
 }
 
-struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_error *errs, int nerrs)
+struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_error *errs, int nerrs,
+                           const struct lower_alias *alias, int nalias)
 {
 	struct lower L = { 0 };
 	L.tu = tu;
 	L.errs = errs;
 	L.nerrs = nerrs;
+	L.alias = alias;
+	L.nalias = nalias;
 	L.a = arena_new();
 	L.vars = cl_htab_new();
 	L.types = cl_htab_new();
@@ -494,6 +516,7 @@ struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_
 	cl_htab_free(L.vars);
 	cl_htab_free(L.types);
 	free(L.line_starts);
+	free(L.seen);
 	return L.u;
 }
 

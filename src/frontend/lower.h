@@ -23,9 +23,19 @@ struct lower_error {
 	int in_device;
 };
 
+/* A header's name as a parse without a precompiled preamble gives it:
+ * libclang names a header that came from the preamble's PCH by its
+ * absolute path (src/frontend/preamble.h). */
+struct lower_alias {
+	CXFile file;
+	const char *name;
+};
+
 /* Lowers the functions and variables defined in the main file of tu (and
  * the device functions of the project headers it includes). A function
- * with one of ERRS inside its extent is not lowered. */
-struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_error *errs, int nerrs);
+ * with one of ERRS inside its extent is not lowered. A location in a
+ * file of ALIAS is named by its alias. */
+struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_error *errs, int nerrs,
+                           const struct lower_alias *alias, int nalias);
 
 #endif

@@ -41,6 +41,12 @@ struct lower {
 	struct lower_error *errs;
 	int nerrs;
 	struct ptrvec skipped;
+	/* the names of the preamble's headers (lower.h), and which alias
+	 * each CXFile met so far has (NULL: none) */
+	const struct lower_alias *alias;
+	int nalias;
+	struct lower_alias *seen;
+	int nseen;
 };
 
 /* The bytes struct lower's vars are keyed on: two cursors' keys are equal

@@ -16,6 +16,7 @@
 #include "frontend/clang_args.h"
 #include "frontend/lower.h"
 #include "frontend/pch.h"
+#include "frontend/preamble.h"
 #include "ir/ir.h"
 #include "util/arena.h"
 #include "frontend/embedded.h"
@@ -313,7 +314,7 @@ static void include_chain(const struct inc_map *m, struct lower_error *e)
 
 /* clang's errors in TU, the tolerated ones left out, as the lowering
  * wants them. */
-static struct lower_error *collect_errors(CXTranslationUnit tu, struct arena *a, int *n)
+struct lower_error *cl_collect_errors(CXTranslationUnit tu, struct arena *a, int *n)
 {
 	unsigned nd = clang_getNumDiagnostics(tu);
 	struct lower_error *out = arena_alloc(a, (size_t)(nd + 1) * sizeof *out);
@@ -377,46 +378,79 @@ static const char *clang_file_name(const char *path, char *buf, size_t len)
 	return buf;
 }
 
-/* One parse of PATH, with the PCH or without. */
-static enum CXErrorCode parse_unit(struct cl_parser *p, const char *file, int with_pch, CXTranslationUnit *tu)
+/* One parse of PATH: without a PCH (ARGS NULL), or with ARGS, which
+ * name one (WHAT, for the test hook's line). */
+static enum CXErrorCode parse_unit(struct cl_parser *p, const char *file, const char *const *args, int nargs,
+                                   const struct preamble *pre, const char *what, CXTranslationUnit *tu)
 {
 	char buf[4096];
 	const char *path = clang_file_name(file, buf, sizeof buf);
 	/* standard input (util/regfile.h): its text, under the name given,
 	 * and under its absolute path for when the file parsed includes it
 	 * (a header read from standard input, analysed through an includer) */
-	struct CXUnsavedFile unsaved[4] = { p->unsaved[0], p->unsaved[1] };
+	/* and the preamble's main text and empty headers, when it has them */
+	unsigned extra = pre ? pre->nunsaved : 0;
+	struct CXUnsavedFile *unsaved = xmalloc((4 + extra) * sizeof *unsaved);
+	unsaved[0] = p->unsaved[0];
+	unsaved[1] = p->unsaved[1];
 	unsigned nunsaved = 2;
 	size_t n;
 	const char *over = cl_regfile_overlay_path(&n), *text = over ? cl_regfile_overlay_of(over, &n) : NULL;
 	char cwd[PATH_MAX];
 	char *abs = over && getcwd(cwd, sizeof cwd) ? path_under(cwd, over) : NULL;
-	if (text && !strcmp(over, file))
+	if (text && !strcmp(over, file) && !extra)
 		unsaved[nunsaved++] = (struct CXUnsavedFile){ path, text, (unsigned long)n };
 	if (text && abs && strcmp(abs, path))
 		unsaved[nunsaved++] = (struct CXUnsavedFile){ abs, text, (unsigned long)n };
-	enum CXErrorCode ec;
+	for (unsigned i = 0; i < extra; i++)
+		unsaved[nunsaved++] = pre->unsaved[i];
 	/* A test hook, not a feature: one line per parse, so that a test
 	 * counts parses instead of timing them (docs/cli.md) */
 	const char *trace = getenv("CUDALINT_TEST_TRACE_PARSES");
 	if (trace && *trace)
-		cl_eprintf("cudalint: test: parsing %s %s the precompiled toolkit header\n", path,
-		           with_pch ? "with" : "without");
-	if (!with_pch) {
-		ec = clang_parseTranslationUnit2(p->index, path, p->argv, p->argc, unsaved, nunsaved,
-		                                 CXTranslationUnit_KeepGoing, tu);
-		free(abs);
-		return ec;
-	}
-	/* -include-pch goes last so it sees the same arguments it was built with */
+		cl_eprintf("cudalint: test: parsing %s %s\n", path, what);
+	enum CXErrorCode ec = clang_parseTranslationUnit2(p->index, path, args ? args : p->argv, args ? nargs : p->argc,
+	                                                  unsaved, nunsaved, CXTranslationUnit_KeepGoing, tu);
+	free(unsaved);
+	free(abs);
+	return ec;
+}
+
+/* With the toolkit PCH: -include-pch goes last so it sees the same
+ * arguments it was built with. */
+static enum CXErrorCode parse_with_pch(struct cl_parser *p, const char *file, CXTranslationUnit *tu)
+{
 	const char **args = xmalloc((size_t)(p->argc + 2) * sizeof *args);
 	memcpy(args, p->argv, (size_t)p->argc * sizeof *args);
 	args[p->argc] = "-include-pch";
 	args[p->argc + 1] = p->pch.path;
-	ec = clang_parseTranslationUnit2(p->index, path, args, p->argc + 2, unsaved, nunsaved,
-	                                 CXTranslationUnit_KeepGoing, tu);
+	enum CXErrorCode ec = parse_unit(p, file, args, p->argc + 2, NULL, "with the precompiled toolkit header", tu);
 	free(args);
-	free(abs);
+	return ec;
+}
+
+/* With the file's preamble (preamble.h), when it has one worth keeping:
+ * CXError_Failure when it has none. */
+static enum CXErrorCode parse_with_preamble(struct cl_parser *p, const char *file, struct preamble *pre,
+                                            CXTranslationUnit *tu)
+{
+	size_t n;
+	char why[256], buf[4096];
+	const char *over = cl_regfile_overlay_path(&n);
+	char *own = NULL;
+	const char *text = over && !strcmp(over, file) ? cl_regfile_overlay_of(over, &n) : NULL;
+	if (!text)
+		text = own = cl_read_regular(file, "cannot read", CL_SOURCE_MAX, &n, why, sizeof why);
+	struct preamble_ctx c = { p->index, p->argv, p->argc, p->first_user, p->unsaved, 2, p->pch.path,
+		                  p->verbose };
+	int rc = text ? preamble_get(pre, &c, clang_file_name(file, buf, sizeof buf), text, n) : -1;
+	free(own);
+	if (rc != 0)
+		return CXError_Failure;
+	enum CXErrorCode ec = parse_unit(p, file, pre->args, pre->nargs, pre,
+	                                 "with the precompiled toolkit header and its preamble", tu);
+	if (ec == CXError_ASTReadError)
+		preamble_discard(pre); /* built again by the next parse; this one goes on without */
 	return ec;
 }
 
@@ -478,8 +512,11 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	want_pch(p); /* the caller prepared it before the file's clock started */
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode ec = CXError_Failure;
-	if (p->use_pch > 0) {
-		ec = parse_unit(p, path, 1, &tu);
+	struct preamble pre = { 0 };
+	if (p->use_pch > 0)
+		ec = parse_with_preamble(p, path, &pre, &tu);
+	if (p->use_pch > 0 && (ec != CXError_Success || !tu)) {
+		ec = parse_with_pch(p, path, &tu);
 		if (ec == CXError_ASTReadError && !p->pch_rebuilt) {
 			/* the PCH did not load: damaged, or a header it was built
 			 * from has changed. Kept, it would fail every file, each
@@ -500,23 +537,33 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	 * instantiates) leave the unit parsed, and a second parse would only
 	 * find them again, at five times the cost. */
 	if (ec != CXError_Success || !tu)
-		ec = parse_unit(p, path, 0, &tu);
+		ec = parse_unit(p, path, NULL, 0, NULL, "without the precompiled toolkit header", &tu);
 	if (ec != CXError_Success || !tu) {
+		preamble_release(&pre);
 		snprintf(msg, sizeof msg, "libclang could not parse the file (error %d)", (int)ec);
 		*reason = xstrdup(msg);
 		return NULL;
 	}
 	struct arena *scratch = arena_new();
 	int nerrs = 0;
-	struct lower_error *errs = collect_errors(tu, scratch, &nerrs);
+	struct lower_error *errs = cl_collect_errors(tu, scratch, &nerrs);
+	if (pre.pch)
+		preamble_errors(&pre, tu, scratch, &errs, &nerrs);
 	for (int i = 0; i < nerrs; i++) {
 		if (p->verbose)
 			cl_eprintf("%s\n", errs[i].text);
 		name_missing_include(&errs[i]);
 	}
-	struct ir_unit *u = lower_unit(tu, path, errs, nerrs);
+	struct lower_alias *alias = NULL;
+	int nalias = 0;
+	if (pre.pch)
+		preamble_aliases(&pre, tu, scratch, &alias, &nalias);
+	struct ir_unit *u = lower_unit(tu, path, errs, nerrs, alias, nalias);
 	arena_free(scratch);
 	cl_record_deps(tu, u);
+	if (pre.pch)
+		preamble_deps(&pre, u);
+	preamble_release(&pre);
 	cx_location_forget(tu);
 	clang_disposeTranslationUnit(tu);
 	return u;

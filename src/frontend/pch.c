@@ -24,6 +24,7 @@
 #define _XOPEN_SOURCE 700
 #endif
 #include "frontend/pch.h"
+#include "frontend/preamble.h"
 #include "util/atomic_file.h"
 #include "util/cachedir.h"
 #include "util/child.h"
@@ -70,9 +71,8 @@ struct paths {
  * file, where their errors are the file's, and their changes are seen
  * by the result cache. Macros always count: clang accepts a PCH built
  * without a -D that the command line has, though the headers may test it. */
-static int project_arg(const char *const *argv, int argc, int first_user, int i, int *skip)
+int pch_project_include(const char *const *argv, int argc, int first_user, int i, int *skip)
 {
-	const char *dir;
 	*skip = 0;
 	if (i < first_user)
 		return 0;
@@ -80,9 +80,15 @@ static int project_arg(const char *const *argv, int argc, int first_user, int i,
 		*skip = 1;
 		return 1;
 	}
-	if (!strncmp(argv[i], "-include", 8) && argv[i][8] && strcmp(argv[i], "-include-pch"))
-		return 1; /* -includeFILE */
-	return pch_include_dir(argv, argc, i, skip, &dir);
+	return !strncmp(argv[i], "-include", 8) && argv[i][8] && strcmp(argv[i], "-include-pch"); /* -includeFILE */
+}
+
+static int project_arg(const char *const *argv, int argc, int first_user, int i, int *skip)
+{
+	const char *dir;
+	if (pch_project_include(argv, argc, first_user, i, skip))
+		return 1;
+	return i >= first_user && pch_include_dir(argv, argc, i, skip, &dir);
 }
 
 /* The temporary names of this process's build. */
@@ -566,7 +572,8 @@ int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc
  * builds' temporaries, and the lock. */
 static int is_pch_file(const char *name)
 {
-	return !strcmp(name, "pch.lock") || (!strncmp(name, "cuda-", 5) && (strstr(name, ".pch") || strstr(name, ".cuh")));
+	return !strcmp(name, "pch.lock") || (!strncmp(name, "cuda-", 5) && (strstr(name, ".pch") || strstr(name, ".cuh"))) ||
+	       preamble_is_file(name);
 }
 
 int pch_clear(size_t *n, long long *bytes)

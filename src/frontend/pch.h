@@ -46,6 +46,10 @@ int pch_clear(size_t *n, long long *bytes);
  * next pch_ensure builds it again. Frees P's path. */
 void pch_discard(struct pch *p);
 
+/* Whether ARGV[I], I >= FIRST_USER, is one of the project's -include
+ * files (*SKIP: the arguments after I it takes). */
+int pch_project_include(const char *const *argv, int argc, int first_user, int i, int *skip);
+
 /* pch_shadow.c: the headers a PCH holds, and include paths that shadow
  * them. */
 

@@ -63,6 +63,7 @@ void cl_cache_sweep(const char *dir, int (*is_leftover)(const char *name), long 
 struct entry {
 	char *name;
 	time_t used;
+	long long size;
 };
 
 static int by_use(const void *a, const void *b)
@@ -74,11 +75,18 @@ static int by_use(const void *a, const void *b)
 void cl_cache_evict(const char *dir, int (*is_entry)(const char *name), long max_age, size_t keep,
                     const char *spare, void (*also)(int dirfd, const char *name))
 {
+	cl_cache_evict_sized(dir, is_entry, max_age, keep, 0, spare, also);
+}
+
+void cl_cache_evict_sized(const char *dir, int (*is_entry)(const char *name), long max_age, size_t keep,
+                          long long max_bytes, const char *spare, void (*also)(int dirfd, const char *name))
+{
 	DIR *d = opendir(dir);
 	if (!d)
 		return;
 	struct entry *v = NULL;
 	size_t n = 0, cap = 0;
+	long long bytes = 0; /* of the entries, the spared one left out */
 	time_t before = time(NULL) - max_age;
 	for (struct dirent *e; (e = readdir(d));) {
 		struct stat st;
@@ -95,17 +103,19 @@ void cl_cache_evict(const char *dir, int (*is_entry)(const char *name), long max
 		char *name = strdup(e->d_name);
 		if (!name)
 			break;
-		v[n++] = (struct entry){ name, st.st_mtime };
+		v[n++] = (struct entry){ name, st.st_mtime, (long long)st.st_size };
+		bytes += (long long)st.st_size;
 	}
 	if (n)
 		qsort(v, n, sizeof *v, by_use);
 	/* the spared entry counts against KEEP too */
 	size_t left = n + (spare != NULL);
 	for (size_t i = 0; i < n; i++) {
-		if (v[i].used >= before && (!keep || left <= keep))
+		if (v[i].used >= before && (!keep || left <= keep) && (!max_bytes || bytes <= max_bytes))
 			break;
 		if (unlinkat(dirfd(d), v[i].name, 0) == 0 || errno == ENOENT) {
 			left--;
+			bytes -= v[i].size;
 			if (also)
 				also(dirfd(d), v[i].name);
 		}

@@ -32,6 +32,11 @@ void cl_cache_sweep(const char *dir, int (*is_leftover)(const char *name), long 
 void cl_cache_evict(const char *dir, int (*is_entry)(const char *name), long max_age, size_t keep,
                     const char *spare, void (*also)(int dirfd, const char *name));
 
+/* The same, and also while the entries other than SPARE hold more than
+ * MAX_BYTES (0: no limit), the least recently used. */
+void cl_cache_evict_sized(const char *dir, int (*is_entry)(const char *name), long max_age, size_t keep,
+                          long long max_bytes, const char *spare, void (*also)(int dirfd, const char *name));
+
 /* Removes every file of DIR that IS_OURS names (never anything else: the
  * directory may be one the user shares with other files), adding their
  * number and bytes to *N and *BYTES. */

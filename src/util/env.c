@@ -22,6 +22,7 @@ static const struct var {
 	 * alone map about 300 MB of address space */
 	[CL_ENV_MAX_MEMORY_MB] = { "CUDALINT_MAX_MEMORY_MB", 8192, 512, 16777216, "MB", "0 means no cap" },
 	[CL_ENV_PCH_KEEP] = { "CUDALINT_PCH_KEEP", 8, 1, 1000000, "headers", "0 keeps them all" },
+	[CL_ENV_PREAMBLE_MB] = { "CUDALINT_PREAMBLE_MB", 1024, 1, 16777216, "MB", "0 turns preambles off" },
 };
 
 /* 0 with *OUT set (the default when unset or empty), or -1 with ERR set. */

@@ -17,6 +17,7 @@ enum cl_env {
 	CL_ENV_PCH_TIMEOUT,   /* seconds to build or wait for the PCH; 0: never */
 	CL_ENV_MAX_MEMORY_MB, /* address space cap in MB; 0: none */
 	CL_ENV_PCH_KEEP,      /* PCHs kept in the cache; 0: all */
+	CL_ENV_PREAMBLE_MB,   /* MB of preamble PCHs kept; 0: no preambles */
 	CL_ENV_COUNT
 };
 

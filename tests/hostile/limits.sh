@@ -109,7 +109,7 @@ bad() {
 	grep -qF "cudalint: error: $1: '$2' is $3" err || fail "no usage error naming $1: $(head -c 300 err)"
 	[ -s out ] && fail "something was analysed: $(head -c 300 out)"
 }
-for v in CUDALINT_FILE_TIMEOUT CUDALINT_PCH_TIMEOUT CUDALINT_MAX_MEMORY_MB CUDALINT_PCH_KEEP; do
+for v in CUDALINT_FILE_TIMEOUT CUDALINT_PCH_TIMEOUT CUDALINT_MAX_MEMORY_MB CUDALINT_PCH_KEEP CUDALINT_PREAMBLE_MB; do
 	bad $v abc "not a number"
 	bad $v -1 "not a number"
 	bad $v ' 5' "not a number"
@@ -123,7 +123,8 @@ bad CUDALINT_FILE_TIMEOUT 604801 "out of range: 1 to 604800 seconds"
 
 # good values: 0, and the ends of the ranges
 for vv in CUDALINT_FILE_TIMEOUT=0 CUDALINT_FILE_TIMEOUT=604800 CUDALINT_MAX_MEMORY_MB=0 \
-	CUDALINT_MAX_MEMORY_MB=16777216 CUDALINT_PCH_KEEP=0 CUDALINT_PCH_TIMEOUT=0 CUDALINT_FILE_TIMEOUT=; do
+	CUDALINT_MAX_MEMORY_MB=16777216 CUDALINT_PCH_KEEP=0 CUDALINT_PCH_TIMEOUT=0 CUDALINT_FILE_TIMEOUT= \
+	CUDALINT_PREAMBLE_MB=0 CUDALINT_PREAMBLE_MB=16777216; do
 	export "$vv"
 	run "env/$vv" "1" $NT kernel.cu
 	finds

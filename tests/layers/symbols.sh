@@ -30,7 +30,7 @@ export LC_ALL=C
 # four functions are named as git's and sparse's are.
 prefixes='util: cl_ arena_ ptrvec_ guard_ path_ xmalloc xcalloc xrealloc xstrdup
 ir: ir_
-frontend: cl_ compat_ compdb_ cuda_env_ cx_ lower_ nvcc_ pch_
+frontend: cl_ compat_ compdb_ cuda_env_ cx_ lower_ nvcc_ pch_ preamble_
 analysis: analysis_ analyze_ blocksim_ bs_ callgraph_ cl_option cubar_ intrinsic_ intrinsics_ launch_ library_ locals_ memspace_ mo_ scope_index_ uni_ uniformity_
 rules: barrier_site_ cl_ check_ fix_ order_
 control: cl_ suppress_

@@ -1,0 +1,139 @@
+#!/bin/sh
+# The preamble (src/frontend/preamble.h): a file's leading #include block,
+# precompiled on top of the toolkit PCH and reused after an edit below it.
+# What is checked:
+#   - files whose preambles are the same bytes share one PCH; another
+#     comment is another preamble; a preamble that reads nothing beyond the
+#     toolkit PCH gets none;
+#   - every report equals one of a run without preambles
+#     (CUDALINT_PREAMBLE_MB=0): findings in a header with the note at the
+#     #include, a clang error inside a header, a header without an include
+#     guard (the file's #include of it must not read it twice);
+#   - an edit below the preamble reuses it; an edit of a header it read
+#     builds it again, and the result cache sees that header too;
+#   - eviction by size, and --clear-cache.
+# Whether a parse used a preamble is told by CUDALINT_TEST_TRACE_PARSES,
+# never by timing it. Needs a CUDA toolkit (skipped without one).
+. "$(dirname "$0")/lib.sh"
+
+CUDA=
+for d in /usr/local/cuda; do
+	[ -r "$d/include/cuda_runtime.h" ] && CUDA=$d
+done
+if [ -z "$CUDA" ]; then
+	echo "skip: no CUDA toolkit"
+	exit 77
+fi
+if ! command -v flock >/dev/null 2>&1; then
+	echo "skip: no flock command"
+	exit 77
+fi
+export CUDALINT_CACHE_DIR=$T/cache CUDALINT_TEST_TRACE_PARSES=1
+C=$CUDALINT_CACHE_DIR
+
+# same ARGS...: a run (in the transcript) whose stdout, exit status and
+# stderr (less the parse trace and -v's notes on preambles) equal those of
+# a run without preambles (and without the result cache).
+same() {
+	run "$@"
+	grep -v '^cudalint: test: parsing\|preamble' "$T/err" >"$T/err.a"
+	CUDALINT_PREAMBLE_MB=0 "$CUDALINT" --no-cache-results "$@" >"$T/out.b" 2>"$T/err.raw" </dev/null
+	rc_b=$?
+	grep -v '^cudalint: test: parsing\|preamble' "$T/err.raw" >"$T/err.b"
+	check 'cmp -s "$T/out" "$T/out.b" && cmp -s "$T/err.a" "$T/err.b" && [ "$RC" = "$rc_b" ]' \
+		"differs from a run without preambles: $* $(diff "$T/out" "$T/out.b" | head -c 600) $(diff "$T/err.a" "$T/err.b" | head -c 600)"
+	check '! grep -q "with the precompiled toolkit header and its preamble" "$T/err.raw"' \
+		"CUDALINT_PREAMBLE_MB=0 used a preamble: $*"
+}
+
+npch() {
+	ls "$C" | grep -c '^pre-.*\.pch$'
+}
+
+mkdir -p p/.git
+cd p || exit 2
+cat >inc.cuh <<'EOF'
+#pragma once
+__device__ inline void helper(float *s)
+{
+	if (threadIdx.x < 16)
+		__syncthreads();
+}
+void host_only() { not_declared(); }
+EOF
+# no include guard: read twice, kTile would be defined twice
+printf '#define TILE 32\nstatic const int kTile = TILE;\n' >raw.h
+printf '// a.cu and b.cu share this preamble\n#include <cuda_runtime.h>\n#include "inc.cuh"\n#include "raw.h"\n\n' >head
+{ cat head; printf '__global__ void ka(float *d)\n{\n\t__shared__ float s[TILE];\n\thelper(s);\n\td[threadIdx.x] = s[kTile - 1];\n}\n'; } >a.cu
+{ cat head; printf '__global__ void kb(float *d)\n{\n\tif (d[threadIdx.x] > 0)\n\t\t__syncthreads();\n}\n'; } >b.cu
+sed 's|a.cu and b.cu share this preamble|c.cu has its own|' a.cu >c.cu
+printf '#include <cuda_runtime.h>\n__global__ void k(float *d)\n{\n\tif (threadIdx.x < 3)\n\t\t__syncthreads();\n}\n' >only.cu
+
+# the toolkit PCH first: preambles are built on it, never without it
+quiet --no-cache-results only.cu
+i=0
+while [ $i -lt 3000 ] && ! { ls "$C" | grep -q '^cuda-.*\.pch$' && flock -n "$C/pch.lock" true; }; do
+	sleep 0.2
+	i=$((i + 1))
+done
+check 'ls "$C" | grep -q "^cuda-.*\.pch$"' "no toolkit PCH: $(ls "$C")"
+
+say "a.cu and b.cu share a preamble, c.cu has its own, only.cu none: two PCHs, the reports as without them"
+same -v --no-cache-results a.cu b.cu c.cu only.cu
+check '[ "$(grep -c "^cudalint: test: parsing [abc].cu with the precompiled toolkit header and its preamble" "$T/err")" = 3 ]' \
+	"not 3 parses with a preamble: $(grep test: "$T/err")"
+check 'grep -q "^cudalint: note: only.cu: no preamble precompiled: it reads nothing the toolkit PCH does not hold" "$T/err"' \
+	"no note on only.cu: $(grep note: "$T/err")"
+check '[ "$(npch)" = 2 ]' "not 2 preamble PCHs: $(ls "$C")"
+
+say "an edit below the preamble: the same PCH, the new line numbers"
+printf '__global__ void more(float *d)\n{\n\tif (threadIdx.x == 0)\n\t\t__syncthreads();\n}\n' >>a.cu
+same --no-cache-results a.cu
+check 'grep -q "^cudalint: test: parsing a.cu with the precompiled toolkit header and its preamble" "$T/err"' \
+	"a.cu not parsed with its preamble: $(grep test: "$T/err")"
+check '[ "$(npch)" = 2 ]' "a new PCH for an edit below the preamble: $(ls "$C")"
+
+say "a header the preamble read has changed: built again, and the change is seen"
+printf '__device__ inline void helper2(float *s)\n{\n\tif (threadIdx.x > 4)\n\t\t__syncwarp();\n}\n' >>inc.cuh
+sed -i 's|\thelper(s);|\thelper(s);\n\thelper2(s);|' a.cu
+same --no-cache-results a.cu
+check 'grep -q "^cudalint: test: parsing a.cu with the precompiled toolkit header and its preamble" "$T/err"' \
+	"a.cu not parsed with its rebuilt preamble: $(grep test: "$T/err")"
+
+say "the result cache: a hit, then a miss once a header of the preamble changes"
+touch -t 202001010000 inc.cuh raw.h a.cu
+quiet a.cu
+quiet a.cu
+check '! grep -q "^cudalint: test: parsing" "$T/err"' "the second run was not a hit: $(grep test: "$T/err")"
+printf 'void host_two() { also_not_declared(); }\n' >>inc.cuh
+touch -t 202001020000 inc.cuh
+same a.cu
+check 'grep -q "2 clang errors outside device code" "$T/err"' "the header's change was not seen: $(cat "$T/err")"
+
+say "CUDALINT_PREAMBLE_MB=1: PCHs beyond a megabyte are evicted, the least recently used first"
+# a header of some 30,000 declarations: its PCH is over a megabyte
+rm -f "$C"/pre-*
+awk 'BEGIN { print "#pragma once"; for (i = 0; i < 30000; i++) printf "__device__ inline int f%d(int x) { return x + %d; }\n", i, i }' >big.cuh
+printf '#include <cuda_runtime.h>\n#include "big.cuh"\n__global__ void x(int *d) { d[0] = f1(d[1]); }\n' >x.cu
+printf '#include <cuda_runtime.h>\n#include "big.cuh"\n\n__global__ void y(int *d) { d[0] = f2(d[1]); }\n' >y.cu
+CUDALINT_PREAMBLE_MB=1 quiet --no-cache-results x.cu
+check '[ "$(npch)" = 1 ]' "not one PCH left after x.cu: $(ls -l "$C")"
+CUDALINT_PREAMBLE_MB=1 quiet --no-cache-results y.cu
+check '[ "$(npch)" = 1 ] && grep -q "^cudalint: test: parsing y.cu with the precompiled toolkit header and its preamble" "$T/err"' \
+	"not one PCH left after y.cu, or y.cu not parsed with it: $(ls -l "$C")"
+
+say "CUDALINT_PREAMBLE_MB=0: none built, none used"
+rm -f "$C"/pre-*
+CUDALINT_PREAMBLE_MB=0 quiet --no-cache-results a.cu b.cu
+check '! ls "$C" | grep -q "^pre-" && ! grep -q "and its preamble" "$T/err"' "a preamble with CUDALINT_PREAMBLE_MB=0: $(ls "$C")"
+quiet --no-cache-results a.cu
+check 'ls "$C" | grep -q "^pre-.*\.pch$"' "no preamble PCH: $(ls "$C")"
+say "a preamble PCH removed by hand, its record left: built again"
+rm -f "$C"/pre-*.pch
+quiet --no-cache-results a.cu
+check 'grep -q "^cudalint: test: parsing a.cu with the precompiled toolkit header and its preamble" "$T/err" && [ "$(npch)" = 1 ]' \
+	"not built again: $(grep test: "$T/err") $(ls "$C")"
+say "--clear-cache removes them"
+quiet --clear-cache
+check '! ls "$C" | grep -q "^pre-"' "--clear-cache left preambles: $(ls "$C")"
+finish
