@@ -128,6 +128,7 @@ static int tokens_around(CXTranslationUnit tu, CXSourceLocation loc, struct arou
 		if (cf && clang_File_isEqual(cf, f) && coff <= off && coff > from)
 			from = coff;
 	}
+	cx_location_learn(tu, loc);
 	CXSourceRange r = clang_getRange(cx_location_at(tu, f, from), cx_location_at(tu, f, to));
 	clang_tokenize(tu, r, &a->all, &a->nall);
 	a->toks = xmalloc((size_t)a->nall * sizeof *a->toks + 1);

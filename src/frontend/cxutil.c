@@ -41,6 +41,41 @@ static void file_start(CXTranslationUnit tu, CXFile f, CXSourceLocation *out)
 	*out = s;
 }
 
+/* Whether F's start in TU is known already. */
+static int known_start(CXTranslationUnit tu, CXFile f)
+{
+	if (starts.tu != tu) {
+		starts.tu = tu;
+		starts.n = starts.next = 0;
+	}
+	for (int i = 0; i < starts.n; i++)
+		if (clang_File_isEqual(starts.file[i], f))
+			return 1;
+	return 0;
+}
+
+int cx_location_learn(CXTranslationUnit tu, CXSourceLocation l)
+{
+	CXFile f, sf;
+	unsigned off, soff;
+	if (!l.ptr_data[0] || (l.int_data & 0x80000000u))
+		return 0; /* no location, or a macro's */
+	clang_getFileLocation(l, &f, NULL, NULL, &off);
+	if (!f || l.int_data < off)
+		return 0;
+	if (known_start(tu, f))
+		return 1;
+	CXSourceLocation s = l;
+	s.int_data -= off;
+	clang_getFileLocation(s, &sf, NULL, NULL, &soff);
+	if (!sf || soff != 0 || !clang_File_isEqual(sf, f))
+		return 0;
+	int i = starts.n < CX_STARTS ? starts.n++ : starts.next++ % CX_STARTS;
+	starts.file[i] = f;
+	starts.start[i] = s;
+	return 1;
+}
+
 CXSourceLocation cx_location_at(CXTranslationUnit tu, CXFile f, unsigned off)
 {
 	CXSourceLocation s;
@@ -70,8 +105,17 @@ int cx_decl_has_token(CXTranslationUnit tu, CXCursor decl, const char *word, uns
 	CXSourceRange r = clang_getCursorExtent(decl);
 	clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &b);
 	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
-	if (f)
+	if (f) {
+		/* the name's location, or the enclosing function's: the
+		 * extent's start is often a macro's (`__shared__`), and so is
+		 * the name of a variable a macro declares; neither can teach a
+		 * file's start */
+		for (CXCursor c = decl; !clang_Cursor_isNull(c) && clang_getCursorKind(c) != CXCursor_TranslationUnit;
+		     c = clang_getCursorSemanticParent(c))
+			if (cx_location_learn(tu, clang_getCursorLocation(c)) && known_start(tu, f))
+				break;
 		r = clang_getRange(cx_location_at(tu, f, b), cx_location_at(tu, f, e));
+	}
 	CXToken *toks;
 	unsigned n;
 	int found = 0;

@@ -105,6 +105,7 @@ void lower_kernel_attrs(struct lower *L, CXCursor c, struct ir_func *f)
 	if (!file || !nf || !clang_File_isEqual(file, nf) || e <= b)
 		return;
 	struct toks t = { L->tu, NULL, 0 };
+	cx_location_learn(L->tu, clang_getCursorLocation(c));
 	CXSourceRange r = clang_getRange(cx_location_at(L->tu, file, b), cx_location_at(L->tu, file, e));
 	clang_tokenize(L->tu, r, &t.v, &t.n);
 	for (unsigned i = 0; i < t.n; i++) {
