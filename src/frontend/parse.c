@@ -43,6 +43,7 @@ struct cl_parser {
 	int use_pch;               /* -1 not there yet, 0 no, 1 yes */
 	int pch_asked;             /* pch_ensure was asked: later asks say nothing */
 	int pch_rebuilt;           /* a PCH that did not load was built again */
+	int pch_shadowed;          /* not used: the project's headers shadow it */
 	int verbose;               /* print every clang error */
 	struct pch pch;
 	const char **argv;
@@ -430,9 +431,11 @@ static enum CXErrorCode parse_with_pch(struct cl_parser *p, const char *file, CX
 }
 
 /* With the file's preamble (preamble.h), when it has one worth keeping:
- * CXError_Failure when it has none. */
-static enum CXErrorCode parse_with_preamble(struct cl_parser *p, const char *file, struct preamble *pre,
-                                            CXTranslationUnit *tu)
+ * CXError_Failure when it has none. CHAINED: on the toolkit PCH; else
+ * (the project shadows a header of it: cub's own cub/) the preamble holds
+ * the toolkit's headers too. */
+static enum CXErrorCode parse_with_preamble(struct cl_parser *p, const char *file, int chained,
+                                            struct preamble *pre, CXTranslationUnit *tu)
 {
 	size_t n;
 	char why[256], buf[4096];
@@ -441,14 +444,16 @@ static enum CXErrorCode parse_with_preamble(struct cl_parser *p, const char *fil
 	const char *text = over && !strcmp(over, file) ? cl_regfile_overlay_of(over, &n) : NULL;
 	if (!text)
 		text = own = cl_read_regular(file, "cannot read", CL_SOURCE_MAX, &n, why, sizeof why);
-	struct preamble_ctx c = { p->index, p->argv, p->argc, p->first_user, p->unsaved, 2, p->pch.path,
-		                  p->verbose };
+	struct preamble_ctx c = { p->index, p->argv, p->argc, p->first_user, p->unsaved, 2,
+		                  chained ? p->pch.path : NULL, p->verbose };
 	int rc = text ? preamble_get(pre, &c, clang_file_name(file, buf, sizeof buf), text, n) : -1;
 	free(own);
 	if (rc != 0)
 		return CXError_Failure;
 	enum CXErrorCode ec = parse_unit(p, file, pre->args, pre->nargs, pre,
-	                                 "with the precompiled toolkit header and its preamble", tu);
+	                                 chained ? "with the precompiled toolkit header and its preamble"
+	                                         : "with its preamble, which holds the toolkit's headers",
+	                                 tu);
 	if (ec == CXError_ASTReadError)
 		preamble_discard(pre); /* built again by the next parse; this one goes on without */
 	return ec;
@@ -472,6 +477,7 @@ static void want_pch(struct cl_parser *p)
 	if (p->use_pch && pch_shadowed(p->pch.path, p->argv + p->first_user, p->argc - p->first_user, why,
 	                               sizeof why)) {
 		p->use_pch = 0;
+		p->pch_shadowed = 1;
 		if (p->verbose)
 			cl_eprintf("cudalint: note: not using the precompiled toolkit header: %s; files are parsed "
 			           "without it\n", why);
@@ -513,8 +519,8 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode ec = CXError_Failure;
 	struct preamble pre = { 0 };
-	if (p->use_pch > 0)
-		ec = parse_with_preamble(p, path, &pre, &tu);
+	if (p->use_pch > 0 || p->pch_shadowed)
+		ec = parse_with_preamble(p, path, p->use_pch > 0, &pre, &tu);
 	if (p->use_pch > 0 && (ec != CXError_Success || !tu)) {
 		ec = parse_with_pch(p, path, &tu);
 		if (ec == CXError_ASTReadError && !p->pch_rebuilt) {

@@ -333,8 +333,10 @@ static void make_args(const struct preamble_ctx *c, const char *pch_path, int fo
 		v[k++] = "-Xclang";
 		v[k++] = "-fpch-instantiate-templates";
 	}
-	v[k++] = "-include-pch";
-	v[k++] = pch_path;
+	if (pch_path) { /* NULL: a preamble not chained on the toolkit PCH */
+		v[k++] = "-include-pch";
+		v[k++] = pch_path;
+	}
 	*out = v;
 	*n = k;
 }
@@ -442,7 +444,7 @@ int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *c
                  size_t len)
 {
 	memset(p, 0, sizeof *p);
-	if (!c->toolkit_pch || cl_env_number(CL_ENV_PREAMBLE_MB) == 0)
+	if (cl_env_number(CL_ENV_PREAMBLE_MB) == 0)
 		return -1;
 	size_t end = preamble_end(text, len);
 	if (!end)

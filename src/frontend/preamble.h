@@ -43,7 +43,9 @@ struct preamble_ctx {
 	int first_user;              /* argv[first_user] on: the project's */
 	struct CXUnsavedFile *unsaved; /* cudalint's own headers */
 	unsigned nunsaved;
-	const char *toolkit_pch;     /* the toolkit PCH it is chained on */
+	const char *toolkit_pch;     /* the toolkit PCH it is chained on; NULL:
+	                              * none (the project shadows one of its
+	                              * headers), the preamble holds the toolkit's */
 	int verbose;
 };
 

@@ -110,6 +110,19 @@ touch -t 202001020000 inc.cuh
 same a.cu
 check 'grep -q "2 clang errors outside device code" "$T/err"' "the header's change was not seen: $(cat "$T/err")"
 
+say "a project whose include directory shadows a header of the toolkit PCH: a preamble of its own, holding the toolkit's headers"
+mkdir -p sh/inc/cuda
+printf '#pragma once\n__device__ inline int own_atomic(int x) { return x; }\n' >sh/inc/cuda/atomic
+printf '#include <cuda_runtime.h>\n#include <cuda/atomic>\n__global__ void k(int *p)\n{\n\tif (p[threadIdx.x] > 0)\n\t\t__syncthreads();\n\tp[0] = own_atomic(1);\n}\n' >sh/k.cu
+cd sh || exit 2
+same --no-cache-results k.cu -- -I inc
+check 'grep -q "^cudalint: test: parsing k.cu with its preamble, which holds the toolkit.s headers" "$T/err"' \
+	"k.cu not parsed with a preamble of its own: $(grep test: "$T/err")"
+same --no-cache-results k.cu -- -I inc
+check 'grep -q "^cudalint: test: parsing k.cu with its preamble, which holds the toolkit.s headers" "$T/err"' \
+	"k.cu's preamble not reused: $(grep test: "$T/err")"
+cd .. || exit 2
+
 say "CUDALINT_PREAMBLE_MB=1: PCHs beyond a megabyte are evicted, the least recently used first"
 # a header of some 30,000 declarations: its PCH is over a megabyte
 rm -f "$C"/pre-*
