@@ -5,7 +5,8 @@
  * headers (llm.c's llmc headers, cuda-samples' helpers, cub's templates),
  * parsed again at every edit. The preamble is the block of directives at
  * the top of a file, everything before its first line of code; it is
- * precompiled into a second PCH, chained on the toolkit's, and an edit
+ * precompiled into a second PCH, chained on the toolkit's (or, where the
+ * project shadows a header of it, holding the toolkit's too), and an edit
  * below it reuses that PCH, the way clangd keeps a preamble.
  *
  * The file is then parsed whole, as it is, with the preamble's PCH: its
