@@ -112,6 +112,34 @@ input() {
 	done
 }
 
+# need_toolkit: a test of the precompiled toolkit header is skipped (77)
+# without a CUDA toolkit in /usr/local/cuda, or without the flock command.
+need_toolkit() {
+	if [ ! -r /usr/local/cuda/include/cuda_runtime.h ]; then
+		echo "skip: no CUDA toolkit"
+		exit 77
+	fi
+	if ! command -v flock >/dev/null 2>&1; then
+		echo "skip: no flock command"
+		exit 77
+	fi
+}
+
+# toolkit_pch FILE: a run on FILE (its exit status in the transcript)
+# starts the toolkit PCH's build in $CUDALINT_CACHE_DIR, waited for here
+# with a generous bound: a build that never ends fails the check below
+# instead of hanging the test.
+toolkit_pch() {
+	quiet --no-cache-results "$1"
+	i=0
+	while [ $i -lt 3000 ] && ! { ls "$CUDALINT_CACHE_DIR" | grep -q '^cuda-.*\.pch$' &&
+		flock -n "$CUDALINT_CACHE_DIR/pch.lock" true; }; do
+		sleep 0.2
+		i=$((i + 1))
+	done
+	check 'ls "$CUDALINT_CACHE_DIR" | grep -q "^cuda-.*\.pch$"' "no toolkit PCH: $(ls "$CUDALINT_CACHE_DIR")"
+}
+
 finish() {
 	sed -e "s|$TREAL|<TMP>|g" -e "s|$T|<TMP>|g" "$TR" >"$T/actual"
 	if [ "${CUDALINT_BLESS:-}" ]; then

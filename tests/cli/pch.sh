@@ -8,14 +8,7 @@
 # Needs a CUDA toolkit (skipped without one).
 . "$(dirname "$0")/lib.sh"
 
-CUDA=
-for d in /usr/local/cuda; do
-	[ -r "$d/include/cuda_runtime.h" ] && CUDA=$d
-done
-if [ -z "$CUDA" ]; then
-	echo "skip: no CUDA toolkit"
-	exit 77
-fi
+need_toolkit
 export CUDALINT_CACHE_DIR=$T/cache CUDALINT_TEST_TRACE_PARSES=1
 
 # two projects, each with its own cuda/atomic, spelled alike (-I inc)
@@ -28,10 +21,6 @@ done
 # A cold run never waits for the PCH, at any file count: one detached
 # builder, held here by a test hook (it reads the FIFO to its end before it
 # builds), while the files are parsed without it.
-if ! command -v flock >/dev/null 2>&1; then
-	echo "skip: no flock command"
-	exit 77
-fi
 printf '#include <cuda_runtime.h>\n__global__ void k(float *d)\n{\n\tif (threadIdx.x < 32) __syncthreads();\n}\n' >bar.cu
 BARS="bar.cu bar1.cu bar2.cu bar3.cu bar4.cu"
 for i in 1 2 3 4; do cp bar.cu bar$i.cu; done

@@ -16,18 +16,7 @@
 # never by timing it. Needs a CUDA toolkit (skipped without one).
 . "$(dirname "$0")/lib.sh"
 
-CUDA=
-for d in /usr/local/cuda; do
-	[ -r "$d/include/cuda_runtime.h" ] && CUDA=$d
-done
-if [ -z "$CUDA" ]; then
-	echo "skip: no CUDA toolkit"
-	exit 77
-fi
-if ! command -v flock >/dev/null 2>&1; then
-	echo "skip: no flock command"
-	exit 77
-fi
+need_toolkit
 export CUDALINT_CACHE_DIR=$T/cache CUDALINT_TEST_TRACE_PARSES=1
 C=$CUDALINT_CACHE_DIR
 
@@ -69,14 +58,8 @@ printf '// a.cu and b.cu share this preamble\n#include <cuda_runtime.h>\n#includ
 sed 's|a.cu and b.cu share this preamble|c.cu has its own|' a.cu >c.cu
 printf '#include <cuda_runtime.h>\n__global__ void k(float *d)\n{\n\tif (threadIdx.x < 3)\n\t\t__syncthreads();\n}\n' >only.cu
 
-# the toolkit PCH first: preambles are built on it, never without it
-quiet --no-cache-results only.cu
-i=0
-while [ $i -lt 3000 ] && ! { ls "$C" | grep -q '^cuda-.*\.pch$' && flock -n "$C/pch.lock" true; }; do
-	sleep 0.2
-	i=$((i + 1))
-done
-check 'ls "$C" | grep -q "^cuda-.*\.pch$"' "no toolkit PCH: $(ls "$C")"
+# the toolkit PCH first: preambles are built on it
+toolkit_pch only.cu
 
 say "a.cu and b.cu share a preamble, c.cu has its own, only.cu none: two PCHs, the reports as without them"
 same -v --no-cache-results a.cu b.cu c.cu only.cu

@@ -9,26 +9,13 @@
 # gives them. Needs a CUDA toolkit (skipped without one).
 . "$(dirname "$0")/lib.sh"
 
-if [ ! -r /usr/local/cuda/include/cuda_runtime.h ]; then
-	echo "skip: no CUDA toolkit"
-	exit 77
-fi
-if ! command -v flock >/dev/null 2>&1; then
-	echo "skip: no flock command"
-	exit 77
-fi
+need_toolkit
 export CUDALINT_CACHE_DIR=$T/cache
 C=$CUDALINT_CACHE_DIR
 
-# the toolkit PCH first: preambles are built on it, never without it
+# the toolkit PCH first: preambles are built on it
 printf '#include <cuda_runtime.h>\n__global__ void k() {}\n' >warm.cu
-quiet --no-cache-results warm.cu
-i=0
-while [ $i -lt 3000 ] && ! { ls "$C" | grep -q '^cuda-.*\.pch$' && flock -n "$C/pch.lock" true; }; do
-	sleep 0.2
-	i=$((i + 1))
-done
-check 'ls "$C" | grep -q "^cuda-.*\.pch$"' "no toolkit PCH: $(ls "$C")"
+toolkit_pch warm.cu
 
 # report MODE FILE: the JSON report of FILE (in its directory) and the exit
 # status, in $T/MODE.json
