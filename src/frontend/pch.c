@@ -172,31 +172,25 @@ static double now_s(void)
 	return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
-enum lock_result { LOCKED, BUSY, NO_LOCK };
-
-/* The build lock in *FD, without waiting: BUSY while another process
- * builds. NO_LOCK: locking is impossible here (no regular lock file, a
- * file system without flock): build unlocked, as the PCH is renamed into
- * place whole anyway. */
-static enum lock_result try_lock(const struct paths *f, int *fd)
+enum pch_lock_result pch_lock_try(const char *lock, int *fd)
 {
-	*fd = open(f->lock, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0644);
+	*fd = open(lock, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0644);
 	struct stat st;
 	if (*fd < 0 || fstat(*fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		if (*fd >= 0)
 			close(*fd);
 		*fd = -1;
-		return NO_LOCK;
+		return PCH_NO_LOCK;
 	}
 	while (flock(*fd, LOCK_EX | LOCK_NB) != 0) {
 		if (errno == EINTR)
 			continue;
-		enum lock_result r = errno == EWOULDBLOCK ? BUSY : NO_LOCK;
+		enum pch_lock_result r = errno == EWOULDBLOCK ? PCH_BUSY : PCH_NO_LOCK;
 		close(*fd);
 		*fd = -1;
 		return r;
 	}
-	return LOCKED;
+	return PCH_LOCKED;
 }
 
 /* Builds in progress leave cuda-KEY.pch.PID.tmp (and whatever libclang
@@ -526,22 +520,22 @@ int pch_ensure(struct pch *out, CXIndex index, const char *const *argv, int argc
 		return -1;
 	}
 	int fd;
-	enum lock_result lr = try_lock(&f, &fd);
-	if (lr == BUSY) {
+	enum pch_lock_result lr = pch_lock_try(f.lock, &fd);
+	if (lr == PCH_BUSY) {
 		if (verbose && !again)
 			fprintf(stderr, "cudalint: note: %s: another cudalint is building it; parsing without it "
 			                "until it is there\n",
 			        f.pch);
 		return 1;
 	}
-	if (lr == LOCKED && have(&f, out) == 0) { /* built since we looked */
+	if (lr == PCH_LOCKED && have(&f, out) == 0) { /* built since we looked */
 		close(fd);
 		return 0;
 	}
 	if (was_started(f.pch)) { /* ours ended without one (killed); unlocked, it may still run */
 		if (fd >= 0)
 			close(fd);
-		return lr == NO_LOCK ? 1 : -1;
+		return lr == PCH_NO_LOCK ? 1 : -1;
 	}
 	mark_started(f.pch);
 	if (verbose)

@@ -46,6 +46,14 @@ int pch_clear(size_t *n, long long *bytes);
  * next pch_ensure builds it again. Frees P's path. */
 void pch_discard(struct pch *p);
 
+/* pch.lock, taken without waiting (*FD then holds it): BUSY while another
+ * process builds. NO_LOCK: locking is impossible here (no regular lock
+ * file, a file system without flock): a build goes on unlocked, as what
+ * it makes is renamed into place whole anyway. The preambles' eviction
+ * (preamble.c) takes the same lock. */
+enum pch_lock_result { PCH_LOCKED, PCH_BUSY, PCH_NO_LOCK };
+enum pch_lock_result pch_lock_try(const char *lock, int *fd);
+
 /* Whether ARGV[I], I >= FIRST_USER, is one of the project's -include
  * files (*SKIP: the arguments after I it takes). */
 int pch_project_include(const char *const *argv, int argc, int first_user, int i, int *skip);

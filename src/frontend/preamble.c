@@ -34,13 +34,11 @@
 #include "util/xalloc.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <json-c/json.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -350,18 +348,16 @@ static long long preamble_bytes(void)
  * the lock when it can be had at once (else the next build does it). */
 static void evict(const struct names *f)
 {
-	int fd = open(f->lock, O_RDWR | O_CREAT | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return;
-	if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+	int fd;
+	if (pch_lock_try(f->lock, &fd) == PCH_LOCKED) {
 		cl_cache_sweep(f->dir, is_preamble_leftover, 3600);
 		const char *spare = strrchr(f->pch, '/') + 1;
 		cl_cache_evict_sized(f->dir, is_preamble_pch, CL_CACHE_MAX_AGE, PREAMBLE_KEEP, preamble_bytes(), spare,
 		                     remove_json);
 		/* records of preambles that made no PCH */
 		cl_cache_evict(f->dir, is_preamble_json, CL_CACHE_MAX_AGE, 0, NULL, NULL);
+		close(fd);
 	}
-	close(fd);
 }
 
 static int build(const struct names *f, const struct preamble_ctx *c, const char *vpath, const char *text,
