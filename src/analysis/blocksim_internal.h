@@ -94,12 +94,14 @@ struct bs_tinfo {
  * block shape: facts of type spellings and of statements, and interned
  * member paths. Its entries stay where they are until bs_caches_free,
  * so a caller may keep a pointer to one. */
+#define BS_TYPE_MEMO 64
 struct bs_caches {
 	struct arena *a;               /* the entries of types and stmts */
 	struct arena *pa;              /* the interned member paths */
 	struct cl_htab *types;         /* a spelling (by address) -> its struct bs_tinfo */
 	struct cl_htab *stmts;         /* a statement -> its struct bs_stmtfacts */
 	struct cl_htab *paths;         /* a member path -> its interned copy */
+	struct bs_tinfo *memo[BS_TYPE_MEMO]; /* the types' last answers, by spelling address (bs_type) */
 };
 void bs_caches_init(struct bs_caches *k);
 void bs_caches_free(struct bs_caches *k);

@@ -398,14 +398,22 @@ const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *t)
 		static const struct bs_tinfo none = { NULL, 0, 0, false, false, 0, -1, 0 };
 		return &none;
 	}
+	/* asked for at nearly every node a thread evaluates: a few spellings,
+	 * millions of times, so a direct-mapped memo by address answers
+	 * before the table */
+	struct bs_tinfo **m = &c->cache.memo[((uintptr_t)t >> 3) % BS_TYPE_MEMO];
+	struct bs_tinfo *ti = *m;
+	if (ti && ti->t == t && ti->tparam == tparam)
+		return ti;
 	void **slot = cl_htab_put(c->cache.types, CL_HTAB_PTRKEY(t));
-	struct bs_tinfo *ti = *slot;
+	ti = *slot;
 	if (!ti) {
 		*slot = ti = arena_alloc(c->cache.a, sizeof *ti);
 		compute(ti, t, tparam);
 	} else if (ti->tparam != tparam) {
 		compute(ti, t, tparam);
 	}
+	*m = ti;
 	return ti;
 }
 
