@@ -105,15 +105,40 @@ static size_t directive_end(const char *t, size_t i, size_t len, char name[16], 
 	return i < len ? i + 1 : i;
 }
 
-size_t preamble_end(const char *text, size_t len)
+/* The identifier after directive name NAME at I ('#'), in WORD (empty
+ * when there is none, or it is longer than WORD holds). */
+static void directive_word(const char *t, size_t i, size_t len, char *word, size_t cap)
 {
+	i++;
+	while (i < len && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	while (i < len && ((t[i] >= 'a' && t[i] <= 'z') || t[i] == '_'))
+		i++; /* the directive's name */
+	while (i < len && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	size_t n = 0;
+	while (i < len && n + 1 < cap &&
+	       ((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= '0' && t[i] <= '9') ||
+	        t[i] == '_'))
+		word[n++] = t[i++];
+	if (n + 1 >= cap || (i < len && t[i] != ' ' && t[i] != '\t' && t[i] != '\n' && t[i] != '\r' && t[i] != '/'))
+		n = 0; /* too long, or not a plain identifier */
+	word[n] = 0;
+}
+
+size_t preamble_end(const char *text, size_t len, struct preamble_guard *g)
+{
+	*g = (struct preamble_guard){ 0, 0 };
 	/* a byte-order mark: clang skips it, a copy of the bytes would not
 	 * keep the columns of the first line */
 	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
 		return 0;
 	size_t i = 0, end = 0;
-	int depth = 0, includes = 0, bad = 0;
-	for (;;) {
+	/* BASE: the #if a whole-file include guard leaves open (1), inside
+	 * which the preamble runs */
+	int depth = 0, base = 0, includes = 0, bad = 0, n = 0;
+	char guard[128] = "";
+	for (;; n++) {
 		i = skip_space_and_comments(text, i, len, &bad);
 		if (bad || i >= len || text[i] != '#')
 			break;
@@ -123,21 +148,51 @@ size_t preamble_end(const char *text, size_t len)
 			break;
 		if (!strcmp(name, "line"))
 			return 0; /* locations would no longer be the file's */
+		if (n == 0 && !strcmp(name, "ifndef"))
+			directive_word(text, i, len, guard, sizeof guard);
+		if (n == 1 && guard[0] && !strcmp(name, "define")) {
+			char word[sizeof guard];
+			directive_word(text, i, len, word, sizeof word);
+			if (!strcmp(word, guard)) {
+				base = 1;
+				g->define_at = i;
+				g->define_end = next - (text[next - 1] == '\n');
+			}
+		}
 		if (!strncmp(name, "if", 2))
 			depth++;
 		else if (!strcmp(name, "endif") && --depth < 0)
 			return 0;
 		else if (!strcmp(name, "include") || !strcmp(name, "import") || !strcmp(name, "include_next"))
 			includes++;
+		if (depth < base)
+			break; /* the guard closed: what follows is outside it */
 		i = next;
-		if (depth == 0 && includes)
+		if (depth == base && includes)
 			end = i;
 		/* a directive without a line end ends the file: nothing below
 		 * it to reuse the preamble for */
 		if (i >= len || text[i - 1] != '\n')
 			return 0;
 	}
+	if (!end)
+		*g = (struct preamble_guard){ 0, 0 };
 	return end;
+}
+
+char *preamble_text(const char *text, size_t end, const struct preamble_guard *g, size_t *n)
+{
+	static const char close[] = "#endif\n";
+	size_t extra = g->define_end ? sizeof close - 1 : 0;
+	char *t = xmalloc(end + extra + 1);
+	memcpy(t, text, end);
+	for (size_t i = g->define_at; i < g->define_end; i++)
+		if (t[i] != '\n' && t[i] != '\r')
+			t[i] = ' ';
+	memcpy(t + end, close, extra);
+	t[end + extra] = 0;
+	*n = end + extra;
+	return t;
 }
 
 /* ---- the cache's names -------------------------------------------------- */
@@ -442,13 +497,16 @@ int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *c
 	memset(p, 0, sizeof *p);
 	if (cl_env_number(CL_ENV_PREAMBLE_MB) == 0)
 		return -1;
-	size_t end = preamble_end(text, len);
+	struct preamble_guard g;
+	size_t end = preamble_end(text, len, &g);
 	if (!end)
 		return -1;
+	size_t npre;
+	char *pre = preamble_text(text, end, &g, &npre);
 	char *vpath = preamble_name(clang_path);
 	struct names f;
 	int rc = -1;
-	if (name_files(&f, c, vpath, text, end) != 0)
+	if (name_files(&f, c, vpath, pre, npre) != 0)
 		goto out;
 	char *json = NULL;
 	json_object *rec = preamble_record_read(f.json, &json);
@@ -460,7 +518,7 @@ int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *c
 		rec = NULL;
 	}
 	if (!rec) {
-		if (build(&f, c, vpath, text, end) != 0)
+		if (build(&f, c, vpath, pre, npre) != 0)
 			goto out;
 		rec = preamble_record_read(f.json, &json);
 		if (!rec)
@@ -484,6 +542,7 @@ int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *c
 	free(json);
 out:
 	free(vpath);
+	free(pre);
 	return rc;
 }
 

@@ -4,7 +4,8 @@
  * what is left of an edited file's cost is mostly the project's own
  * headers (llm.c's llmc headers, cuda-samples' helpers, cub's templates),
  * parsed again at every edit. The preamble is the block of directives at
- * the top of a file, everything before its first line of code; it is
+ * the top of a file, everything before its first line of code (inside a
+ * whole-file include guard, when the file starts with one); it is
  * precompiled into a second PCH, chained on the toolkit's (or, where the
  * project shadows a header of it, holding the toolkit's too), and an edit
  * below it reuses that PCH, the way clangd keeps a preamble.
@@ -31,10 +32,23 @@ struct ir_unit;
 struct json_object;
 
 /* Where the preamble of TEXT ends: after the last line of the leading
- * run of directives, comments and blank lines at which no #if is open; 0
- * when there is none worth precompiling (no #include in it, a #line,
- * a byte-order mark). */
-size_t preamble_end(const char *text, size_t len);
+ * run of directives, comments and blank lines at which no #if is open
+ * but a whole-file include guard's (G); 0 when there is none worth
+ * precompiling (no #include in it, a #line, a byte-order mark). */
+struct preamble_guard {
+	/* the guard's #define X after its #ifndef X (both first in the
+	 * file), without its line end; both 0 when there is no guard */
+	size_t define_at, define_end;
+};
+size_t preamble_end(const char *text, size_t len, struct preamble_guard *g);
+
+/* The bytes precompiled for the preamble TEXT[0, END): those bytes, but
+ * with G's #define blanked (the PCH must not define the guard's macro, or
+ * the file's own parse would skip itself whole) and an #endif after them
+ * (closing the guard's #ifndef, which the file closes further down); *N
+ * bytes, malloc'd. Every line and column of the preamble stays the
+ * file's. */
+char *preamble_text(const char *text, size_t end, const struct preamble_guard *g, size_t *n);
 
 /* What a parse needs to use a preamble, from the parser. */
 struct preamble_ctx {

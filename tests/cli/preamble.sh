@@ -4,7 +4,8 @@
 # What is checked:
 #   - files whose preambles are the same bytes share one PCH; another
 #     comment is another preamble; a preamble that reads nothing beyond the
-#     toolkit PCH gets none;
+#     toolkit PCH gets none; a file wrapped whole in an include guard has
+#     its preamble inside it;
 #   - every report equals one of a run without preambles
 #     (CUDALINT_PREAMBLE_MB=0): findings in a header with the note at the
 #     #include, a clang error inside a header, a header without an include
@@ -75,6 +76,25 @@ same --no-cache-results a.cu
 check 'grep -q "^cudalint: test: parsing a.cu with the precompiled toolkit header and its preamble" "$T/err"' \
 	"a.cu not parsed with its preamble: $(grep test: "$T/err")"
 check '[ "$(npch)" = 2 ]' "a new PCH for an edit below the preamble: $(ls "$C")"
+
+say "a file wrapped whole in an include guard: its preamble is inside the guard, which the PCH does not define"
+printf '// g.cu\n#ifndef G_CU\n#define G_CU\n#include <cuda_runtime.h>\n#include "inc.cuh"\n\n__global__ void kg(float *d)\n{\n\tif (d[threadIdx.x] > 0)\n\t\t__syncthreads();\n}\n#endif\n' >g.cu
+same --no-cache-results g.cu
+check 'grep -q "^cudalint: test: parsing g.cu with the precompiled toolkit header and its preamble" "$T/err" && grep -q "CL1001" "$T/out"' \
+	"g.cu not parsed with its preamble, or its kernel skipped: $(grep test: "$T/err") $(cat "$T/out")"
+say "the guard's macro defined on the command line: the file is empty, with its preamble as without"
+# another flag set: its own toolkit PCH first, built in the background
+quiet --no-cache-results g.cu -- -DG_CU
+i=0
+while [ $i -lt 3000 ] && ! { [ "$(ls "$C" | grep -c '^cuda-.*\.pch$')" -ge 2 ] && flock -n "$C/pch.lock" true; }; do
+	sleep 0.2
+	i=$((i + 1))
+done
+same -v --no-cache-results g.cu -- -DG_CU
+check '! grep -q "CL1001" "$T/out" && grep -q "^cudalint: test: parsing g.cu with the precompiled toolkit header$" "$T/err"' \
+	"g.cu analysed with G_CU defined, or not with the toolkit PCH: $(cat "$T/out") $(grep test: "$T/err")"
+check 'grep -q "^cudalint: note: g.cu: no preamble precompiled: it reads nothing the toolkit PCH does not hold" "$T/err"' \
+	"a preamble for g.cu with its guard's macro defined: $(grep -i preamble "$T/err")"
 
 say "a header the preamble read has changed: built again, and the change is seen"
 printf '__device__ inline void helper2(float *s)\n{\n\tif (threadIdx.x > 4)\n\t\t__syncwarp();\n}\n' >>inc.cuh
