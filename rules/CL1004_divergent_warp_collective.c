@@ -21,7 +21,7 @@ static bool full_mask(const struct ir_expr *e)
 /* Whether the call is a collective over a whole warp. */
 static bool whole_warp_collective(const struct ir_expr *call)
 {
-	const struct ir_call *c = &call->u.call;
+	const struct ir_call *c = call->u.call;
 	switch (c->intrinsic) {
 	case IN_SHFL:
 	case IN_SHFL_REL:
@@ -74,7 +74,7 @@ static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_ex
 	barrier_site_cause(c, cond, sizeof cond);
 	const char *where = by_exit ? "some lanes have already left where" : "it runs only in the lanes where";
 	struct cl_finding *fd;
-	if (call->u.call.intrinsic == IN_LIB_WARP)
+	if (call->u.call->intrinsic == IN_LIB_WARP)
 		fd = cl_report(cx, &cl_rules[RULE_CL1004], call->loc,
 			"`%s` synchronises the whole warp internally (with a full-warp mask), but %s %s, so lanes "
 			"named in the mask never arrive and the result is undefined; call it from every lane of the "

@@ -173,7 +173,7 @@ static bool eval(const struct ir_expr *e, struct thread *th, int64_t *out)
 /* The mask argument of a collective that has one. */
 static const struct ir_expr *mask_of(const struct ir_expr *call)
 {
-	switch (call->u.call.intrinsic) {
+	switch (call->u.call->intrinsic) {
 	case IN_SHFL:
 	case IN_SHFL_REL:
 	case IN_VOTE:
@@ -193,8 +193,8 @@ static const struct ir_expr *ballot_predicate(const struct ir_func *f, const str
 	if (e && e->kind == EK_VAR)
 		e = ir_strip(locals_init_once(f->locals, e));
 	int64_t full;
-	if (!e || e->kind != EK_CALL || e->u.call.intrinsic != IN_VOTE || !e->u.call.name ||
-	    strcmp(e->u.call.name, "__ballot_sync") || e->nkids != 2 || !ir_const_value(e->kids[0], &full) ||
+	if (!e || e->kind != EK_CALL || e->u.call->intrinsic != IN_VOTE || !e->u.call->name ||
+	    strcmp(e->u.call->name, "__ballot_sync") || e->nkids != 2 || !ir_const_value(e->kids[0], &full) ||
 	    (full & 0xffffffffLL) != 0xffffffffLL)
 		return NULL;
 	const struct ir_ctx *x = e->ctx;
@@ -465,8 +465,8 @@ static void site(struct cl_ctx *cx, const struct ir_func *f, const struct ir_exp
 	(void)cx;
 	const struct ir_ctx *x = call->ctx;
 	bool ok = en->whole[f->id] && x && !x->warp_cause && x->exit <= U_WARP;
-	for (int i = 0; i < ir_call_ncallees(&call->u.call); i++) {
-		const struct ir_func *t = ir_call_callee(&call->u.call, i);
+	for (int i = 0; i < ir_call_ncallees(call->u.call); i++) {
+		const struct ir_func *t = ir_call_callee(call->u.call, i);
 		if (t->id >= 0 && t->id < en->u->nfuncs && !ok && en->whole[t->id] && !t->is_global) {
 			en->whole[t->id] = 0;
 			en->changed = true;
@@ -479,9 +479,9 @@ static void has_site(struct cl_ctx *cx, const struct ir_func *f, const struct ir
 	uint8_t *called = arg;
 	(void)cx;
 	(void)f;
-	for (int i = 0; i < ir_call_ncallees(&call->u.call); i++)
-		if (ir_call_callee(&call->u.call, i)->id >= 0)
-			called[ir_call_callee(&call->u.call, i)->id] = 1;
+	for (int i = 0; i < ir_call_ncallees(call->u.call); i++)
+		if (ir_call_callee(call->u.call, i)->id >= 0)
+			called[ir_call_callee(call->u.call, i)->id] = 1;
 }
 
 static void function(struct cl_ctx *cx, const struct ir_func *f, void *arg)

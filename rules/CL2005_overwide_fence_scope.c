@@ -53,7 +53,7 @@ static int observe(const struct mo_access *a, void *arg)
  * right only when the analysis saw all the memory it orders. */
 static void narrow_fence(struct cl_ctx *cx, struct cl_finding *f, const struct ir_expr *e, const char *scope)
 {
-	const struct ir_call *c = &e->u.call;
+	const struct ir_call *c = e->u.call;
 	if (e->kind != EK_CALL || c->is_method)
 		return;
 	if (!e->nkids && (!strcmp(c->name, "__threadfence_system") || !strcmp(c->name, "__threadfence"))) {
@@ -82,7 +82,7 @@ static void narrow_fence(struct cl_ctx *cx, struct cl_finding *f, const struct i
  * they all act on the same memory). Unsafe, as narrow_fence. */
 static void narrow_atomic(struct cl_ctx *cx, struct cl_finding *f, const struct ir_expr *e, const char *scope)
 {
-	const struct ir_call *c = &e->u.call;
+	const struct ir_call *c = e->u.call;
 	size_t n = strlen(c->name);
 	char to[64];
 	if (!c->is_method && c->name_range && n > 7 && !strcmp(c->name + n - 7, "_system")) {
@@ -231,7 +231,7 @@ static void check_fence(struct cl_ctx *cx, const struct memorder *m, const struc
 
 static void check_atomic(struct cl_ctx *cx, const struct memorder *m, const struct mo_access *a)
 {
-	const struct ir_call *c = &a->e->u.call;
+	const struct ir_call *c = a->e->u.call;
 	bool explicit_scope = (c->is_method && c->recv_type && strstr(c->recv_type, "thread_scope_")) ||
 	                      strstr(c->name, "_system");
 	if (!explicit_scope || !a->e->nkids)

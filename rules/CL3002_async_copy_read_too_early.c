@@ -28,7 +28,7 @@
 
 static int is_asm(const struct ir_expr *call)
 {
-	return !strncmp(call->u.call.name, "cp.async", 8);
+	return !strncmp(call->u.call->name, "cp.async", 8);
 }
 
 /* The shared address a copy's destination holds: a local assigned once
@@ -40,7 +40,7 @@ static const struct ir_expr *shared_address(const struct ir_func *f, const struc
 {
 	for (int hops = 0; e && hops < 8; hops++) {
 		e = ir_strip(e);
-		if (e->kind == EK_CALL && e->nkids == 1 && !strcmp(e->u.call.name, "__cvta_generic_to_shared"))
+		if (e->kind == EK_CALL && e->nkids == 1 && !strcmp(e->u.call->name, "__cvta_generic_to_shared"))
 			e = e->kids[0];
 		else if (locals_init_once(f->locals, e))
 			e = locals_init_once(f->locals, e);
@@ -116,7 +116,7 @@ static int after_copy(const struct mo_access *a, void *arg)
 	char desc[128], what[140], name[64];
 	mo_describe(a->e, desc, sizeof desc);
 	snprintf(what, sizeof what, desc[0] == '`' ? "%s" : "`%s`", desc);
-	snprintf(name, sizeof name, is_asm(c->call) ? "%s" : "%s()", c->call->u.call.name);
+	snprintf(name, sizeof name, is_asm(c->call) ? "%s" : "%s()", c->call->u.call->name);
 	struct cl_finding *f = cl_report(c->cx, &cl_rules[RULE_CL3002], a->e->loc,
 		"%s reads shared memory that the asynchronous `%s` on line %u is still filling: the copy "
 		"returns before its bytes arrive, and no wait completes it before this read, so the read can "

@@ -34,7 +34,7 @@ static void report(const struct blocksim_barrier_fact *b, void *arg)
 	/* unsafe: right only if the simulation saw every access the barrier
 	 * orders (a callee it could not follow, another launch shape) */
 	const struct ir_expr *c = b->call;
-	if (c->kind == EK_CALL && !c->u.call.is_method && !c->nkids && !strcmp(c->u.call.name, "__syncthreads")) {
+	if (c->kind == EK_CALL && !c->u.call->is_method && !c->nkids && !strcmp(c->u.call->name, "__syncthreads")) {
 		cl_fix_begin(f, 0, "replace `__syncthreads()` with `__syncwarp()`");
 		cl_fix_replace(cx, f, c->range, "__syncwarp()");
 		cl_fix_done(f);

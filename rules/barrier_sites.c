@@ -19,7 +19,7 @@ static void visit(struct cl_ctx *cx, const struct ir_func *f, const struct ir_ex
 	if (!call->ctx)
 		return;
 	if (w->reaches == uni_reaches_block_barrier && cubar_arrival(call) &&
-	    !intrinsic_is_block_barrier(call->u.call.intrinsic)) {
+	    !intrinsic_is_block_barrier(call->u.call->intrinsic)) {
 		/* bar.arrive(), alone or in bar.wait(bar.arrive()): no barrier
 		 * to the analyses (it does not wait), but an arrival the phase
 		 * counts */
@@ -54,16 +54,16 @@ const char *barrier_site_subject(const struct ir_expr *site, const struct ir_exp
 		snprintf(b + n, sizeof b - n, "` on cuda::barrier `%s", bar->name);
 	}
 	/* a library collective's barrier is inside it, out of sight */
-	bool lib = barrier->u.call.intrinsic == IN_LIB_BLOCK;
+	bool lib = barrier->u.call->intrinsic == IN_LIB_BLOCK;
 	if (site == barrier && lib)
 		snprintf(buf, len, "`%s`, which synchronises the block internally (it calls `__syncthreads()`),", b);
 	else if (site == barrier)
 		snprintf(buf, len, "`%s`", b);
 	else if (lib)
 		snprintf(buf, len, "the call to `%s()`, which reaches `%s` (it calls `__syncthreads()` internally),",
-		         site->u.call.name, b);
+		         site->u.call->name, b);
 	else
-		snprintf(buf, len, "the call to `%s()`, which reaches `%s`,", site->u.call.name, b);
+		snprintf(buf, len, "the call to `%s()`, which reaches `%s`,", site->u.call->name, b);
 	return buf;
 }
 

@@ -39,7 +39,7 @@ static int scan_expr(const struct ir_expr *e, void *arg)
 			s->dims = d;
 	}
 	if (e->kind == EK_CALL) {
-		const struct ir_func *t = e->u.call.target;
+		const struct ir_func *t = e->u.call->target;
 		if (t && t->body) {
 			visit(s->rc, t);
 			s->shared |= s->rc->shared[t->id] == 2;
@@ -68,7 +68,7 @@ static void visit(struct reach *rc, const struct ir_func *f)
 static int mark_called(const struct ir_expr *e, void *arg)
 {
 	struct reach *rc = arg;
-	const struct ir_func *t = e->kind == EK_CALL ? e->u.call.target : NULL;
+	const struct ir_func *t = e->kind == EK_CALL ? e->u.call->target : NULL;
 	if (t && t->body && !rc->called[t->id]) {
 		rc->called[t->id] = 1;
 		ir_walk_stmt_exprs(t->body, mark_called, rc);

@@ -46,9 +46,9 @@ struct bs_barsite {
 static bool plain_barrier(const struct ir_expr *e)
 {
 	e = ir_strip(e);
-	if (!e || e->kind != EK_CALL || intrinsic_of(e) != IN_SYNCTHREADS || !e->u.call.name)
+	if (!e || e->kind != EK_CALL || intrinsic_of(e) != IN_SYNCTHREADS || !e->u.call->name)
 		return false;
-	return !strcmp(e->u.call.name, "__syncthreads") || !strcmp(e->u.call.name, "sync");
+	return !strcmp(e->u.call->name, "__syncthreads") || !strcmp(e->u.call->name, "sync");
 }
 
 /* The plain barriers of a body outside every branch: a barrier under a

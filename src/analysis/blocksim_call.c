@@ -34,7 +34,7 @@ static struct bs_rv atomic_target(struct bs_thread *r, const struct ir_expr *e)
 		return bs_eval(r, p);
 	if (p->kind == EK_OTHER && p->nkids && p->type && strstr(p->type, "atomic_ref"))
 		return bs_lval(r, p->kids[p->nkids - 1]); /* cuda::atomic_ref<T>(x).op() */
-	if (p->kind == EK_CALL && !p->u.call.target && p->nkids && p->type && strstr(p->type, "atomic_ref"))
+	if (p->kind == EK_CALL && !p->u.call->target && p->nkids && p->type && strstr(p->type, "atomic_ref"))
 		return bs_lval(r, p->kids[0]);
 	return bs_lval(r, p); /* an atomic_ref variable holds its object's address */
 }
@@ -75,7 +75,7 @@ static int64_t tile_size(const char *t)
 static struct bs_rv group_call(struct bs_thread *r, const struct ir_expr *e, enum intrinsic k)
 {
 	bs_eval_args(r, e, 0);
-	const char *t = e->u.call.recv_type, *n = e->u.call.name;
+	const char *t = e->u.call->recv_type, *n = e->u.call->name;
 	bool block = t && strstr(t, "thread_block") && !strstr(t, "thread_block_tile");
 	int64_t ts = tile_size(t);
 	if (k == IN_THREAD_RANK && !strcmp(n, "thread_rank")) {
@@ -103,14 +103,14 @@ static struct bs_rv group_call(struct bs_thread *r, const struct ir_expr *e, enu
 static bool pure_call(struct bs_thread *r, const struct ir_expr *e, struct bs_rv *out)
 {
 	static const char *const names[] = { "min", "max", "umin", "umax", "__mul24", "__umul24", "abs" };
-	const char *n = e->u.call.name;
+	const char *n = e->u.call->name;
 	if (!strncmp(n, "std::", 5))
 		n += 5;
 	int which = -1;
 	for (int i = 0; i < (int)(sizeof names / sizeof *names); i++)
 		if (!strcmp(n, names[i]))
 			which = i;
-	if (which < 0 || e->nkids != (which == 6 ? 1 : 2) || e->u.call.is_method)
+	if (which < 0 || e->nkids != (which == 6 ? 1 : 2) || e->u.call->is_method)
 		return false;
 	struct bs_rv a = bs_eval(r, e->kids[0]), b = which == 6 ? bs_rv_int(0) : bs_eval(r, e->kids[1]);
 	if (a.k != BS_RV_INT || b.k != BS_RV_INT || bs_type(r->c, e->type)->is_float) {
@@ -172,7 +172,7 @@ static void bind(struct bs_thread *r, struct bs_frame *fr, const struct ir_var *
 
 static struct bs_rv inline_call(struct bs_thread *r, const struct ir_expr *e, const struct ir_func *f)
 {
-	const struct ir_call *c = &e->u.call;
+	const struct ir_call *c = e->u.call;
 	if (r->depth >= BS_MAX_DEPTH || on_stack(r, f)) {
 		bs_eval_args(r, e, 0);
 		bs_touch(r->c, r->phase, BS_RM_UNKNOWN); /* not followed */
@@ -283,8 +283,8 @@ static struct bs_rv copy_call(struct bs_thread *r, const struct ir_expr *e)
 		else if (i == isize)
 			size = byte_count(e->kids[i], v);
 	}
-	const char *q = e->u.call.qual;
-	enum bs_async_api api = !strcmp(e->u.call.name, "__pipeline_memcpy_async") ? BS_AS_PIPELINE
+	const char *q = e->u.call->qual;
+	enum bs_async_api api = !strcmp(e->u.call->name, "__pipeline_memcpy_async") ? BS_AS_PIPELINE
 	                      : q && strstr(q, "cooperative_groups") ? BS_AS_CG : BS_AS_CUDA;
 	bs_async_copy(r, e, dst, src, size, api, intrinsic_async_collective(e));
 	return out;
@@ -293,7 +293,7 @@ static struct bs_rv copy_call(struct bs_thread *r, const struct ir_expr *e)
 /* A commit or a wait, logged; the call itself runs as before. */
 static void async_mark(struct bs_thread *r, const struct ir_expr *e, enum intrinsic k)
 {
-	const char *n = e->u.call.name;
+	const char *n = e->u.call->name;
 	int64_t keep;
 	if (k == IN_ASYNC_COMMIT) {
 		if (strstr(n, "commit"))
@@ -312,7 +312,7 @@ static void async_mark(struct bs_thread *r, const struct ir_expr *e, enum intrin
  * wait for the barrier can only miss races, never invent one. */
 static bool is_split_barrier_wait(const struct ir_expr *e)
 {
-	const struct ir_call *c = &e->u.call;
+	const struct ir_call *c = e->u.call;
 	return c->is_method && !strcmp(c->name, "wait") && intrinsic_block_scoped_barrier(c->recv_type);
 }
 
@@ -343,8 +343,8 @@ static struct bs_rv block_barrier(struct bs_thread *r, const struct ir_expr *e)
  * object of a method. */
 static bool may_touch_memory(const struct ir_expr *e)
 {
-	const struct ir_func *t = e->u.call.target;
-	if (e->u.call.is_method)
+	const struct ir_func *t = e->u.call->target;
+	if (e->u.call->is_method)
 		return true;
 	for (int i = 0; i < e->nkids; i++) {
 		const struct ir_expr *a = ir_strip(e->kids[i]);
@@ -368,7 +368,7 @@ static bool assigns_receiver(const struct ir_expr *e)
 	static const char *const ops[] = { "operator=", "operator+=", "operator-=", "operator*=", "operator/=",
 	                                   "operator%=", "operator&=", "operator|=", "operator^=", "operator<<=",
 	                                   "operator>>=" };
-	const char *n = e->u.call.name;
+	const char *n = e->u.call->name;
 	if (!n || e->nkids != 2 || !bs_is_lvalue(ir_strip(e->kids[0])))
 		return false;
 	for (size_t i = 0; i < sizeof ops / sizeof *ops; i++)
@@ -382,19 +382,19 @@ static struct bs_rv assign_receiver(struct bs_thread *r, const struct ir_expr *e
 	const struct ir_expr *lhs = ir_strip(e->kids[0]);
 	struct bs_rv loc = bs_lval(r, lhs);
 	struct bs_rv v = bs_eval(r, e->kids[1]);
-	if (strcmp(e->u.call.name, "operator=")) {
+	if (strcmp(e->u.call->name, "operator=")) {
 		bs_load(r, lhs, loc);
 		v = bs_top_of(r, lhs);
 	}
 	bs_store(r, lhs, loc, v);
-	return e->u.call.ret_type && strchr(e->u.call.ret_type, '&') ? loc : bs_top_of(r, e);
+	return e->u.call->ret_type && strchr(e->u.call->ret_type, '&') ? loc : bs_top_of(r, e);
 }
 
 /* A call of a constructor with no body here: its name is its type's
  * (`P<T>{bits}` has type P<T>). */
 static bool constructs_own_type(const struct ir_expr *e)
 {
-	const char *n = e->u.call.name, *t = e->type;
+	const char *n = e->u.call->name, *t = e->type;
 	size_t len = n ? strlen(n) : 0;
 	return len && t && !strncmp(t, n, len) && (t[len] == '<' || t[len] == '\0');
 }
@@ -421,7 +421,7 @@ struct bs_rv bs_call(struct bs_thread *r, const struct ir_expr *e)
 		return bs_rv_top(false);
 	case IN_TILE_COLLECTIVE:
 		bs_eval_args(r, e, 0);
-		if (!strcmp(e->u.call.name, "sync"))
+		if (!strcmp(e->u.call->name, "sync"))
 			r->wepoch++;
 		return bs_top_of(r, e);
 	case IN_ATOMIC_RMW: case IN_ATOMIC_LOAD: case IN_ATOMIC_STORE:
@@ -452,16 +452,16 @@ struct bs_rv bs_call(struct bs_thread *r, const struct ir_expr *e)
 		next_phase(r, e);
 		return bs_rv_top(true);
 	}
-	const struct ir_func *t = e->u.call.target;
+	const struct ir_func *t = e->u.call->target;
 	if (!t)
 		t = memspace_conversion(r->c->ms, e); /* SharedMemory<T>() in a template */
-	if (!t && !e->u.call.is_method)
-		t = bs_named(r->c, e->u.call.name); /* f<T>(x) in a template */
+	if (!t && !e->u.call->is_method)
+		t = bs_named(r->c, e->u.call->name); /* f<T>(x) in a template */
 	if (t && t->body && (t->is_device || t->is_global))
 		return inline_call(r, e, t);
 	if (k == IN_ASYNC_COPY)
 		return copy_call(r, e);
-	if (!strcmp(e->u.call.name, "__cvta_generic_to_shared") && e->nkids == 1) {
+	if (!strcmp(e->u.call->name, "__cvta_generic_to_shared") && e->nkids == 1) {
 		/* the shared window's address of a __shared__ object: the
 		 * object's, for a cp.async's operand (it is only an integer) */
 		bs_touch(r->c, r->phase, BS_RM_UNKNOWN);

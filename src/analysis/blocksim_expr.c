@@ -137,7 +137,7 @@ bool bs_is_lvalue(const struct ir_expr *e)
 	switch (e->kind) {
 	case EK_VAR: case EK_INDEX: case EK_MEMBER: case EK_ASSIGN: return true;
 	case EK_UNARY: return e->op == OP_DEREF || e->op == OP_PREINC || e->op == OP_PREDEC;
-	case EK_CALL: return e->u.call.ret_type && strchr(e->u.call.ret_type, '&');
+	case EK_CALL: return e->u.call->ret_type && strchr(e->u.call->ret_type, '&');
 	default: return false;
 	}
 }
@@ -259,7 +259,7 @@ struct bs_rv bs_lval(struct bs_thread *r, const struct ir_expr *e)
 		bs_eval(r, e);
 		return bs_lval(r, e->kids[0]);
 	case EK_CALL:
-		if (e->u.call.ret_type && strchr(e->u.call.ret_type, '&'))
+		if (e->u.call->ret_type && strchr(e->u.call->ret_type, '&'))
 			return bs_call(r, e);
 		break;
 	default:

@@ -18,7 +18,7 @@ static int find_barrier(const struct ir_expr *e, void *arg)
 		return 0;
 	enum intrinsic k = intrinsic_of(e);
 	return intrinsic_is_block_barrier(k) || k == IN_GRID_SYNC ||
-	       (k == IN_NONE && e->u.call.target && e->u.call.target->reaches_barrier);
+	       (k == IN_NONE && e->u.call->target && e->u.call->target->reaches_barrier);
 }
 
 /* The cached facts of statement S (bs_caches). */

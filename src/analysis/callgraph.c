@@ -35,9 +35,9 @@ static int find_barrier(const struct ir_expr *e, void *arg)
 	struct first_barrier *fb = arg;
 	if (e->kind != EK_CALL)
 		return 0;
-	enum intrinsic k = e->u.call.intrinsic;
+	enum intrinsic k = e->u.call->intrinsic;
 	int direct = fb->grid ? k == IN_GRID_SYNC : intrinsic_is_block_barrier(k);
-	if (direct || (k == IN_NONE && callgraph_reaching_callee(&e->u.call, fb->grid))) {
+	if (direct || (k == IN_NONE && callgraph_reaching_callee(e->u.call, fb->grid))) {
 		fb->found = e;
 		return 1;
 	}
@@ -69,8 +69,8 @@ struct callers { int *count; };
 static int count_callee(const struct ir_expr *e, void *arg)
 {
 	struct callers *c = arg;
-	for (int i = 0; e->kind == EK_CALL && i < ir_call_ncallees(&e->u.call); i++)
-		c->count[ir_call_callee(&e->u.call, i)->id]++;
+	for (int i = 0; e->kind == EK_CALL && i < ir_call_ncallees(e->u.call); i++)
+		c->count[ir_call_callee(e->u.call, i)->id]++;
 	return 0;
 }
 
@@ -89,8 +89,8 @@ static void visit(struct visit *v, struct ir_func *f)
 
 static int visit_callee(const struct ir_expr *e, void *arg)
 {
-	for (int i = 0; e->kind == EK_CALL && i < ir_call_ncallees(&e->u.call); i++)
-		visit(arg, ir_call_callee(&e->u.call, i));
+	for (int i = 0; e->kind == EK_CALL && i < ir_call_ncallees(e->u.call); i++)
+		visit(arg, ir_call_callee(e->u.call, i));
 	return 0;
 }
 

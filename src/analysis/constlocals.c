@@ -26,12 +26,12 @@ static int count_expr(const struct ir_expr *e, void *arg)
 	else if (e->kind == EK_UNARY && (e->op == OP_PREINC || e->op == OP_PREDEC || e->op == OP_POSTINC ||
 	                                 e->op == OP_POSTDEC || e->op == OP_ADDR))
 		bump(c, e->kids[0]); /* &x may be written through */
-	else if (e->kind == EK_CALL && e->u.call.target) {
+	else if (e->kind == EK_CALL && e->u.call->target) {
 		/* an argument bound to a reference parameter may be written through it */
-		const struct ir_func *t = e->u.call.target;
-		for (int i = 0; i < t->nparams && i + e->u.call.is_method < e->nkids; i++)
+		const struct ir_func *t = e->u.call->target;
+		for (int i = 0; i < t->nparams && i + e->u.call->is_method < e->nkids; i++)
 			if (t->params[i]->is_reference)
-				bump(c, e->kids[i + e->u.call.is_method]);
+				bump(c, e->kids[i + e->u.call->is_method]);
 	}
 	return 0;
 }

@@ -6,21 +6,21 @@
 
 const struct ir_var *cubar_arrival(const struct ir_expr *call)
 {
-	if (!call || call->kind != EK_CALL || !call->u.call.is_method || !call->nkids)
+	if (!call || call->kind != EK_CALL || !call->u.call->is_method || !call->nkids)
 		return NULL;
-	const char *n = call->u.call.name;
+	const char *n = call->u.call->name;
 	if (strcmp(n, "arrive") && strcmp(n, "arrive_and_wait"))
 		return NULL;
 	const struct ir_expr *o = ir_strip(call->kids[0]);
-	if (!o || o->kind != EK_VAR || !intrinsic_block_scoped_barrier(call->u.call.recv_type))
+	if (!o || o->kind != EK_VAR || !intrinsic_block_scoped_barrier(call->u.call->recv_type))
 		return NULL;
 	return o->u.var;
 }
 
 static bool is_block_group(const struct ir_expr *e)
 {
-	const char *t = e->u.call.recv_type;
-	return e->u.call.is_method && t && strstr(t, "thread_block") && !strstr(t, "thread_block_tile");
+	const char *t = e->u.call->recv_type;
+	return e->u.call->is_method && t && strstr(t, "thread_block") && !strstr(t, "thread_block_tile");
 }
 
 /* The blockDim dimensions a pure product of them multiplies (x = 1,
@@ -43,7 +43,7 @@ static bool whole_block(const struct ir_expr *e)
 {
 	e = ir_strip(e);
 	if (e && e->kind == EK_CALL && is_block_group(e))
-		return !strcmp(e->u.call.name, "size") || !strcmp(e->u.call.name, "num_threads");
+		return !strcmp(e->u.call->name, "size") || !strcmp(e->u.call->name, "num_threads");
 	return (dims(e) & 1) != 0;
 }
 
@@ -72,7 +72,7 @@ struct init_scan {
 static int each_init(const struct ir_expr *e, void *arg)
 {
 	struct init_scan *s = arg;
-	if (e->kind != EK_CALL || e->u.call.is_method || e->nkids != 2 || strcmp(e->u.call.name, "init"))
+	if (e->kind != EK_CALL || e->u.call->is_method || e->nkids != 2 || strcmp(e->u.call->name, "init"))
 		return 0;
 	const struct ir_expr *p = ir_strip(e->kids[0]);
 	if (!p || p->kind != EK_UNARY || p->op != OP_ADDR)
@@ -102,7 +102,7 @@ static bool thread_index(const struct ir_expr *e)
 	e = ir_strip(e);
 	if (e && e->kind == EK_BUILTIN)
 		return e->u.bi.which == BI_THREADIDX && e->u.bi.dim == 'x';
-	return e && e->kind == EK_CALL && is_block_group(e) && !strcmp(e->u.call.name, "thread_rank");
+	return e && e->kind == EK_CALL && is_block_group(e) && !strcmp(e->u.call->name, "thread_rank");
 }
 
 int64_t cubar_guard_size(const struct ir_expr *cond)
@@ -131,7 +131,7 @@ bool cubar_skip_loses_arrivals(const struct ir_unit *u, const struct ir_expr *si
 	if (!bar)
 		return true; /* __syncthreads() and friends */
 	struct cubar_init in = cubar_init_of(u, bar);
-	bool waits = inner->u.call.intrinsic == IN_BLOCK_BARRIER_WAIT;
+	bool waits = inner->u.call->intrinsic == IN_BLOCK_BARRIER_WAIT;
 	switch (in.kind) {
 	case CUBAR_BLOCK: return true;
 	case CUBAR_UNKNOWN: return waits;

@@ -136,7 +136,7 @@ bool intrinsic_block_scoped_barrier(const char *t)
 /* What call E is, from its name, receiver and target. */
 static enum intrinsic compute(const struct ir_expr *e)
 {
-	const struct ir_call *c = &e->u.call;
+	const struct ir_call *c = e->u.call;
 	enum intrinsic k = IN_NONE;
 	const char *n = c->name ? c->name : "";
 	struct lib_call lib;
@@ -209,15 +209,17 @@ enum intrinsic intrinsic_of(const struct ir_expr *e)
 {
 	/* pass 1 classifies every call of the unit; a call made later (a
 	 * unit test's) is computed each time */
-	return e->u.call.classified ? e->u.call.intrinsic : compute(e);
+	if (e->kind != EK_CALL)
+		return IN_NONE;
+	return e->u.call->classified ? e->u.call->intrinsic : compute(e);
 }
 
 static int classify(struct ir_expr *e, void *arg)
 {
 	(void)arg;
-	if (e->kind == EK_CALL && !e->u.call.classified) {
-		e->u.call.intrinsic = compute(e);
-		e->u.call.classified = 1;
+	if (e->kind == EK_CALL && !e->u.call->classified) {
+		e->u.call->intrinsic = compute(e);
+		e->u.call->classified = 1;
 	}
 	return 0;
 }
@@ -309,13 +311,13 @@ bool intrinsic_async_collective(const struct ir_expr *call)
 int intrinsic_async_args(const struct ir_expr *call, int *src, int *size)
 {
 	*src = *size = -1;
-	if (!call->nkids || !strncmp(call->u.call.name, "cp.async", 8))
+	if (!call->nkids || !strncmp(call->u.call->name, "cp.async", 8))
 		return call->nkids ? 0 : -1;
 	int d = intrinsic_async_collective(call) ? 1 : 0;
 	if (call->nkids <= d)
 		return -1;
 	/* cg::memcpy_async(group, dst, dst_size, src, src_size): five arguments */
-	bool sized = d && call->nkids == 5 && !strcmp(call->u.call.name, "memcpy_async") && has(call->u.call.qual, "cooperative_groups");
+	bool sized = d && call->nkids == 5 && !strcmp(call->u.call->name, "memcpy_async") && has(call->u.call->qual, "cooperative_groups");
 	*src = d + (sized ? 2 : 1) < call->nkids ? d + (sized ? 2 : 1) : -1;
 	*size = d + (sized ? 1 : 2) < call->nkids ? d + (sized ? 1 : 2) : -1;
 	return d;
@@ -335,10 +337,11 @@ static int classify_asm(struct ir_stmt *s, void *arg)
 		return 0;
 	struct ir_expr *e = arena_alloc(a, sizeof *e);
 	e->kind = EK_CALL;
+	e->u.call = arena_alloc(a, sizeof *e->u.call);
 	e->loc = s->loc;
-	e->u.call.name = asm_call_name[k];
-	e->u.call.intrinsic = k;
-	e->u.call.classified = 1;
+	e->u.call->name = asm_call_name[k];
+	e->u.call->intrinsic = k;
+	e->u.call->classified = 1;
 	/* operands are numbered outputs first */
 	int at = dst - s->u.asm_.nouts;
 	e->nkids = k == IN_ASYNC_COPY && at >= 0 && at < s->u.asm_.nins ? s->u.asm_.nins - at : 0;
@@ -382,7 +385,7 @@ static const char *arg_name(const struct ir_expr *a)
 
 enum mem_scope intrinsic_scope(const struct ir_expr *e)
 {
-	const struct ir_call *c = &e->u.call;
+	const struct ir_call *c = e->u.call;
 	const char *n = c->name;
 	if (!strcmp(n, "__threadfence_block"))
 		return SCOPE_BLOCK;
@@ -425,16 +428,16 @@ enum mem_order intrinsic_order(const struct ir_expr *e)
 		if (has(n, "seq_cst"))
 			return ORDER_SEQ_CST;
 	}
-	enum intrinsic k = e->u.call.intrinsic;
+	enum intrinsic k = e->u.call->intrinsic;
 	/* libcu++ atomics default to seq_cst; CUDA's atomicXxx are relaxed */
-	if ((k == IN_ATOMIC_LOAD || k == IN_ATOMIC_STORE || k == IN_ATOMIC_RMW) && e->u.call.is_method)
+	if ((k == IN_ATOMIC_LOAD || k == IN_ATOMIC_STORE || k == IN_ATOMIC_RMW) && e->u.call->is_method)
 		return ORDER_SEQ_CST;
 	return k == IN_ATOMIC_RMW ? ORDER_RELAXED : ORDER_UNKNOWN;
 }
 
 const char *intrinsic_display(const struct ir_expr *e, char *buf, unsigned len)
 {
-	const struct ir_call *c = &e->u.call;
+	const struct ir_call *c = e->u.call;
 	struct lib_call lib;
 	if (intrinsic_is_library(c->intrinsic) && library_call(e, &lib)) {
 		snprintf(buf, len, "%s::%s", lib.cls, lib.method);
@@ -443,7 +446,7 @@ const char *intrinsic_display(const struct ir_expr *e, char *buf, unsigned len)
 		if (o->kind == EK_VAR)
 			snprintf(buf, len, "%s.%s()", o->u.var->name, c->name);
 		else if (o->kind == EK_CALL)
-			snprintf(buf, len, "%s().%s()", o->u.call.name, c->name);
+			snprintf(buf, len, "%s().%s()", o->u.call->name, c->name);
 		else
 			snprintf(buf, len, "%s()", c->name);
 	} else {

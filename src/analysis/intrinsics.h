@@ -14,7 +14,7 @@
 
 enum mem_scope { SCOPE_NONE, SCOPE_WARP, SCOPE_BLOCK, SCOPE_DEVICE, SCOPE_SYSTEM };
 
-/* Classifies e (an EK_CALL) and caches the answer in e->u.call.intrinsic. */
+/* Classifies e (an EK_CALL) and caches the answer in e->u.call->intrinsic. */
 enum intrinsic intrinsic_of(const struct ir_expr *e);
 void intrinsics_classify_unit(struct ir_unit *u);
 

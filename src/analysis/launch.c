@@ -51,7 +51,7 @@ static bool dim3_value(const struct locals *L, const struct ir_expr *e, int out[
 	e = ir_strip(e);
 	if (!e || depth > 8)
 		return false;
-	if (e->kind == EK_CALL && e->u.call.qual && !strcmp(e->u.call.qual, "dim3::dim3")) {
+	if (e->kind == EK_CALL && e->u.call->qual && !strcmp(e->u.call->qual, "dim3::dim3")) {
 		const struct ir_expr *a = e->nkids == 1 ? ir_strip(e->kids[0]) : NULL;
 		if (a && is_dim3_type(a->kind == EK_VAR ? a->u.var->type : a->type))
 			return dim3_value(L, a, out, depth + 1); /* a copy */
@@ -149,7 +149,7 @@ static int cfg_expr(const struct ir_expr *e, void *arg)
 	struct cfg_walk *w = arg;
 	if (e->kind == EK_ASSIGN && e->op == OP_NONE)
 		cfg_member(w, e->kids[0], e->kids[1]);
-	else if (e->kind == EK_CALL && e->u.call.name && !strcmp(e->u.call.name, "operator=") && e->nkids >= 2)
+	else if (e->kind == EK_CALL && e->u.call->name && !strcmp(e->u.call->name, "operator=") && e->nkids >= 2)
 		for (int i = 0; i + 1 < e->nkids; i++)
 			cfg_member(w, e->kids[i], e->kids[e->nkids - 1]);
 	return 0;
@@ -192,7 +192,7 @@ static int find_launch(const struct ir_expr *e, void *arg)
 	struct collect *c = arg;
 	if (e->kind != EK_CALL)
 		return 0;
-	const struct ir_call *call = &e->u.call;
+	const struct ir_call *call = e->u.call;
 	const struct ir_func *k = call->is_launch ? call->target : call->is_api_launch ? call->kernel : NULL;
 	if (!k || !k->is_global)
 		return 0;
@@ -316,8 +316,8 @@ struct arg_walk {
 static int host_call(const struct ir_expr *e, void *arg)
 {
 	struct arg_walk *w = arg;
-	const struct ir_func *t = e->kind == EK_CALL ? e->u.call.target : NULL;
-	if (!t || !t->body || t->is_global || t->is_device || e->u.call.is_launch || e->u.call.is_method)
+	const struct ir_func *t = e->kind == EK_CALL ? e->u.call->target : NULL;
+	if (!t || !t->body || t->is_global || t->is_device || e->u.call->is_launch || e->u.call->is_method)
 		return 0;
 	for (int p = 0; p < t->nparams; p++) {
 		int64_t v;
@@ -399,8 +399,8 @@ static void merge_dims(int *into, const int *from, bool first)
 static int device_call(const struct ir_expr *e, void *arg)
 {
 	struct callers_walk *w = arg;
-	for (int i = 0; e->kind == EK_CALL && !e->u.call.is_launch && i < ir_call_ncallees(&e->u.call); i++) {
-		const struct ir_func *t = ir_call_callee(&e->u.call, i);
+	for (int i = 0; e->kind == EK_CALL && !e->u.call->is_launch && i < ir_call_ncallees(e->u.call); i++) {
+		const struct ir_func *t = ir_call_callee(e->u.call, i);
 		if (!t->body || t->is_global || !t->is_device || t == w->caller)
 			continue;
 		const struct kernel_launch *k = w->f->by_func[w->caller->id];

@@ -275,7 +275,7 @@ static bool in_list(const char *list, const char *name)
 
 bool library_call(const struct ir_expr *call, struct lib_call *out)
 {
-	const struct ir_call *c = &call->u.call;
+	const struct ir_call *c = call->u.call;
 	struct recv r;
 	if (!c->is_method || !c->name || !parse_recv(c->recv_type, &r))
 		return false;
@@ -304,7 +304,7 @@ static const struct { const char *cls; int y; } block_classes[] = {
 
 bool library_block_shape(const struct ir_expr *call, int shape[3])
 {
-	const struct ir_call *c = &call->u.call;
+	const struct ir_call *c = call->u.call;
 	struct recv r;
 	if (call->kind != EK_CALL || !c->is_method || !parse_recv(c->recv_type, &r))
 		return false;

@@ -49,9 +49,9 @@ struct call_walk { struct memorder *m; const struct ir_func *caller; int cap; };
 static int note_call(const struct mo_access *a, void *arg)
 {
 	struct call_walk *cw = arg;
-	if ((a->kind == ACC_CALL || a->kind == ACC_INLINED) && !a->via && a->e->u.call.target)
+	if ((a->kind == ACC_CALL || a->kind == ACC_INLINED) && !a->via && a->e->u.call->target)
 		CL_VEC_PUSH(cw->m->calls, cw->m->ncalls, cw->cap,
-		            ((struct mo_call){ cw->caller, a->e->u.call.target, a->stmt, a->e }));
+		            ((struct mo_call){ cw->caller, a->e->u.call->target, a->stmt, a->e }));
 	return 0;
 }
 
@@ -65,7 +65,7 @@ static void find_receivers(struct memorder *m, const struct ir_unit *u)
 	for (int i = 0; i < m->ncalls; i++) {
 		const struct ir_expr *c = m->calls[i].call;
 		int id = m->calls[i].callee->id;
-		const struct ir_expr *r = c->u.call.is_method && c->nkids ? c->kids[0] : NULL;
+		const struct ir_expr *r = c->u.call->is_method && c->nkids ? c->kids[0] : NULL;
 		const struct ir_expr *had = m->this_recv[id];
 		if (!r || !ir_base_var(r))
 			clash[id] = 1;
@@ -85,8 +85,8 @@ static void find_receivers(struct memorder *m, const struct ir_unit *u)
 static int note_host_call(const struct ir_expr *e, void *arg)
 {
 	uint8_t *called = arg;
-	if (e->kind == EK_CALL && e->u.call.target)
-		called[e->u.call.target->id] = 1;
+	if (e->kind == EK_CALL && e->u.call->target)
+		called[e->u.call->target->id] = 1;
 	return 0;
 }
 

@@ -104,8 +104,8 @@ static int has_asm(const struct ir_stmt *s, void *arg)
  * than MO_INLINE_DEPTH. */
 static struct ir_func *inline_target(const struct acc_walk *w, const struct ir_expr *e)
 {
-	struct ir_func *t = e->u.call.target;
-	if (!t || !t->body || !t->is_device || t->is_global || e->u.call.is_launch || w->depth >= MO_INLINE_DEPTH)
+	struct ir_func *t = e->u.call->target;
+	if (!t || !t->body || !t->is_device || t->is_global || e->u.call->is_launch || w->depth >= MO_INLINE_DEPTH)
 		return NULL;
 	for (int i = 0; i < w->depth; i++)
 		if (w->stack[i] == t)
@@ -122,9 +122,9 @@ static int inline_call(struct acc_walk *w, struct ir_expr *e, struct ir_func *t)
 	inner.stack[inner.depth++] = t;
 	/* a method called on an object (`l.lock()`); one called on `this`
 	 * inside another method keeps the outer object */
-	if (e->u.call.is_method && e->nkids && ir_base_var(e->kids[0]))
+	if (e->u.call->is_method && e->nkids && ir_base_var(e->kids[0]))
 		inner.recv = e->kids[0];
-	else if (!e->u.call.is_method)
+	else if (!e->u.call->is_method)
 		inner.recv = NULL;
 	return walk_stmt(&inner, t->body);
 }
@@ -157,7 +157,7 @@ static int address(struct acc_walk *w, struct ir_expr *e)
 		 * (its last operand the constructor call) and the constructor
 		 * bind x, they do not load it */
 		if (e->nkids && e->type && strstr(e->type, "atomic_ref") &&
-		    (e->kind == EK_OTHER || (!e->u.call.target && !e->u.call.is_method)))
+		    (e->kind == EK_OTHER || (!e->u.call->target && !e->u.call->is_method)))
 			return address(w, e->kids[e->nkids - 1]);
 		return rvalue(w, e);
 	default:
@@ -250,7 +250,7 @@ static int rvalue(struct acc_walk *w, struct ir_expr *e)
 			return emit(w, ACC_ASYNC_WAIT, e);
 		if (k == IN_ASYNC_COPY || k == IN_ASYNC_COMMIT)
 			return 0; /* library code: its accesses are the copy's, not the caller's */
-		if (ir_call_ncallees(&e->u.call)) {
+		if (ir_call_ncallees(e->u.call)) {
 			struct ir_func *t = inline_target(w, e);
 			return t ? inline_call(w, e, t) : emit(w, ACC_CALL, e);
 		}

@@ -14,7 +14,7 @@ enum intrinsic mo_barrier_stmt(const struct ir_stmt *s)
 	if (!s || s->kind != SK_EXPR || !s->u.expr)
 		return IN_NONE;
 	const struct ir_expr *e = ir_strip(s->u.expr);
-	return e && e->kind == EK_CALL && intrinsic_is_block_barrier(e->u.call.intrinsic) ? e->u.call.intrinsic : IN_NONE;
+	return e && e->kind == EK_CALL && intrinsic_is_block_barrier(e->u.call->intrinsic) ? e->u.call->intrinsic : IN_NONE;
 }
 
 struct touch { const struct mo_site *w; bool hit; };

@@ -90,7 +90,7 @@ static void describe(const struct ir_expr *e, char *buf, size_t len, int depth)
 		}
 		break;
 	case EK_CALL:
-		snprintf(buf + n, len - n, "%s(...)", e->u.call.name);
+		snprintf(buf + n, len - n, "%s(...)", e->u.call->name);
 		break;
 	default:
 		snprintf(buf + n, len - n, "...");

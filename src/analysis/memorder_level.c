@@ -82,7 +82,7 @@ static int param_level(const struct memorder *m, const struct ir_func *fn, const
 	int level = LEVEL_UNKNOWN;
 	for (int i = 0; i < m->ncalls; i++) {
 		const struct mo_call *c = &m->calls[i];
-		int k = c->call->u.call.is_method + v->id;
+		int k = c->call->u.call->is_method + v->id;
 		if (c->callee != fn)
 			continue;
 		if (v->id >= fn->nparams || fn->params[v->id] != v || k >= c->call->nkids)
@@ -136,7 +136,7 @@ static int store_level(const struct memorder *m, const struct mo_store *s)
 {
 	const struct ir_func *fn = mo_func_of(m, s->stmt);
 	if (s->atomic) /* the location the atomic's pointer designates */
-		return s->e->nkids ? value_level(m, fn, s->e->kids[s->e->u.call.is_method], 0) : LEVEL_UNKNOWN;
+		return s->e->nkids ? value_level(m, fn, s->e->kids[s->e->u.call->is_method], 0) : LEVEL_UNKNOWN;
 	return lvalue_level(m, fn, s->e, 0);
 }
 
@@ -147,7 +147,7 @@ static const struct ir_func *func_holding(const struct memorder *m, const struct
 {
 	if (!a->via)
 		return mo_func_of(m, a->stmt);
-	const struct ir_func *t = a->via->u.call.target;
+	const struct ir_func *t = a->via->u.call->target;
 	if (t && t->body && mo_stmt_holds(t->body, a->e))
 		return t;
 	for (int i = 0; i < m->u->nfuncs; i++)

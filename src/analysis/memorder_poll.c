@@ -179,7 +179,7 @@ static int find_local_sources(struct ir_stmt *s, void *arg)
 	 * storage[0])`) is what the callee returns, not the memory its
 	 * arguments read */
 	const struct ir_expr *v = rhs ? ir_strip(rhs) : NULL;
-	if (v && !(v->kind == EK_CALL && v->u.call.intrinsic == IN_NONE))
+	if (v && !(v->kind == EK_CALL && v->u.call->intrinsic == IN_NONE))
 		mo_expr_accesses(ps->m, rhs, s, local_load, ls);
 	if (s->kind == SK_ASM)
 		for (int i = 0; i < s->u.asm_.nouts; i++)

@@ -9,8 +9,8 @@
 enum mo_cas mo_cas_kind(const struct ir_expr *call)
 {
 	int64_t v;
-	const char *n = call->kind == EK_CALL ? call->u.call.name : NULL;
-	int first = call->kind == EK_CALL && call->u.call.is_method; /* cuda::atomic_ref: the object */
+	const char *n = call->kind == EK_CALL ? call->u.call->name : NULL;
+	int first = call->kind == EK_CALL && call->u.call->is_method; /* cuda::atomic_ref: the object */
 	if (!n || (!strstr(n, "CAS") && !strstr(n, "compare_exchange")))
 		return CAS_NONE;
 	if (call->nkids <= first + 1)
@@ -21,8 +21,8 @@ enum mo_cas mo_cas_kind(const struct ir_expr *call)
 bool mo_rmw_reads_only(const struct ir_expr *call)
 {
 	int64_t v;
-	const char *n = call->kind == EK_CALL ? call->u.call.name : NULL;
-	int first = call->kind == EK_CALL && call->u.call.is_method;
+	const char *n = call->kind == EK_CALL ? call->u.call->name : NULL;
+	int first = call->kind == EK_CALL && call->u.call->is_method;
 	if (!n || call->nkids <= first + 1 || !ir_const_value(call->kids[first + 1], &v) || v)
 		return false;
 	return strstr(n, "Add") || strstr(n, "Sub") || strstr(n, "Or") || strstr(n, "Xor") ||

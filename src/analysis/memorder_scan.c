@@ -183,7 +183,7 @@ bool mo_helper_no_publication(const struct mo_access *a)
 		return false;
 	if (a->kind != ACC_ATOMIC)
 		return true;
-	const char *n = a->e->u.call.name;
+	const char *n = a->e->u.call->name;
 	return n && !strstr(n, "Exch") && !strstr(n, "exchange") && !strstr(n, "CAS") && !strstr(n, "compare") &&
 	       !strstr(n, "store") && a->in != IN_ATOMIC_STORE;
 }

@@ -15,7 +15,7 @@
 
 static bool name_has(const struct ir_expr *call, const char *s)
 {
-	return call->kind == EK_CALL && call->u.call.name && strstr(call->u.call.name, s);
+	return call->kind == EK_CALL && call->u.call->name && strstr(call->u.call->name, s);
 }
 
 /* The right-hand side of the assignment that stores to lvalue lv. */
@@ -208,7 +208,7 @@ static int collect_access(const struct mo_access *a, void *arg)
 		/* a lock taken (`if (atomicCAS(&l, 0, 1) == 0)`) enters on the
 		 * value it compares with: the taking of the lock by another
 		 * thread (its write of 1) hands nothing over, its release does */
-		int first = a->e->u.call.is_method;
+		int first = a->e->u.call->is_method;
 		if (ir_const_value(a->e->kids[first + 1], &s->exit_value))
 			s->exit = EXIT_EQ;
 	}

@@ -21,7 +21,7 @@ struct taint {
 
 static int is_rmw_call(const struct ir_expr *e)
 {
-	return e->kind == EK_CALL && e->u.call.intrinsic == IN_ATOMIC_RMW;
+	return e->kind == EK_CALL && e->u.call->intrinsic == IN_ATOMIC_RMW;
 }
 
 static bool var_tainted(const uint8_t *local, int nvars, const struct ir_var *const *shared, int nshared,
@@ -285,8 +285,8 @@ static int handout_cond(const struct ir_stmt *s, void *arg)
 static bool is_increment(const struct ir_expr *call)
 {
 	int64_t v;
-	const char *n = call->u.call.name;
-	int first = call->u.call.is_method;
+	const char *n = call->u.call->name;
+	int first = call->u.call->is_method;
 	if (!n || (!strstr(n, "atomicAdd") && !strstr(n, "atomicInc") && !strstr(n, "fetch_add")))
 		return false;
 	return call->nkids > first + 1 && !(ir_const_value(call->kids[first + 1], &v) && v <= 0);

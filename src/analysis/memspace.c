@@ -206,9 +206,9 @@ static const struct ir_func *conversion_of(const struct memspace *m, const char 
 
 static const struct ir_var *call_object(const struct memspace *m, const struct ir_expr *call)
 {
-	const struct ir_func *t = call->u.call.target;
-	if (!t && !call->u.call.is_method && call->u.call.name)
-		t = conversion_of(m, call->u.call.name);
+	const struct ir_func *t = call->u.call->target;
+	if (!t && !call->u.call->is_method && call->u.call->name)
+		t = conversion_of(m, call->u.call->name);
 	if (!t || !m->returns || t->id < 0 || t->id >= m->u->nfuncs || !m->returns[t->id])
 		return NULL;
 	return m->returns[t->id];
@@ -256,7 +256,7 @@ static int scan_expr(const struct ir_expr *e, void *arg)
 	}
 	if (e->kind != EK_CALL)
 		return 0;
-	const struct ir_call *c = &e->u.call;
+	const struct ir_call *c = e->u.call;
 	int first = c->is_method;
 	/* a launch, a device call, or a host helper passing pointers on; a
 	 * dependent call in a template passes them to each of its candidates */
@@ -291,8 +291,8 @@ static int scan_expr(const struct ir_expr *e, void *arg)
 static const struct ir_expr *through_atomic_ref(const struct ir_expr *e)
 {
 	const struct ir_expr *s = ir_strip(e);
-	if (s && s->kind == EK_CALL && s->nkids >= 1 && !s->u.call.is_method &&
-	    (strstr(s->u.call.name, "atomic_ref") || (s->type && strstr(s->type, "atomic_ref"))))
+	if (s && s->kind == EK_CALL && s->nkids >= 1 && !s->u.call->is_method &&
+	    (strstr(s->u.call->name, "atomic_ref") || (s->type && strstr(s->type, "atomic_ref"))))
 		return s->kids[0];
 	/* a functional cast `cuda::atomic_ref<T, scope>(x)`: libclang lists the
 	 * type's template arguments first and the referenced object last */
@@ -379,7 +379,7 @@ struct memspace *memspace_new(const struct ir_unit *u)
 	 * code cudalint cannot see */
 	unsigned char *launched = xcalloc((size_t)u->nfuncs + 1, 1);
 	for (int j = 0; j < u->nlaunches; j++) {
-		const struct ir_func *t = u->launches[j]->u.call.target;
+		const struct ir_func *t = u->launches[j]->u.call->target;
 		if (t && t->id >= 0 && t->id < u->nfuncs)
 			launched[t->id] = 1;
 	}
@@ -516,7 +516,7 @@ const struct ir_var *memspace_call_object(const struct memspace *m, const struct
 
 const struct ir_func *memspace_conversion(const struct memspace *m, const struct ir_expr *call)
 {
-	const struct ir_call *c = &call->u.call;
+	const struct ir_call *c = call->u.call;
 	if (call->kind != EK_CALL || c->target || c->is_method || !c->name)
 		return NULL;
 	return conversion_of(m, c->name);

@@ -62,7 +62,7 @@ static uint8_t eval_library(struct interp *I, struct ustate *s, struct ir_expr *
 
 static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 {
-	struct ir_call *c = &e->u.call;
+	struct ir_call *c = e->u.call;
 	uint8_t lv[16] = { 0 }, all = U_GRID;
 	for (int i = 0; i < e->nkids; i++) {
 		uint8_t l = uni_eval(I, s, e->kids[i]);

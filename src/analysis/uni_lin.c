@@ -84,7 +84,7 @@ static uint8_t pure_level(struct interp *I, struct ustate *s, const struct ir_ex
 	case EK_BUILTIN:
 		return uni_builtin_level(I, e);
 	case EK_CALL:
-		return e->u.call.intrinsic == IN_NONE ? uni_call_level(I, e) : U_THREAD;
+		return e->u.call->intrinsic == IN_NONE ? uni_call_level(I, e) : U_THREAD;
 	case EK_UNARY:
 		if (e->op == OP_NEG || e->op == OP_PLUS || e->op == OP_NOT || e->op == OP_LNOT)
 			return pure_level(I, s, e->kids[0]);
@@ -159,7 +159,7 @@ static uint8_t thread_rank_lin(struct interp *I, const struct ir_expr *e)
 	/* warps are cut from the linear thread index, which is what a
 	 * block's (or, with warp-aligned blocks, the grid's) thread_rank()
 	 * is; a 32-thread tile's rank is the lane */
-	const char *t = e->u.call.recv_type;
+	const char *t = e->u.call->recv_type;
 	if (strstr(t, "grid_group"))
 		return uni_warp_aligned(I) ? LIN_WARP : 0;
 	if (strstr(t, "thread_block") && !strstr(t, "tile"))
@@ -186,9 +186,9 @@ uint8_t uni_lin_of(struct interp *I, struct ustate *s, const struct ir_expr *e)
 		 * it for the rank elsewhere only makes a value more uniform */
 		return LIN_TX | LIN_WARP | LIN_RANK;
 	case EK_CALL:
-		if (e->u.call.intrinsic == IN_THREAD_RANK && e->u.call.recv_type)
+		if (e->u.call->intrinsic == IN_THREAD_RANK && e->u.call->recv_type)
 			return thread_rank_lin(I, e);
-		if (e->u.call.intrinsic == IN_NONE)
+		if (e->u.call->intrinsic == IN_NONE)
 			return uni_call_lin(I, e);
 		return 0;
 	case EK_VAR:
@@ -212,7 +212,7 @@ uint8_t uni_call_level(struct interp *I, const struct ir_expr *e)
 {
 	/* the most varying of the callees' summaries, the call's own among
 	 * them (made when the call was evaluated) */
-	const struct ir_call *c = &e->u.call;
+	const struct ir_call *c = e->u.call;
 	uint8_t l = U_GRID;
 	bool any = false;
 	for (int j = 0; j < ir_call_ncallees(c); j++) {
@@ -230,7 +230,7 @@ uint8_t uni_call_lin(struct interp *I, const struct ir_expr *e)
 	/* the summaries are memoised per vector of argument levels, and the
 	 * call's own was made when the call was evaluated, before its value
 	 * is asked for: a fact all of them share is one of this call's */
-	const struct ir_call *c = &e->u.call;
+	const struct ir_call *c = e->u.call;
 	uint8_t lin = LIN_WARP | LIN_TID;
 	bool any = false;
 	for (int j = 0; j < ir_call_ncallees(c); j++) {
@@ -483,10 +483,10 @@ static bool same_stride(struct interp *I, const struct ir_expr *e, const struct 
 /* The returned expression of a helper whose body is one `return E;`. */
 static const struct ir_expr *single_return(const struct ir_expr *call)
 {
-	if (!call || call->kind != EK_CALL || call->u.call.intrinsic != IN_NONE || call->u.call.ncands ||
-	    !call->u.call.target)
+	if (!call || call->kind != EK_CALL || call->u.call->intrinsic != IN_NONE || call->u.call->ncands ||
+	    !call->u.call->target)
 		return NULL;
-	const struct ir_stmt *b = call->u.call.target->body;
+	const struct ir_stmt *b = call->u.call->target->body;
 	while (b && b->kind == SK_BLOCK && b->u.block.n == 1)
 		b = b->u.block.v[0];
 	return b && b->kind == SK_RETURN ? b->u.expr : NULL;
@@ -496,7 +496,7 @@ static const struct ir_expr *single_return(const struct ir_expr *call)
  * call passes it to, or the same builtin or constant. */
 static struct stride stride_in(struct interp *I, const struct ir_expr *call, const struct stride *w)
 {
-	const struct ir_func *t = call->u.call.target;
+	const struct ir_func *t = call->u.call->target;
 	struct stride in = *w;
 	in.var = NULL;
 	in.in_callee = true;

@@ -144,20 +144,20 @@ static int reaches(const struct ir_expr *call, const struct ir_expr **inner, int
 {
 	if (call->kind != EK_CALL)
 		return 0;
-	enum intrinsic k = call->u.call.intrinsic;
+	enum intrinsic k = call->u.call->intrinsic;
 	if (grid ? k == IN_GRID_SYNC : intrinsic_is_block_barrier(k)) {
 		if (inner)
 			*inner = call;
 		return 1;
 	}
-	const struct ir_func *t = callgraph_reaching_callee(&call->u.call, grid);
+	const struct ir_func *t = callgraph_reaching_callee(call->u.call, grid);
 	const struct ir_expr *b = t ? (grid ? t->reaches_grid_barrier : t->reaches_barrier) : NULL;
 	if (!b || k != IN_NONE)
 		return 0;
 	if (inner) {
 		/* follow the chain to the barrier itself */
-		for (int guard = 0; guard < 32 && b->u.call.intrinsic == IN_NONE; guard++) {
-			const struct ir_func *c = callgraph_reaching_callee(&b->u.call, grid);
+		for (int guard = 0; guard < 32 && b->u.call->intrinsic == IN_NONE; guard++) {
+			const struct ir_func *c = callgraph_reaching_callee(b->u.call, grid);
 			const struct ir_expr *next = c ? (grid ? c->reaches_grid_barrier : c->reaches_barrier) : NULL;
 			if (!next || next == b)
 				break;

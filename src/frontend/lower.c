@@ -455,11 +455,11 @@ static void resolve_calls(struct lower *L)
 	for (int i = 0; i < L->calls.n; i++) {
 		int at = lower_find_usr(by, n, L->call_usrs.v[i]);
 		if (at >= 0)
-			((struct ir_expr *)L->calls.v[i])->u.call.target = by[at];
+			((struct ir_expr *)L->calls.v[i])->u.call->target = by[at];
 	}
 	for (int i = 0; i < L->kernel_refs.n; i++) {
 		int at = lower_find_usr(by, n, L->kernel_usrs.v[i]);
-		struct ir_call *c = &((struct ir_expr *)L->kernel_refs.v[i])->u.call;
+		struct ir_call *c = ((struct ir_expr *)L->kernel_refs.v[i])->u.call;
 		if (at >= 0 && by[at]->is_global) {
 			c->kernel = by[at];
 			c->is_api_launch = 1;

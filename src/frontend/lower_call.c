@@ -168,7 +168,7 @@ static const struct { const char *sp; enum ir_ekind k; enum ir_op op; } dep_ops[
 static void as_dependent_operator(struct lower *L, struct ir_expr *e, CXCursor *kids, int n)
 {
 	int at = 0;
-	const char *sp = e->u.call.name && *e->u.call.name ? NULL : dependent_operator(L, kids, n, &at);
+	const char *sp = e->u.call->name && *e->u.call->name ? NULL : dependent_operator(L, kids, n, &at);
 	if (!sp)
 		return;
 	int unary = e->nkids == 1 || (e->nkids == 2 && (!strcmp(sp, "++") || !strcmp(sp, "--")));
@@ -216,7 +216,7 @@ static void note_api_launch(struct lower *L, struct ir_expr *e, CXCursor c)
 		{ "cudaLaunchKernel", 0 }, { "cudaLaunchCooperativeKernel", 0 },
 		{ "cudaLaunchKernelEx", 1 }, { "cudaLaunchKernelExC", 1 },
 	};
-	const char *name = e->u.call.name;
+	const char *name = e->u.call->name;
 	for (size_t i = 0; name && i < sizeof api / sizeof api[0]; i++) {
 		if (strcmp(name, api[i].name))
 			continue;
@@ -307,7 +307,7 @@ static void lower_callee(struct lower *L, struct ir_call *call, CXCursor callee,
  * is lowered, resolve_calls) and the return type. */
 static void lower_resolved_callee(struct lower *L, struct ir_expr *e, CXCursor ref, int device_launch)
 {
-	struct ir_call *call = &e->u.call;
+	struct ir_call *call = e->u.call;
 	CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
 	CXCursor target = clang_Cursor_isNull(tmpl) ? ref : tmpl;
 	call->qual = qualified_name(L, target);
@@ -333,7 +333,7 @@ static void lower_resolved_callee(struct lower *L, struct ir_expr *e, CXCursor r
 struct ir_expr *lower_call(struct lower *L, CXCursor c)
 {
 	struct ir_expr *e = lower_new_expr(L, EK_CALL, c);
-	struct ir_call *call = &e->u.call;
+	struct ir_call *call = e->u.call;
 	CXCursor *kids;
 	int n = lower_cursor_children(c, &kids);
 	CXCursor ref = clang_getCursorReferenced(c);

@@ -27,8 +27,8 @@ void lower_dependent_callee(struct lower *L, struct ir_expr *call, CXCursor call
 	                                                : 0;
 	if (!n)
 		return;
-	if (!call->u.call.name)
-		call->u.call.name = lower_cursor_name(L, set);
+	if (!call->u.call->name)
+		call->u.call->name = lower_cursor_name(L, set);
 	struct lower_dep_call *d = arena_alloc(L->a, sizeof *d);
 	d->call = call;
 	d->usrs = arena_alloc(L->a, n * sizeof *d->usrs);
@@ -56,7 +56,7 @@ void lower_resolve_dependent(struct lower *L, struct ir_func **by_usr, int n)
 {
 	for (int i = 0; i < L->dep_calls.n; i++) {
 		struct lower_dep_call *d = L->dep_calls.v[i];
-		struct ir_call *c = &d->call->u.call;
+		struct ir_call *c = d->call->u.call;
 		int nargs = d->call->nkids - c->is_method;
 		struct ptrvec found = { 0 };
 		for (int j = 0; j < d->n; j++) {

@@ -17,6 +17,8 @@ struct ir_expr *lower_new_expr(struct lower *L, enum ir_ekind k, CXCursor c)
 {
 	struct ir_expr *e = arena_alloc(L->a, sizeof *e);
 	e->kind = k;
+	if (k == EK_CALL)
+		e->u.call = arena_alloc(L->a, sizeof *e->u.call);
 	e->loc = lower_cursor_loc(L, c);
 	e->range = lower_range(L, c);
 	CXType t = clang_getCursorType(c);

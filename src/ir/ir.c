@@ -329,16 +329,16 @@ static void dump_expr(const struct ir_expr *e, FILE *f, int depth)
 	case EK_VAR: fprintf(f, " %s", e->u.var->name); break;
 	case EK_BUILTIN: fprintf(f, " %s.%c", ir_builtin_name(e->u.bi.which), e->u.bi.dim ? e->u.bi.dim : '?'); break;
 	case EK_CALL:
-		fprintf(f, " %s qual=%s%s%s", e->u.call.name, e->u.call.qual ? e->u.call.qual : "-",
-		        e->u.call.target ? " (defined)" : "", e->u.call.is_launch ? " launch" : "");
-		if (e->u.call.spec)
-			fprintf(f, " spec=%s", e->u.call.spec);
-		if (e->u.call.ncands)
-			fprintf(f, " (%d candidates)", e->u.call.ncands);
-		if (e->u.call.recv_type)
-			fprintf(f, " recv=%s", e->u.call.recv_type);
-		if (e->u.call.kernel)
-			fprintf(f, " launches=%s", e->u.call.kernel->name);
+		fprintf(f, " %s qual=%s%s%s", e->u.call->name, e->u.call->qual ? e->u.call->qual : "-",
+		        e->u.call->target ? " (defined)" : "", e->u.call->is_launch ? " launch" : "");
+		if (e->u.call->spec)
+			fprintf(f, " spec=%s", e->u.call->spec);
+		if (e->u.call->ncands)
+			fprintf(f, " (%d candidates)", e->u.call->ncands);
+		if (e->u.call->recv_type)
+			fprintf(f, " recv=%s", e->u.call->recv_type);
+		if (e->u.call->kernel)
+			fprintf(f, " launches=%s", e->u.call->kernel->name);
 		break;
 	case EK_MEMBER: fprintf(f, " .%s", e->u.name ? e->u.name : "?"); break;
 	case EK_CONST:
@@ -355,9 +355,9 @@ static void dump_expr(const struct ir_expr *e, FILE *f, int depth)
 		fprintf(f, " : %s", e->type);
 	static const char *const levels[] = { "grid", "block", "warp", "thread" };
 	fprintf(f, " @%u:%u %s\n", e->loc.line, e->loc.col, (unsigned)e->level < 4 ? levels[e->level] : "?");
-	if (e->kind == EK_CALL && e->u.call.config) {
+	if (e->kind == EK_CALL && e->u.call->config) {
 		fprintf(f, "%*sconfig\n", depth * 2 + 2, "");
-		dump_expr(e->u.call.config, f, depth + 2);
+		dump_expr(e->u.call->config, f, depth + 2);
 	}
 	for (int i = 0; i < e->nkids; i++)
 		dump_expr(e->kids[i], f, depth + 1);

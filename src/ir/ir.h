@@ -195,7 +195,9 @@ struct ir_expr {
 	union {
 		struct ir_var *var;                               /* EK_VAR */
 		struct { enum ir_builtin which; char dim; } bi;   /* EK_BUILTIN: dim 'x','y','z' or 0 */
-		struct ir_call call;                              /* EK_CALL */
+		struct ir_call *call;                             /* EK_CALL: its own, allocated with it (most
+		                                                   * expressions are no calls: held inline, it made
+		                                                   * every one twice as large) */
 		const char *name;                                 /* EK_MEMBER field, EK_CONST enumerator */
 	} u;
 	int64_t ival;              /* EK_CONST */

@@ -64,7 +64,7 @@ static inline int fixture_find_probe(struct ir_expr *e, void *arg)
 {
 	struct fixture_probe *p = arg;
 	int64_t tag;
-	if (e->kind == EK_CALL && !strcmp(e->u.call.name, "probe") && e->nkids == 2 &&
+	if (e->kind == EK_CALL && !strcmp(e->u.call->name, "probe") && e->nkids == 2 &&
 	    ir_const_value(e->kids[0], &tag) && tag == p->tag) {
 		p->value = e->kids[1];
 		return 1;

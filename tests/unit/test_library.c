@@ -37,7 +37,7 @@ static struct ir_unit *analyse_with_stand_ins(const char *src)
 
 static int is_method_call(struct ir_expr *e, void *arg)
 {
-	if (e->kind == EK_CALL && e->u.call.is_method) {
+	if (e->kind == EK_CALL && e->u.call->is_method) {
 		*(struct ir_expr **)arg = e;
 		return 1;
 	}
@@ -123,7 +123,7 @@ static const struct ir_call *call_at(struct ir_unit *u, int tag)
 {
 	const struct ir_expr *e = ir_strip(fixture_probe(u, tag, NULL));
 	assert_int_equal(e->kind, EK_CALL);
-	return &e->u.call;
+	return e->u.call;
 }
 
 static void test_dependent_candidates(void **state)
