@@ -2,6 +2,7 @@
  * (rule.h) only: the table and the dispatch are rules/'s. */
 #include "check.h"
 #include "analysis/launch.h"
+#include "util/htab.h"
 #include "util/utf8.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
@@ -11,22 +12,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct interned { struct interned *next; char s[]; };
-static struct interned *strings;
+/* Every file name and function name of every finding passes here, once
+ * per finding: a hash table, where a list made a result-cache hit of a
+ * file with 1,700 findings cost 300 M instructions of strcmp. Never
+ * freed: the strings live as long as the process. */
+static struct cl_htab *strings;
 
 const char *cl_intern(const char *s)
 {
 	if (!s)
 		return NULL;
-	for (struct interned *i = strings; i; i = i->next)
-		if (!strcmp(i->s, s))
-			return i->s;
+	if (!strings)
+		strings = cl_htab_new();
 	size_t n = strlen(s);
-	struct interned *i = xmalloc(sizeof *i + n + 1);
-	memcpy(i->s, s, n + 1);
-	i->next = strings;
-	strings = i;
-	return i->s;
+	void **slot = cl_htab_put(strings, s, n);
+	if (!*slot) {
+		char *c = xmalloc(n + 1);
+		memcpy(c, s, n + 1);
+		*slot = c;
+	}
+	return *slot;
 }
 
 const char *cl_level_name(enum cl_level l)
