@@ -72,10 +72,12 @@ static size_t skip_space_and_comments(const char *t, size_t i, size_t len, int *
 	}
 }
 
-/* The directive at I ('#'): its name in NAME, and the offset after its
- * last line (backslash continuations and block comments inside it
- * followed). */
-static size_t directive_end(const char *t, size_t i, size_t len, char name[16], int *bad)
+/* The directive at I ('#'): its name in NAME, the plain identifier that
+ * follows it in WORD (empty when something else does, or when it is
+ * longer than WORD holds: an #ifndef's or #define's macro), and the
+ * offset after its last line (backslash continuations and block comments
+ * inside it followed). */
+static size_t directive_end(const char *t, size_t i, size_t len, char name[16], char word[128], int *bad)
 {
 	i++;
 	while (i < len && (t[i] == ' ' || t[i] == '\t'))
@@ -86,6 +88,16 @@ static size_t directive_end(const char *t, size_t i, size_t len, char name[16], 
 	name[n] = 0;
 	if (!n && i < len && t[i] >= '0' && t[i] <= '9')
 		strcpy(name, "line"); /* "# 10 "x.cu"", a line marker */
+	while (i < len && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	n = 0;
+	while (i < len && n < 127 &&
+	       ((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= '0' && t[i] <= '9') ||
+	        t[i] == '_'))
+		word[n++] = t[i++];
+	if (n == 127 || (i < len && t[i] != ' ' && t[i] != '\t' && t[i] != '\n' && t[i] != '\r' && t[i] != '/'))
+		n = 0; /* too long, or not a plain identifier */
+	word[n] = 0;
 	while (i < len && t[i] != '\n') {
 		if (t[i] == '\\' && i + 1 < len && (t[i + 1] == '\n' || t[i + 1] == '\r')) {
 			i += t[i + 1] == '\r' && i + 2 < len && t[i + 2] == '\n' ? 3 : 2;
@@ -105,27 +117,6 @@ static size_t directive_end(const char *t, size_t i, size_t len, char name[16], 
 	return i < len ? i + 1 : i;
 }
 
-/* The identifier after directive name NAME at I ('#'), in WORD (empty
- * when there is none, or it is longer than WORD holds). */
-static void directive_word(const char *t, size_t i, size_t len, char *word, size_t cap)
-{
-	i++;
-	while (i < len && (t[i] == ' ' || t[i] == '\t'))
-		i++;
-	while (i < len && ((t[i] >= 'a' && t[i] <= 'z') || t[i] == '_'))
-		i++; /* the directive's name */
-	while (i < len && (t[i] == ' ' || t[i] == '\t'))
-		i++;
-	size_t n = 0;
-	while (i < len && n + 1 < cap &&
-	       ((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= '0' && t[i] <= '9') ||
-	        t[i] == '_'))
-		word[n++] = t[i++];
-	if (n + 1 >= cap || (i < len && t[i] != ' ' && t[i] != '\t' && t[i] != '\n' && t[i] != '\r' && t[i] != '/'))
-		n = 0; /* too long, or not a plain identifier */
-	word[n] = 0;
-}
-
 size_t preamble_end(const char *text, size_t len, struct preamble_guard *g)
 {
 	*g = (struct preamble_guard){ 0, 0 };
@@ -142,22 +133,18 @@ size_t preamble_end(const char *text, size_t len, struct preamble_guard *g)
 		i = skip_space_and_comments(text, i, len, &bad);
 		if (bad || i >= len || text[i] != '#')
 			break;
-		char name[16];
-		size_t next = directive_end(text, i, len, name, &bad);
+		char name[16], word[128];
+		size_t next = directive_end(text, i, len, name, word, &bad);
 		if (bad)
 			break;
 		if (!strcmp(name, "line"))
 			return 0; /* locations would no longer be the file's */
 		if (n == 0 && !strcmp(name, "ifndef"))
-			directive_word(text, i, len, guard, sizeof guard);
-		if (n == 1 && guard[0] && !strcmp(name, "define")) {
-			char word[sizeof guard];
-			directive_word(text, i, len, word, sizeof word);
-			if (!strcmp(word, guard)) {
-				base = 1;
-				g->define_at = i;
-				g->define_end = next - (text[next - 1] == '\n');
-			}
+			strcpy(guard, word);
+		if (n == 1 && guard[0] && !strcmp(name, "define") && !strcmp(word, guard)) {
+			base = 1;
+			g->define_at = i;
+			g->define_end = next - (text[next - 1] == '\n');
 		}
 		if (!strncmp(name, "if", 2))
 			depth++;

@@ -125,19 +125,21 @@ need_toolkit() {
 	fi
 }
 
-# toolkit_pch FILE: a run on FILE (its exit status in the transcript)
-# starts the toolkit PCH's build in $CUDALINT_CACHE_DIR, waited for here
-# with a generous bound: a build that never ends fails the check below
-# instead of hanging the test.
+# toolkit_pch FILE [ARGS...]: a run on FILE (its exit status in the
+# transcript) with a flag set that has no toolkit PCH yet starts its build
+# in $CUDALINT_CACHE_DIR, waited for here (one more PCH than before, and
+# the lock free) with a generous bound: a build that never ends fails the
+# check below instead of hanging the test.
 toolkit_pch() {
-	quiet --no-cache-results "$1"
+	before=$(ls "$CUDALINT_CACHE_DIR" 2>/dev/null | grep -c '^cuda-.*\.pch$')
+	quiet --no-cache-results "$@"
 	i=0
-	while [ $i -lt 3000 ] && ! { ls "$CUDALINT_CACHE_DIR" | grep -q '^cuda-.*\.pch$' &&
+	while [ $i -lt 3000 ] && ! { [ "$(ls "$CUDALINT_CACHE_DIR" | grep -c '^cuda-.*\.pch$')" -gt "$before" ] &&
 		flock -n "$CUDALINT_CACHE_DIR/pch.lock" true; }; do
 		sleep 0.2
 		i=$((i + 1))
 	done
-	check 'ls "$CUDALINT_CACHE_DIR" | grep -q "^cuda-.*\.pch$"' "no toolkit PCH: $(ls "$CUDALINT_CACHE_DIR")"
+	check '[ "$(ls "$CUDALINT_CACHE_DIR" | grep -c "^cuda-.*\.pch$")" -gt "$before" ]' "no new toolkit PCH: $(ls "$CUDALINT_CACHE_DIR")"
 }
 
 finish() {
