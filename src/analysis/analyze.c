@@ -50,7 +50,7 @@ void analyze_unit(struct ir_unit *u, const struct analysis_options *o)
 	 * over the kernels, the races of __shared__ memory and what each
 	 * barrier orders. Declared here, run on the first rule's request
 	 * (blocksim.h): a run whose rules need none of it does not pay */
-	u->blocksim = blocksim_new(u, u->memorder);
+	u->blocksim = blocksim_new(u, u->memorder, o->in_focus, o->focus_arg);
 }
 
 void analysis_options_init(struct analysis_options *o)

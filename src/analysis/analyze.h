@@ -26,6 +26,13 @@ struct analysis_options {
 	/* --dump-launches: a FILE * to print each kernel's launches to (not
 	 * an option of the analysis: it changes no finding) */
 	void *dump_launches;
+	/* A header (or .cu fragment) analysed through an includer: only
+	 * findings in it are kept (driver/targets.c), so the block simulation
+	 * runs only the functions whose code or callees lie in a file
+	 * IN_FOCUS answers 1 for. NULL: every function. Not an option of the
+	 * analysis: it changes no finding the report keeps. */
+	int (*in_focus)(const char *file, void *arg);
+	void *focus_arg;
 };
 
 /* O with every option at its default and no launches. */

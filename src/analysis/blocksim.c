@@ -229,6 +229,93 @@ const struct ir_func *bs_named(const struct bs_ctx *c, const char *name)
 	return ntmpl == 1 ? tmpl : n == 1 ? only : NULL;
 }
 
+/* ---- the functions in focus ---------------------------------------------- */
+
+/* When the report keeps the findings of one file only (blocksim_new's
+ * IN_FOCUS): every race, barrier fact, exit and stop the runs of a
+ * function find lies in its own code or in the code of the functions it
+ * calls, as the run follows calls (bs_callee). A function none of whose
+ * code, nor its callees', is written in a file in focus can add nothing
+ * the report keeps, and is not run. A location is the expansion's, so a
+ * function counts by every statement and expression in it, not only by
+ * where it starts: a body may #include the code it runs. */
+struct focus {
+	const struct bs_ctx *c;
+	int (*in_focus)(const char *file, void *arg);
+	void *arg;
+	struct cl_htab *verdict;  /* file name (the IR's pointer) -> 1 in focus, 2 not */
+	const char *last; bool last_in;
+	int fn;                   /* the function walked */
+	uint8_t *reach;           /* per function: its code or a callee's lies in focus */
+	int *edges; int nedges, capedges; /* (caller, callee) pairs */
+};
+
+static bool file_in_focus(struct focus *fo, const char *file)
+{
+	if (!file)
+		return false;
+	if (file == fo->last)
+		return fo->last_in;
+	void **slot = cl_htab_put(fo->verdict, CL_HTAB_PTRKEY(file));
+	if (!*slot)
+		*slot = (void *)(intptr_t)(fo->in_focus(file, fo->arg) ? 1 : 2);
+	fo->last = file;
+	fo->last_in = (intptr_t)*slot == 1;
+	return fo->last_in;
+}
+
+static int focus_expr(const struct ir_expr *e, void *arg)
+{
+	struct focus *fo = arg;
+	if (file_in_focus(fo, e->loc.file))
+		fo->reach[fo->fn] = 1;
+	const struct ir_func *t = e->kind == EK_CALL ? bs_callee(fo->c, e) : NULL;
+	if (t) {
+		CL_VEC_GROW(fo->edges, fo->nedges + 1, fo->capedges);
+		fo->edges[fo->nedges++] = fo->fn;
+		fo->edges[fo->nedges++] = t->id;
+	}
+	return 0;
+}
+
+static int focus_stmt(const struct ir_stmt *st, void *arg)
+{
+	struct focus *fo = arg;
+	if (file_in_focus(fo, st->loc.file))
+		fo->reach[fo->fn] = 1;
+	return 0;
+}
+
+/* Per function of C's unit, 1 when it is to be run: all of them without
+ * IN_FOCUS (NULL then). Malloc'd. */
+static uint8_t *focus_of(const struct bs_ctx *c, int (*in_focus)(const char *, void *), void *arg)
+{
+	if (!in_focus)
+		return NULL;
+	const struct ir_unit *u = c->u;
+	struct focus fo = { c, in_focus, arg, cl_htab_new(), NULL, false, 0, xcalloc((size_t)u->nfuncs + 1, 1), NULL, 0, 0 };
+	for (int i = 0; i < u->nfuncs; i++) {
+		const struct ir_func *f = u->funcs[i];
+		if (!f->body || !(f->is_device || f->is_global))
+			continue;
+		fo.fn = i;
+		fo.reach[i] = file_in_focus(&fo, f->loc.file);
+		ir_walk_stmts(f->body, focus_stmt, &fo);
+		ir_walk_stmt_exprs(f->body, focus_expr, &fo);
+	}
+	/* callers of what reaches focus reach it: to a fixed point, for
+	 * recursion and calls in any order */
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int k = 0; k < fo.nedges; k += 2)
+			if (!fo.reach[fo.edges[k]] && fo.reach[fo.edges[k + 1]])
+				fo.reach[fo.edges[k]] = changed = true;
+	}
+	free(fo.edges);
+	cl_htab_free(fo.verdict);
+	return fo.reach;
+}
+
 struct blocksim_facts {
 	struct blocksim_race *races; int nraces;       /* chosen, in source order */
 	struct blocksim_barrier_fact *bars; int nbars; /* in source order */
@@ -236,9 +323,19 @@ struct blocksim_facts {
 	struct blocksim_exit_fact *exits; int nexits;
 };
 
-static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct memorder *m,
+struct blocksim {
+	const struct ir_unit *u;
+	const struct memorder *mo;
+	int (*in_focus)(const char *file, void *arg); /* NULL: run every function */
+	void *focus_arg;
+	struct blocksim_facts *facts;   /* NULL until the first query */
+};
+
+static struct blocksim_facts *run_unit(const struct blocksim *b,
                                        void (*observe)(const struct bs_log *, const struct bs_block *, void *), void *arg)
 {
+	const struct ir_unit *u = b->u;
+	const struct memorder *m = b->mo;
 	struct blocksim_facts *out = xcalloc(1, sizeof *out);
 	if (!u || !m)
 		return out;
@@ -252,6 +349,7 @@ static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct mem
 			c.dynamic = u->globals[i];
 	struct reach rc = { u, m->ms, xcalloc((size_t)u->nfuncs + 1, 1), xcalloc((size_t)u->nfuncs + 1, 1),
 	                    xcalloc((size_t)u->nfuncs + 1, 1) };
+	uint8_t *in_focus = focus_of(&c, b->in_focus, b->focus_arg);
 	/* kernels, with what they call; then the device functions no kernel
 	 * here calls, on their own */
 	for (int pass = 0; pass < 2; pass++)
@@ -262,6 +360,8 @@ static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct mem
 			visit(&rc, f);
 			if (pass == 0)
 				ir_walk_stmt_exprs(f->body, mark_called, &rc);
+			if (in_focus && !in_focus[i])
+				continue;
 			c.root_tid = (rc.dims[i] & 0x80) != 0;
 			if (rc.shared[i] == 2 || reaches_memory(&c, f, pass == 0))
 				run_function(&c, f, pass == 0, rc.dims[i] & 3, rc.shared[i] == 2);
@@ -275,6 +375,7 @@ static struct blocksim_facts *run_unit(const struct ir_unit *u, const struct mem
 	free(rc.shared);
 	free(rc.dims);
 	free(rc.called);
+	free(in_focus);
 	free(c.named);
 	free(c.sites);
 	cl_htab_free(c.site_index);
@@ -296,17 +397,14 @@ static void facts_free(struct blocksim_facts *f)
 	free(f);
 }
 
-struct blocksim {
-	const struct ir_unit *u;
-	const struct memorder *mo;
-	struct blocksim_facts *facts;   /* NULL until the first query */
-};
-
-struct blocksim *blocksim_new(const struct ir_unit *u, const struct memorder *m)
+struct blocksim *blocksim_new(const struct ir_unit *u, const struct memorder *m,
+                              int (*in_focus)(const char *file, void *arg), void *focus_arg)
 {
 	struct blocksim *b = xcalloc(1, sizeof *b);
 	b->u = u;
 	b->mo = m;
+	b->in_focus = in_focus;
+	b->focus_arg = focus_arg;
 	return b;
 }
 
@@ -325,7 +423,7 @@ static const struct blocksim_facts *facts_of(const struct ir_unit *u)
 {
 	struct blocksim *b = u->blocksim;
 	if (b && !b->facts)
-		b->facts = run_unit(b->u, b->mo, NULL, NULL);
+		b->facts = run_unit(b, NULL, NULL);
 	return b ? b->facts : NULL;
 }
 
@@ -333,7 +431,7 @@ void bs_trace(const struct ir_unit *u, void (*fn)(const struct bs_log *l, const 
 {
 	const struct blocksim *b = u->blocksim;
 	if (b)
-		facts_free(run_unit(b->u, b->mo, fn, arg));
+		facts_free(run_unit(b, fn, arg));
 }
 
 void blocksim_races(const struct ir_unit *u, blocksim_race_fn fn, void *arg)

@@ -155,9 +155,12 @@ int blocksim_stops(const struct ir_unit *u, const struct blocksim_stop **out);
 /* The pass (analyze.c): the simulation of U, declared after the memory
  * order pass M and run on the first request of a query above, so that a
  * run whose rules need none of it (`--select CL1001`) does not pay for
- * it. U must outlive it; blocksim_free frees it and what it found. */
+ * it. IN_FOCUS, when not NULL, limits the runs to the functions that
+ * reach code in a file it answers 1 for (analysis_options.in_focus). U
+ * must outlive it; blocksim_free frees it and what it found. */
 struct blocksim;
-struct blocksim *blocksim_new(const struct ir_unit *u, const struct memorder *m);
+struct blocksim *blocksim_new(const struct ir_unit *u, const struct memorder *m,
+                              int (*in_focus)(const char *file, void *arg), void *focus_arg);
 void blocksim_free(struct blocksim *b);
 
 #endif

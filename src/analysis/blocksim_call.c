@@ -338,6 +338,16 @@ static struct bs_rv block_barrier(struct bs_thread *r, const struct ir_expr *e)
 	return bs_rv_top(true);
 }
 
+const struct ir_func *bs_callee(const struct bs_ctx *c, const struct ir_expr *e)
+{
+	const struct ir_func *t = e->u.call->target;
+	if (!t)
+		t = memspace_conversion(c->ms, e); /* SharedMemory<T>() in a template */
+	if (!t && !e->u.call->is_method)
+		t = bs_named(c, e->u.call->name); /* f<T>(x) in a template */
+	return t && t->body && (t->is_device || t->is_global) ? t : NULL;
+}
+
 /* Whether a call the run does not follow may touch memory: through a
  * pointer argument, an argument bound to a reference parameter, or the
  * object of a method. */
@@ -452,12 +462,8 @@ struct bs_rv bs_call(struct bs_thread *r, const struct ir_expr *e)
 		next_phase(r, e);
 		return bs_rv_top(true);
 	}
-	const struct ir_func *t = e->u.call->target;
-	if (!t)
-		t = memspace_conversion(r->c->ms, e); /* SharedMemory<T>() in a template */
-	if (!t && !e->u.call->is_method)
-		t = bs_named(r->c, e->u.call->name); /* f<T>(x) in a template */
-	if (t && t->body && (t->is_device || t->is_global))
+	const struct ir_func *t = bs_callee(r->c, e);
+	if (t)
 		return inline_call(r, e, t);
 	if (k == IN_ASYNC_COPY)
 		return copy_call(r, e);

@@ -449,6 +449,12 @@ struct bs_ctx {
 	void *observe_arg;
 };
 
+/* The device function a call E runs (blocksim_call.c): its target, the
+ * conversion a SharedMemory<T>() stands for, or the one device function
+ * of its name for a dependent call; NULL for a call the run does not
+ * follow into. */
+const struct ir_func *bs_callee(const struct bs_ctx *c, const struct ir_expr *e);
+
 /* Runs the simulation of unit U (its blocksim pass) again, and calls FN
  * with each block shape's log after the shape's threads ran, before the
  * queries read it: what a test reads of the event stream. */

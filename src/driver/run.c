@@ -216,6 +216,10 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 		cl_eprintf("cudalint: warning: %s: code nested too deeply was left out of the analysis; "
 		                "findings in it may be missing\n", t.via ? t.via : file);
 	struct analysis_options ao = r->cfg_of[i]->ao;
+	if (t.via) { /* only the header's findings are kept */
+		ao.in_focus = targets_in_focus;
+		ao.focus_arg = &t;
+	}
 	if (r->o->dump_launches)
 		ao.dump_launches = stderr;
 	analyze_unit(u, &ao);

@@ -171,6 +171,9 @@ const char *targets_header_path(const char *p);
 void targets_record_coverage(const struct target *t, const struct ir_unit *u, const char *cause, struct cl_failures *xo);
 size_t targets_place_in_headers(const struct target *t, const struct ir_unit *u, struct cl_finding *f, size_t n);
 int targets_is_header(const char *file);
+/* Whether FILE is the header of target ARG, analysed through an includer:
+ * the analysis' in_focus (analysis/analyze.h). */
+int targets_in_focus(const char *file, void *arg);
 int targets_self_contained(const struct ir_unit *u);
 struct ir_unit *targets_through_includer(struct parser *p, const char *file, char **via, int fragment, int quiet,
                                         int *ncands, struct includer_search *s);

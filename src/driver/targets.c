@@ -37,6 +37,12 @@ static int in_target(const struct target *t, const struct ir_unit *u, const char
 	return targets_header_path(locfile) == t->canon;
 }
 
+int targets_in_focus(const char *file, void *arg)
+{
+	const struct target *t = arg;
+	return file && targets_header_path(file) == t->canon;
+}
+
 /* Why the analysis of F stopped part way, as a line for the report
  * (malloc'd), or NULL: the block simulation could not follow a thread. */
 static char *partly_why(const struct ir_unit *u, const struct ir_func *f)

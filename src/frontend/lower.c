@@ -62,20 +62,29 @@ struct ir_point lower_point(const struct lower *L, unsigned off)
 	return p;
 }
 
-/* F's alias, or NULL. Each CXFile is compared with the aliases once:
- * the locations of a header come in runs, and a unit meets a few dozen
- * files. */
-static const char *alias_of(struct lower *L, CXFile f)
+/* F's name in the IR: its alias when it has one, else clang's name for
+ * it. One string per file of the unit, so that the IR's locations can be
+ * compared by pointer; each CXFile is looked up once, then found from the
+ * file met last (a hit moves to the end): the locations of a header come in runs, and a unit meets a few
+ * dozen files. */
+static const char *file_name_of(struct lower *L, CXFile f)
 {
-	if (!L->nalias)
-		return NULL;
 	for (int i = L->nseen - 1; i >= 0; i--)
-		if (L->seen[i].file == f)
-			return L->seen[i].name;
+		if (L->seen[i].file == f) {
+			struct lower_alias hit = L->seen[i]; /* to the end: next time it is first */
+			L->seen[i] = L->seen[L->nseen - 1];
+			L->seen[L->nseen - 1] = hit;
+			return hit.name;
+		}
 	const char *name = NULL;
 	for (int i = 0; i < L->nalias && !name; i++)
 		if (clang_File_isEqual(L->alias[i].file, f))
 			name = arena_strdup(L->a, L->alias[i].name); /* the IR's, as long as the unit */
+	if (!name) {
+		CXString s = clang_getFileName(f);
+		name = arena_strdup(L->a, clang_getCString(s));
+		clang_disposeString(s);
+	}
 	L->seen = xrealloc(L->seen, (size_t)(L->nseen + 1) * sizeof *L->seen);
 	L->seen[L->nseen++] = (struct lower_alias){ f, name };
 	return name;
@@ -98,11 +107,8 @@ struct ir_loc lower_loc(struct lower *L, CXSourceLocation l)
 	clang_getExpansionLocation(l, &f, &line, &col, &off);
 	r.line = line;
 	r.col = col;
-	if (f && (r.file = alias_of(L, f)) == NULL) {
-		CXString s = clang_getFileName(f);
-		r.file = arena_strdup(L->a, clang_getCString(s));
-		clang_disposeString(s);
-	}
+	if (f)
+		r.file = file_name_of(L, f);
 	return r;
 }
 

@@ -253,6 +253,131 @@ static void event_stream_async(void **state)
 	fixture_free(u);
 }
 
+/* A header analysed through an includer (analysis_options.in_focus): only
+ * the functions whose code, or whose callees' code, lies in the header
+ * are run. The main file's own race (k_main) is not looked for; a kernel
+ * of the main file that calls into the header (k_calls), one whose body
+ * #includes code from it (k_inline) and the header's own kernel (k_hdr)
+ * are, each with the race in its own code. */
+static const char focus_header[] =
+	"__shared__ int hs[256];\n"
+	"__device__ void h_helper(int *out) {\n"
+	"  hs[threadIdx.x] = 1;\n"
+	"}\n"
+	"__global__ void k_hdr(int *out) {\n"
+	"  hs[threadIdx.x] = (int)threadIdx.x;\n"
+	"  out[threadIdx.x] = hs[(threadIdx.x + 1) % 256];\n" /* line 7 of the header */
+	"}\n";
+static const char focus_body[] =
+	"  ms[threadIdx.x] = (int)threadIdx.x;\n"
+	"  out[threadIdx.x] = ms[(threadIdx.x + 3) % 256];\n"; /* line 2 of the .inc */
+
+struct focus_seen { char lines[16][32]; int n; const char *header, *body; char want; int asked; };
+
+/* the focus: the header ('h') or the .inc ('b') */
+static int in_focus(const char *file, void *arg)
+{
+	struct focus_seen *s = arg;
+	s->asked++;
+	return !strcmp(file, s->want == 'h' ? s->header : s->body);
+}
+
+static void note_race(const struct blocksim_race *r, void *arg)
+{
+	struct focus_seen *s = arg;
+	const char *f = r->at->loc.file;
+	snprintf(s->lines[s->n++ % 16], 32, "%s:%u", !strcmp(f, s->header) ? "h" : !strcmp(f, s->body) ? "b" : "m",
+	         r->at->loc.line);
+}
+
+static int cmp_line(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+static struct ir_unit *focus_unit(struct focus_seen *seen)
+{
+	char hdr[] = "/tmp/cudalint-unit-XXXXXX.cuh", body[] = "/tmp/cudalint-unit-XXXXXX.inc";
+	int fd = mkstemps(hdr, 4), fb = mkstemps(body, 4);
+	assert_true(fd >= 0 && fb >= 0);
+	assert_int_equal(write(fd, focus_header, sizeof focus_header - 1), (ssize_t)(sizeof focus_header - 1));
+	assert_int_equal(write(fb, focus_body, sizeof focus_body - 1), (ssize_t)(sizeof focus_body - 1));
+	close(fd);
+	close(fb);
+	char src[1024];
+	snprintf(src, sizeof src,
+	         "#include \"%s\"\n"
+	         "__shared__ int ms[256];\n"
+	         "__global__ void k_main(int *out) {\n"
+	         "  ms[threadIdx.x] = (int)threadIdx.x;\n"
+	         "  out[threadIdx.x] = ms[(threadIdx.x + 1) %% 256];\n" /* line 5 */
+	         "}\n"
+	         "__global__ void k_calls(int *out) {\n"
+	         "  ms[threadIdx.x] = (int)threadIdx.x;\n"
+	         "  out[threadIdx.x] = ms[(threadIdx.x + 2) %% 256];\n" /* line 9 */
+	         "  h_helper(out);\n"
+	         "}\n"
+	         "__global__ void k_inline(int *out) {\n"
+	         "#include \"%s\"\n"
+	         "}\n",
+	         hdr, body);
+	seen->header = hdr;
+	seen->body = body;
+	struct analysis_options o = { .warp_aligned_blocks = 1 };
+	if (seen->want) {
+		o.in_focus = in_focus;
+		o.focus_arg = seen;
+	}
+	char path[] = "/tmp/cudalint-unit-XXXXXX.cu";
+	int fm = mkstemps(path, 3);
+	assert_true(fm >= 0);
+	FILE *f = fdopen(fm, "w");
+	fputs(src, f);
+	fclose(f);
+	char *reason = NULL;
+	struct ir_unit *u = cl_parse_file(fixture_parser, path, &reason);
+	if (!u)
+		fail_msg("parse failed: %s", reason);
+	analyze_unit(u, &o);
+	blocksim_races(u, note_race, seen);
+	/* by name: the order of the files depends on their random names */
+	qsort(seen->lines, (size_t)seen->n, sizeof seen->lines[0], cmp_line);
+	unlink(path);
+	unlink(hdr);
+	unlink(body);
+	return u;
+}
+
+static void focus(void **state)
+{
+	(void)state;
+	/* without a focus: every kernel's race */
+	struct focus_seen all = { 0 };
+	struct ir_unit *u = focus_unit(&all);
+	assert_int_equal(all.asked, 0);
+	assert_int_equal(all.n, 4);
+	assert_string_equal(all.lines[0], "b:2");
+	assert_string_equal(all.lines[1], "h:7");
+	assert_string_equal(all.lines[2], "m:5");
+	assert_string_equal(all.lines[3], "m:9");
+	fixture_free(u);
+	/* the header: k_hdr, and k_calls (its own race, found in the run
+	 * its call into the header needs), not k_main nor k_inline */
+	struct focus_seen hdr = { .want = 'h' };
+	u = focus_unit(&hdr);
+	assert_true(hdr.asked > 0);
+	assert_int_equal(hdr.n, 2);
+	assert_string_equal(hdr.lines[0], "h:7");
+	assert_string_equal(hdr.lines[1], "m:9");
+	fixture_free(u);
+	/* the .inc: k_inline, which starts in the main file */
+	struct focus_seen inc = { .want = 'b' };
+	u = focus_unit(&inc);
+	assert_int_equal(inc.n, 1);
+	assert_string_equal(inc.lines[0], "b:2");
+	fixture_free(u);
+}
+
 int main(void)
 {
 	fixture_open();
@@ -261,6 +386,7 @@ int main(void)
 		cmocka_unit_test(barrier_facts),
 		cmocka_unit_test(event_stream),
 		cmocka_unit_test(event_stream_async),
+		cmocka_unit_test(focus),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	fixture_close();
