@@ -151,9 +151,9 @@ static char *failure_cause(const char *file, const struct ir_unit *u, int nothin
 	return hint;
 }
 
-static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_findings *fo, struct cl_failures *xo)
+/* FILE's own unit, or NULL once its failure is reported. */
+static struct ir_unit *parse_own(struct parser *p, const char *file, struct cl_failures *xo)
 {
-	const char *file = r->files[i];
 	char *reason = NULL;
 	struct ir_unit *u = cl_parse_file(p->p, file, &reason);
 	if (!u) {
@@ -161,9 +161,24 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 		run_errorf(file, why);
 		cl_failures_add(xo, file, why);
 		free(reason);
-		return;
+		return NULL;
 	}
 	note_reads(u, file);
+	return u;
+}
+
+static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_findings *fo, struct cl_failures *xo)
+{
+	const char *file = r->files[i];
+	/* A header whose preamble is known to meet clang errors does not
+	 * parse on its own: its includers are tried first, its own parse
+	 * only when none can be used. Not under -v, which prints the errors
+	 * of the header's own parse. */
+	struct includer_search is = { { 0 }, { 0 } };
+	int known = targets_is_header(file) && !r->o->verbose && cl_parse_known_errors(p->p, file, &is.read);
+	struct ir_unit *u = known ? NULL : parse_own(p, file, xo);
+	if (!known && !u)
+		return;
 	if (test_hook("CUDALINT_TEST_STALL_ON", file))
 		for (int s = 30; s > 0;)
 			s = (int)sleep((unsigned)s);
@@ -178,10 +193,11 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	 * saying so would not be repeated by a hit; a .cu that no file names
 	 * in an #include is a file with errors of its own, and those failures
 	 * are not cached either (cache_store_file). */
-	struct includer_search is = { { 0 }, { 0 } };
-	int tried = wants_includer(file, u), ncands = 0;
+	int tried = known || wants_includer(file, u), ncands = 0;
 	if (tried) {
-		for (int k = 0; k < u->ndeps; k++) /* the header first: the entry's main file */
+		/* the header first: the entry's main file (already there when
+		 * its preamble was known to fail) */
+		for (int k = 0; u && k < u->ndeps; k++)
 			nvcc_strvec_push(&is.read, u->deps[k]);
 		struct ir_unit *w =
 			targets_through_includer(p, file, &via, !targets_is_header(file), r->o->quiet, &ncands, &is);
@@ -193,6 +209,9 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 			u = w;
 			t.via = via;
 			t.canon = targets_header_path(file);
+		} else if (!u && !(u = parse_own(p, file, xo))) {
+			nvcc_strvec_free(&is.read);
+			return;
 		}
 	}
 	if (!t.via && nothing_parsed(file, u)) {

@@ -65,6 +65,15 @@ int cl_parser_clear_cache(size_t *n, long long *bytes);
  * not be read or parsed at all. The unit is freed with ir_unit_free. */
 struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason);
 
+/* Whether PATH's parse is known to meet clang errors without parsing it:
+ * its preamble (preamble.h), the one cl_parse_file would use, is built,
+ * still holds, and recorded errors, which every parse of PATH meets
+ * whatever follows its preamble. When it answers 1, PATH and the files
+ * that preamble read (what the unit's deps would begin with) are
+ * appended to READ. */
+struct strvec;
+int cl_parse_known_errors(struct cl_parser *p, const char *path, struct strvec *read);
+
 /* Whether source text mentions what makes code depend on the GPU
  * architecture: __CUDA_ARCH__ and its relatives (__CUDA_ARCH_FEAT_SM90_ALL,
  * __CUDA_ARCH_SPECIFIC__, __CUDA_ARCH_LIST__, ...) or the <nv/target>

@@ -15,6 +15,7 @@
 #include "frontend/frontend.h"
 #include "frontend/clang_args.h"
 #include "frontend/lower.h"
+#include "frontend/nvcc_args.h"
 #include "frontend/pch.h"
 #include "frontend/preamble.h"
 #include "ir/ir.h"
@@ -430,6 +431,23 @@ static enum CXErrorCode parse_with_pch(struct cl_parser *p, const char *file, CX
 	return ec;
 }
 
+/* FILE's text (*OWN: malloc'd when read here, the overlay's otherwise;
+ * NULL when it cannot be read) and, in C, what its preamble is looked up
+ * with: chained on the toolkit PCH (CHAINED), or holding its headers. */
+static const char *preamble_input(struct cl_parser *p, const char *file, int chained, struct preamble_ctx *c,
+                                  char **own, size_t *n)
+{
+	char why[256];
+	const char *over = cl_regfile_overlay_path(n);
+	const char *text = over && !strcmp(over, file) ? cl_regfile_overlay_of(over, n) : NULL;
+	*own = NULL;
+	if (!text)
+		text = *own = cl_read_regular(file, "cannot read", CL_SOURCE_MAX, n, why, sizeof why);
+	*c = (struct preamble_ctx){ p->index, p->argv, p->argc, p->first_user, p->unsaved, 2,
+		                    chained ? p->pch.path : NULL, p->verbose };
+	return text;
+}
+
 /* With the file's preamble (preamble.h), when it has one worth keeping:
  * CXError_Failure when it has none. CHAINED: on the toolkit PCH; else
  * (the project shadows a header of it: cub's own cub/) the preamble holds
@@ -438,14 +456,9 @@ static enum CXErrorCode parse_with_preamble(struct cl_parser *p, const char *fil
                                             struct preamble *pre, CXTranslationUnit *tu)
 {
 	size_t n;
-	char why[256], buf[4096];
-	const char *over = cl_regfile_overlay_path(&n);
-	char *own = NULL;
-	const char *text = over && !strcmp(over, file) ? cl_regfile_overlay_of(over, &n) : NULL;
-	if (!text)
-		text = own = cl_read_regular(file, "cannot read", CL_SOURCE_MAX, &n, why, sizeof why);
-	struct preamble_ctx c = { p->index, p->argv, p->argc, p->first_user, p->unsaved, 2,
-		                  chained ? p->pch.path : NULL, p->verbose };
+	char buf[4096], *own;
+	struct preamble_ctx c;
+	const char *text = preamble_input(p, file, chained, &c, &own, &n);
 	int rc = text ? preamble_get(pre, &c, clang_file_name(file, buf, sizeof buf), text, n) : -1;
 	free(own);
 	if (rc != 0)
@@ -492,6 +505,31 @@ int cl_parser_clear_cache(size_t *n, long long *bytes)
 void cl_parser_prepare(struct cl_parser *p)
 {
 	want_pch(p);
+}
+
+int cl_parse_known_errors(struct cl_parser *p, const char *file, struct strvec *read)
+{
+	size_t n;
+	const char *over = cl_regfile_overlay_path(&n);
+	if (over && !strcmp(over, file)) /* standard input: parsed, as always */
+		return 0;
+	want_pch(p);
+	if (!(p->use_pch > 0 || p->pch_shadowed)) /* cl_parse_file would use no preamble */
+		return 0;
+	char buf[4096], *own;
+	struct preamble_ctx c;
+	const char *text = preamble_input(p, file, p->use_pch > 0, &c, &own, &n);
+	const char *path = clang_file_name(file, buf, sizeof buf);
+	struct strvec pre = { 0 };
+	int known = text && preamble_known_errors(&c, path, text, n, &pre);
+	free(own);
+	if (known) { /* the file first, as cl_record_deps lists a unit's */
+		nvcc_strvec_push(read, path);
+		for (int k = 0; k < pre.n; k++)
+			nvcc_strvec_push(read, pre.v[k]);
+	}
+	nvcc_strvec_free(&pre);
+	return known;
 }
 
 struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason)

@@ -18,6 +18,7 @@
  * $CUDALINT_PREAMBLE_MB megabytes (1024), under the toolkit PCH's lock. */
 #define _GNU_SOURCE /* memmem */
 #include "frontend/preamble_internal.h"
+#include "frontend/nvcc_args.h"
 #include "frontend/deps.h"
 #include "frontend/frontend.h"
 #include "frontend/pch.h"
@@ -531,6 +532,36 @@ out:
 	free(vpath);
 	free(pre);
 	return rc;
+}
+
+int preamble_known_errors(const struct preamble_ctx *c, const char *clang_path, const char *text, size_t len,
+                          struct strvec *files)
+{
+	if (cl_env_number(CL_ENV_PREAMBLE_MB) == 0)
+		return 0;
+	struct preamble_guard g;
+	size_t end = preamble_end(text, len, &g);
+	if (!end)
+		return 0;
+	size_t npre;
+	char *pre = preamble_text(text, end, &g, &npre);
+	char *vpath = preamble_name(clang_path);
+	struct names f;
+	char *json = NULL;
+	json_object *rec = name_files(&f, c, vpath, pre, npre) == 0 ? preamble_record_read(f.json, &json) : NULL;
+	json_object *errs = rec ? preamble_member(rec, "errors", json_type_array) : NULL;
+	json_object *read = rec ? preamble_member(rec, "files", json_type_array) : NULL;
+	int known = errs && json_object_array_length(errs) > 0 && read;
+	for (size_t i = 0, n = known ? json_object_array_length(read) : 0; i < n; i++) {
+		const char *path = preamble_str_at(json_object_array_get_idx(read, i), 0);
+		if (path)
+			nvcc_strvec_push(files, path);
+	}
+	json_object_put(rec);
+	free(json);
+	free(vpath);
+	free(pre);
+	return known;
 }
 
 void preamble_release(struct preamble *p)

@@ -104,6 +104,15 @@ void preamble_discard(struct preamble *p);
 
 void preamble_release(struct preamble *p);
 
+/* Whether the preamble of CLANG_PATH with text TEXT is already built,
+ * still holds (no file it read has changed), and met clang errors: then
+ * a parse of the file has those errors too, whatever follows the
+ * preamble. Looks, never builds. When it answers 1, the files the
+ * preamble read are appended to FILES. */
+struct strvec;
+int preamble_known_errors(const struct preamble_ctx *c, const char *clang_path, const char *text, size_t len,
+                          struct strvec *files);
+
 /* Whether NAME, in the cache directory, is one of the preamble's files
  * (for --clear-cache). */
 int preamble_is_file(const char *name);

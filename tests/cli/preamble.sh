@@ -12,6 +12,8 @@
 #     guard (the file's #include of it must not read it twice);
 #   - an edit below the preamble reuses it; an edit of a header it read
 #     builds it again, and the result cache sees that header too;
+#   - a header whose preamble met a clang error is not parsed on its own
+#     before its includers are tried, until that error is gone;
 #   - eviction by size, and --clear-cache.
 # Whether a parse used a preamble is told by CUDALINT_TEST_TRACE_PARSES,
 # never by timing it. Needs a CUDA toolkit (skipped without one).
@@ -119,6 +121,28 @@ check 'grep -q "^cudalint: test: parsing k.cu with its preamble, which holds the
 same --no-cache-results k.cu -- -I inc
 check 'grep -q "^cudalint: test: parsing k.cu with its preamble, which holds the toolkit.s headers" "$T/err"' \
 	"k.cu's preamble not reused: $(grep test: "$T/err")"
+cd .. || exit 2
+
+say "a header whose preamble met a clang error: after the first run, analysed through its includer without its own parse"
+mkdir -p hd
+cd hd || exit 2
+printf '#pragma once\nvoid host_bad() { not_declared(); }\n' >bad.h
+printf '#pragma once\n#include <cuda_runtime.h>\n#include "bad.h"\n\n__device__ inline void kh(float *s)\n{\n\tif (threadIdx.x < 16)\n\t\t__syncthreads();\n}\n' >k.cuh
+printf '#include "k.cuh"\n__global__ void km(float *d) { kh(d); }\n' >main.cu
+same --no-cache-results k.cuh
+check 'grep -q "^cudalint: test: parsing k.cuh with the precompiled toolkit header and its preamble" "$T/err" && grep -q "CL1001" "$T/out"' \
+	"the first run did not parse k.cuh with its preamble, or found nothing: $(grep test: "$T/err") $(cat "$T/out")"
+same --no-cache-results k.cuh
+check '! grep -q "^cudalint: test: parsing k.cuh" "$T/err" && grep -q "^cudalint: test: parsing main.cu" "$T/err"' \
+	"k.cuh parsed on its own although its preamble holds an error, or main.cu not parsed: $(grep test: "$T/err")"
+say "the result cache: a hit; once bad.h parses, a miss, and k.cuh is analysed on its own"
+quiet k.cuh
+quiet k.cuh
+check '! grep -q "^cudalint: test: parsing" "$T/err"' "the second run was not a hit: $(grep test: "$T/err")"
+printf '#pragma once\nvoid host_bad() { }\n' >bad.h
+same k.cuh
+check 'grep -q "^cudalint: test: parsing k.cuh" "$T/err" && ! grep -q "^cudalint: test: parsing main.cu" "$T/err"' \
+	"k.cuh not analysed on its own once it parses: $(grep test: "$T/err")"
 cd .. || exit 2
 
 say "CUDALINT_PREAMBLE_MB=1: PCHs beyond a megabyte are evicted, the least recently used first"
