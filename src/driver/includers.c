@@ -21,6 +21,7 @@
 #include "util/srctext.h"
 #include "util/vec.h"
 #include "util/path.h"
+#include "util/regfile.h"
 #include "util/xalloc.h"
 
 #include <fts.h>
@@ -201,11 +202,13 @@ void cl_walk_project(const char *root, const char *skip, int (*fn)(const char *p
 		seen++;
 		if (e->fts_statp->st_size > MAX_BYTES)
 			continue;
+		/* its bytes alone: a hit of a header searches again, and a
+		 * line index of every file would be most of its cost */
 		size_t len;
-		struct cl_srctext *st = cl_srctext_new(); /* it keeps what it read: one per file */
-		const char *text = st ? cl_srctext_file(st, e->fts_path, &len) : NULL;
+		char why[256];
+		char *text = cl_read_regular(e->fts_path, "cannot read", MAX_BYTES, &len, why, sizeof why);
 		int stop = text && fn(e->fts_path, text, len, arg);
-		cl_srctext_free(st);
+		free(text);
 		if (stop)
 			break;
 	}
