@@ -179,6 +179,8 @@ static void analyse_guarded(struct run *r, int i, struct parser *p, struct cl_fi
 	struct ir_unit *u = known ? NULL : parse_own(p, file, xo);
 	if (!known && !u)
 		return;
+	for (int k = 0; known && k < is.read.n; k++) /* what the own parse would have noted */
+		cl_input_note(is.read.v[k], NULL, "a file read by the analysis of", file);
 	if (test_hook("CUDALINT_TEST_STALL_ON", file))
 		for (int s = 30; s > 0;)
 			s = (int)sleep((unsigned)s);

@@ -552,6 +552,10 @@ int preamble_known_errors(const struct preamble_ctx *c, const char *clang_path, 
 	json_object *errs = rec ? preamble_member(rec, "errors", json_type_array) : NULL;
 	json_object *read = rec ? preamble_member(rec, "files", json_type_array) : NULL;
 	int known = errs && json_object_array_length(errs) > 0 && read;
+	if (known) { /* used, as preamble_get marks it: not the next one evicted */
+		cl_cache_touch(f.pch);
+		cl_cache_touch(f.json);
+	}
 	for (size_t i = 0, n = known ? json_object_array_length(read) : 0; i < n; i++) {
 		const char *path = preamble_str_at(json_object_array_get_idx(read, i), 0);
 		if (path)

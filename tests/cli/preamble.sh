@@ -127,8 +127,10 @@ say "a header whose preamble met a clang error: after the first run, analysed th
 mkdir -p hd
 cd hd || exit 2
 printf '#pragma once\nvoid host_bad() { not_declared(); }\n' >bad.h
-printf '#pragma once\n#include <cuda_runtime.h>\n#include "bad.h"\n\n__device__ inline void kh(float *s)\n{\n\tif (threadIdx.x < 16)\n\t\t__syncthreads();\n}\n' >k.cuh
-printf '#include "k.cuh"\n__global__ void km(float *d) { kh(d); }\n' >main.cu
+# main.cu does not read bad.h: only k.cuh's own preamble does, so only
+# that preamble's list of files can make the result cache see its fix
+printf '#pragma once\n#include <cuda_runtime.h>\n#ifndef FROM_MAIN\n#include "bad.h"\n#endif\n\n__device__ inline void kh(float *s)\n{\n\tif (threadIdx.x < 16)\n\t\t__syncthreads();\n}\n' >k.cuh
+printf '#define FROM_MAIN\n#include "k.cuh"\n__global__ void km(float *d) { kh(d); }\n' >main.cu
 same --no-cache-results k.cuh
 check 'grep -q "^cudalint: test: parsing k.cuh with the precompiled toolkit header and its preamble" "$T/err" && grep -q "CL1001" "$T/out"' \
 	"the first run did not parse k.cuh with its preamble, or found nothing: $(grep test: "$T/err") $(cat "$T/out")"
@@ -137,6 +139,8 @@ check '! grep -q "^cudalint: test: parsing k.cuh" "$T/err" && grep -q "^cudalint
 	"k.cuh parsed on its own although its preamble holds an error, or main.cu not parsed: $(grep test: "$T/err")"
 say "the result cache: a hit; once bad.h parses, a miss, and k.cuh is analysed on its own"
 quiet k.cuh
+check '! grep -q "^cudalint: test: parsing k.cuh" "$T/err" && grep -q "^cudalint: test: parsing main.cu" "$T/err"' \
+	"the entry was not made without k.cuh's own parse: $(grep test: "$T/err")"
 quiet k.cuh
 check '! grep -q "^cudalint: test: parsing" "$T/err"' "the second run was not a hit: $(grep test: "$T/err")"
 printf '#pragma once\nvoid host_bad() { }\n' >bad.h
