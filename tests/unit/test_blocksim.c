@@ -256,7 +256,8 @@ static void event_stream_async(void **state)
 /* A header analysed through an includer (analysis_options.in_focus): only
  * the functions whose code, or whose callees' code, lies in the header
  * are run. The main file's own race (k_main) is not looked for; a kernel
- * of the main file that calls into the header (k_calls), one whose body
+ * of the main file that calls into the header (k_calls), a template
+ * kernel that does so through a dependent call (k_dep), one whose body
  * #includes code from it (k_inline) and the header's own kernel (k_hdr)
  * are, each with the race in its own code. */
 static const char focus_header[] =
@@ -267,6 +268,9 @@ static const char focus_header[] =
 	"__global__ void k_hdr(int *out) {\n"
 	"  hs[threadIdx.x] = (int)threadIdx.x;\n"
 	"  out[threadIdx.x] = hs[(threadIdx.x + 1) % 256];\n" /* line 7 of the header */
+	"}\n"
+	"template <typename T> __device__ void h_tmpl(T *out) {\n"
+	"  hs[threadIdx.x] = 3;\n"
 	"}\n";
 static const char focus_body[] =
 	"  ms[threadIdx.x] = (int)threadIdx.x;\n"
@@ -319,6 +323,11 @@ static struct ir_unit *focus_unit(struct focus_seen *seen)
 	         "}\n"
 	         "__global__ void k_inline(int *out) {\n"
 	         "#include \"%s\"\n"
+	         "}\n"
+	         "template <typename T> __global__ void k_dep(T *out) {\n"
+	         "  ms[threadIdx.x] = (int)threadIdx.x;\n"
+	         "  out[threadIdx.x] = ms[(threadIdx.x + 4) %% 256];\n" /* line 17 */
+	         "  h_tmpl<T>(out);\n" /* a dependent call, linked to the template */
 	         "}\n",
 	         hdr, body);
 	seen->header = hdr;
@@ -355,20 +364,23 @@ static void focus(void **state)
 	struct focus_seen all = { 0 };
 	struct ir_unit *u = focus_unit(&all);
 	assert_int_equal(all.asked, 0);
-	assert_int_equal(all.n, 4);
+	assert_int_equal(all.n, 5);
 	assert_string_equal(all.lines[0], "b:2");
 	assert_string_equal(all.lines[1], "h:7");
-	assert_string_equal(all.lines[2], "m:5");
-	assert_string_equal(all.lines[3], "m:9");
+	assert_string_equal(all.lines[2], "m:17");
+	assert_string_equal(all.lines[3], "m:5");
+	assert_string_equal(all.lines[4], "m:9");
 	fixture_free(u);
-	/* the header: k_hdr, and k_calls (its own race, found in the run
-	 * its call into the header needs), not k_main nor k_inline */
+	/* the header: k_hdr, k_calls and the template k_dep (their own
+	 * races, found in the runs their calls into the header need), not
+	 * k_main nor k_inline */
 	struct focus_seen hdr = { .want = 'h' };
 	u = focus_unit(&hdr);
 	assert_true(hdr.asked > 0);
-	assert_int_equal(hdr.n, 2);
+	assert_int_equal(hdr.n, 3);
 	assert_string_equal(hdr.lines[0], "h:7");
-	assert_string_equal(hdr.lines[1], "m:9");
+	assert_string_equal(hdr.lines[1], "m:17");
+	assert_string_equal(hdr.lines[2], "m:9");
 	fixture_free(u);
 	/* the .inc: k_inline, which starts in the main file */
 	struct focus_seen inc = { .want = 'b' };
