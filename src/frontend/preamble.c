@@ -479,36 +479,61 @@ static void main_text(struct preamble *p, json_object *blank, const char *clang_
 	}
 }
 
-int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *clang_path, const char *text,
-                 size_t len)
+/* What preamble_get and preamble_known_errors look a file's preamble up
+ * by: its bytes as precompiled, its name beside the file, and its files
+ * in the cache. */
+struct lookup {
+	char *pre, *vpath;
+	size_t npre;
+	struct names f;
+};
+
+/* LK for TEXT: 0, or -1 when it has no preamble worth precompiling,
+ * preambles are off, or there is no cache directory. lookup_free after
+ * either. */
+static int lookup_of(struct lookup *lk, const struct preamble_ctx *c, const char *clang_path, const char *text,
+                     size_t len)
 {
-	memset(p, 0, sizeof *p);
+	memset(lk, 0, sizeof *lk);
 	if (cl_env_number(CL_ENV_PREAMBLE_MB) == 0)
 		return -1;
 	struct preamble_guard g;
 	size_t end = preamble_end(text, len, &g);
 	if (!end)
 		return -1;
-	size_t npre;
-	char *pre = preamble_text(text, end, &g, &npre);
-	char *vpath = preamble_name(clang_path);
-	struct names f;
+	lk->pre = preamble_text(text, end, &g, &lk->npre);
+	lk->vpath = preamble_name(clang_path);
+	return name_files(&lk->f, c, lk->vpath, lk->pre, lk->npre);
+}
+
+static void lookup_free(struct lookup *lk)
+{
+	free(lk->vpath);
+	free(lk->pre);
+}
+
+int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *clang_path, const char *text,
+                 size_t len)
+{
+	memset(p, 0, sizeof *p);
+	struct lookup lk;
+	const struct names *f = &lk.f;
 	int rc = -1;
-	if (name_files(&f, c, vpath, pre, npre) != 0)
+	if (lookup_of(&lk, c, clang_path, text, len) != 0)
 		goto out;
 	char *json = NULL;
-	json_object *rec = preamble_record_read(f.json, &json);
+	json_object *rec = preamble_record_read(f->json, &json);
 	struct stat st;
-	if (rec && !preamble_member(rec, "none", json_type_string) && stat(f.pch, &st) != 0) {
+	if (rec && !preamble_member(rec, "none", json_type_string) && stat(f->pch, &st) != 0) {
 		json_object_put(rec); /* a record whose PCH is gone (removed by hand) */
 		free(json);
 		json = NULL;
 		rec = NULL;
 	}
 	if (!rec) {
-		if (build(&f, c, vpath, pre, npre) != 0)
+		if (build(f, c, lk.vpath, lk.pre, lk.npre) != 0)
 			goto out;
-		rec = preamble_record_read(f.json, &json);
+		rec = preamble_record_read(f->json, &json);
 		if (!rec)
 			goto out;
 	}
@@ -517,10 +542,10 @@ int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *c
 		if (c->verbose)
 			cl_eprintf("cudalint: note: %s: no preamble precompiled: %s\n", clang_path,
 			           json_object_get_string(none));
-	} else if (stat(f.pch, &st) == 0 && S_ISREG(st.st_mode)) {
-		cl_cache_touch(f.pch);
-		cl_cache_touch(f.json);
-		p->pch = xstrdup(f.pch);
+	} else if (stat(f->pch, &st) == 0 && S_ISREG(st.st_mode)) {
+		cl_cache_touch(f->pch);
+		cl_cache_touch(f->json);
+		p->pch = xstrdup(f->pch);
 		p->meta = json_object_get(rec);
 		make_args(c, p->pch, 1, &p->args, &p->nargs);
 		main_text(p, preamble_member(rec, "blank", json_type_array), clang_path, text, len);
@@ -529,32 +554,22 @@ int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *c
 	json_object_put(rec);
 	free(json);
 out:
-	free(vpath);
-	free(pre);
+	lookup_free(&lk);
 	return rc;
 }
 
 int preamble_known_errors(const struct preamble_ctx *c, const char *clang_path, const char *text, size_t len,
                           struct strvec *files)
 {
-	if (cl_env_number(CL_ENV_PREAMBLE_MB) == 0)
-		return 0;
-	struct preamble_guard g;
-	size_t end = preamble_end(text, len, &g);
-	if (!end)
-		return 0;
-	size_t npre;
-	char *pre = preamble_text(text, end, &g, &npre);
-	char *vpath = preamble_name(clang_path);
-	struct names f;
+	struct lookup lk;
 	char *json = NULL;
-	json_object *rec = name_files(&f, c, vpath, pre, npre) == 0 ? preamble_record_read(f.json, &json) : NULL;
+	json_object *rec = lookup_of(&lk, c, clang_path, text, len) == 0 ? preamble_record_read(lk.f.json, &json) : NULL;
 	json_object *errs = rec ? preamble_member(rec, "errors", json_type_array) : NULL;
 	json_object *read = rec ? preamble_member(rec, "files", json_type_array) : NULL;
 	int known = errs && json_object_array_length(errs) > 0 && read;
 	if (known) { /* used, as preamble_get marks it: not the next one evicted */
-		cl_cache_touch(f.pch);
-		cl_cache_touch(f.json);
+		cl_cache_touch(lk.f.pch);
+		cl_cache_touch(lk.f.json);
 	}
 	for (size_t i = 0, n = known ? json_object_array_length(read) : 0; i < n; i++) {
 		const char *path = preamble_str_at(json_object_array_get_idx(read, i), 0);
@@ -563,8 +578,7 @@ int preamble_known_errors(const struct preamble_ctx *c, const char *clang_path, 
 	}
 	json_object_put(rec);
 	free(json);
-	free(vpath);
-	free(pre);
+	lookup_free(&lk);
 	return known;
 }
 
