@@ -63,14 +63,15 @@ static int is_entry(const char *name)
 
 void cl_rcache_sweep(const char *dir)
 {
-	cl_cache_sweep(dir, is_leftover, 3600);
-	/* entries unused for CL_CACHE_MAX_AGE, looked for once a day: a
-	 * directory of many entries costs a scan */
+	/* looked for once a day: a directory of many entries costs a scan
+	 * (25 ms for 76,000 entries, five times a one-file hit), and a
+	 * leftover is only a few bytes kept a little longer */
 	char stamp[4200];
 	struct stat st;
 	snprintf(stamp, sizeof stamp, "%s/evicted", dir);
 	if (stat(stamp, &st) == 0 && st.st_mtime > time(NULL) - 24 * 3600)
 		return;
+	cl_cache_sweep(dir, is_leftover, 3600);
 	cl_cache_evict(dir, is_entry, CL_CACHE_MAX_AGE, 0, NULL, NULL);
 	int fd = open(stamp, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 	if (fd >= 0) {

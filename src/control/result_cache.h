@@ -39,9 +39,11 @@
 /* The results directory (created), in out. -1 when there is none. */
 int cl_rcache_dir(char *out, size_t len);
 
-/* Removes what runs killed while storing left in DIR: temporary files of
- * entries (KEY.entry.tmpXXXXXX) older than an hour, which no live run is
- * still writing. Once per run. */
+/* Once a day (the stamp file DIR/evicted): removes the entries unused for
+ * CL_CACHE_MAX_AGE, and what runs killed while storing left in DIR,
+ * temporary files (KEY.entry.tmpXXXXXX) older than an hour, which no live
+ * run is still writing. Called by every run: on the other days it costs
+ * one stat, not a read of a directory of many thousand entries. */
 void cl_rcache_sweep(const char *dir);
 
 /* 1 on a hit (results appended to F and X), 0 on a miss. */

@@ -90,14 +90,23 @@ ln -s /dev/zero "$E"
 run entry-dev-zero "1" $NT --cache-results rk.cu
 entry_repaired
 
-# the temporary files of runs killed while storing an entry: an old one is
-# swept, a young one (a run still writing it) is left alone
+# the temporary files of runs killed while storing an entry: looked for
+# once a day, with the eviction below (the stamp file "evicted"), so that a
+# hit does not read a directory of many entries. Within the day an old one
+# stays; once the stamp is a day old, an old one is swept and a young one
+# (a run still writing it) is left alone
+[ -e cache/results/evicted ] || fail "the first run with the result cache left no stamp file 'evicted'"
+touch cache/results/evicted
 : >cache/results/0123.entry.tmpAbCdEf
 touch -d '2 hours ago' cache/results/0123.entry.tmpAbCdEf
 : >cache/results/4567.entry.tmpGhIjKl
+run entry-temporaries-kept "1" $NT --cache-results rk.cu
+[ -e cache/results/0123.entry.tmpAbCdEf ] || fail "the results directory was swept twice in a day"
+touch -d '2 days ago' cache/results/evicted
 run entry-temporaries "1" $NT --cache-results rk.cu
 [ -e cache/results/0123.entry.tmpAbCdEf ] && fail "an old temporary entry file was not swept"
 [ -e cache/results/4567.entry.tmpGhIjKl ] || fail "a young temporary entry file was removed"
+[ -n "$(find cache/results/evicted -newermt '1 hour ago')" ] || fail "the sweep did not renew the stamp file"
 rm -f cache/results/4567.entry.tmpGhIjKl
 
 # entries unused for 30 days are evicted (looked for once a day: the stamp
