@@ -23,17 +23,11 @@ static int access_size(struct bs_thread *r, const struct ir_expr *e)
 	return n > 0 && n <= 256 ? (int)n : 4;
 }
 
-bool bs_is_array_type(const char *t)
-{
-	const char *b = t ? strchr(t, '[') : NULL, *s = t ? strchr(t, '*') : NULL;
-	return b && (!s || b < s);
-}
-
 /* Whether lvalue E is a local variable, or an element or member of one,
  * reached through no pointer: memspace names the object a path starts
  * from, which for `rows[w][l]` (rows a local array of pointers) is the
  * array, not the memory its pointers point to. */
-static bool direct_local(const struct ir_expr *e)
+static bool direct_local(struct bs_ctx *c, const struct ir_expr *e)
 {
 	for (int depth = 0; (e = ir_strip(e)) && depth < 64; depth++) {
 		if (e->kind == EK_VAR)
@@ -41,7 +35,7 @@ static bool direct_local(const struct ir_expr *e)
 			       !e->u.var->is_reference && (!e->u.var->is_pointer || e->u.var->is_array);
 		if (e->kind == EK_MEMBER && !e->arrow && e->nkids)
 			e = e->kids[0];
-		else if (e->kind == EK_INDEX && (bs_is_array_type(ir_strip(e->kids[0])->type) ||
+		else if (e->kind == EK_INDEX && (bs_type(c, ir_strip(e->kids[0])->type)->is_array ||
 		                                 (ir_strip(e->kids[0])->kind == EK_VAR && ir_strip(e->kids[0])->u.var->is_array &&
 		                                  !ir_strip(e->kids[0])->is_pointer)))
 			e = e->kids[0];
@@ -83,7 +77,7 @@ static void restrict_memory(struct bs_thread *r, const struct ir_expr *e, bool w
 void bs_other_memory(struct bs_thread *r, const struct ir_expr *e, bool write, bool loaded)
 {
 	struct bs_ctx *c = r->c;
-	if (!c->judge.judging || r->lost || direct_local(e))
+	if (!c->judge.judging || r->lost || direct_local(c, e))
 		return;
 	enum ir_space s = memspace_space(c->ms, e);
 	if (s == SPACE_CONSTANT && !write)
@@ -162,12 +156,11 @@ void bs_note(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc, uin
  * write, so every thread that loads the same bytes of it gets the same
  * value (threads of different threadIdx.z copying one weight into shared
  * memory write one value). */
-static bool const_input(const struct bs_ctx *c, struct bs_rv loc)
+static bool const_input(struct bs_ctx *c, struct bs_rv loc)
 {
 	if (bs_obj_memory(c, loc.obj) != BLOCKSIM_MEM_GLOBAL || bs_obj_loaded(c, loc.obj) || !loc.obj->type)
 		return false;
-	const char *t = loc.obj->type, *star = strchr(t, '*'), *k = strstr(t, "const");
-	return star && k && k < star;
+	return bs_type(c, loc.obj->type)->const_pointee;
 }
 
 struct bs_rv bs_load(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc)

@@ -203,7 +203,7 @@ static struct bs_rv offset_by(struct bs_rv base, struct bs_rv idx, int64_t size)
 static struct bs_rv lval_index(struct bs_thread *r, const struct ir_expr *e)
 {
 	const struct ir_expr *b = ir_strip(e->kids[0]);
-	bool array = bs_is_array_type(b->type) || (b->kind == EK_VAR && b->u.var->is_array && !b->is_pointer);
+	bool array = bs_type(r->c, b->type)->is_array || (b->kind == EK_VAR && b->u.var->is_array && !b->is_pointer);
 	struct bs_rv base = array ? bs_lval(r, b) : bs_eval(r, b);
 	struct bs_rv idx = bs_eval(r, e->kids[1]);
 	if (array && idx.k == BS_RV_INT) {

@@ -88,13 +88,18 @@ struct bs_tinfo {
 	int64_t size;         /* bytes; 0 when unknown */
 	int64_t extent;       /* an array's outermost extent; -1 if unknown or not an array */
 	int64_t pointee;      /* what p + 1 steps over: a pointer's pointee, an array's element */
+	/* of the spelling alone, kept here so that the run, which asks at
+	 * every access, does not scan the string each time */
+	bool is_array;        /* an array, not a pointer (a `[` before any `*`) */
+	bool const_pointee;   /* a pointer to const (`const` before the first `*`) */
 };
 
 /* What the simulation computes once for the whole unit, whatever the
  * block shape: facts of type spellings and of statements, and interned
  * member paths. Its entries stay where they are until bs_caches_free,
  * so a caller may keep a pointer to one. */
-#define BS_TYPE_MEMO 64
+#define BS_TYPE_MEMO_BITS 8
+#define BS_TYPE_MEMO (1 << BS_TYPE_MEMO_BITS)
 struct bs_caches {
 	struct arena *a;               /* the entries of types and stmts */
 	struct arena *pa;              /* the interned member paths */
@@ -107,7 +112,7 @@ void bs_caches_init(struct bs_caches *k);
 void bs_caches_free(struct bs_caches *k);
 
 struct bs_ctx;
-const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *type);
+static inline const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *type);
 
 /* The value after conversion to an integer type (wraps). */
 struct bs_rv bs_rv_fit(struct bs_rv v, const struct bs_tinfo *t);
@@ -240,6 +245,8 @@ struct bs_pobj {
 	const struct ir_var *parent; const char *field; int64_t off;
 	bool indexed;                  /* BLOCKSIM_MEM_THROUGH: some access of it is at an offset that differs
 	                                * between threads (the current block shape) */
+	bool restricted;               /* a parameter's own global memory, through a `__restrict__` pointer
+	                                * (bs_restrict_param) */
 };
 #define BS_MAX_POBJS 16
 
@@ -448,6 +455,27 @@ struct bs_ctx {
 	void (*observe)(const struct bs_log *l, const struct bs_block *b, void *arg);
 	void *observe_arg;
 };
+
+/* What the run needs of TYPE (struct bs_tinfo), asked at nearly every
+ * node a thread evaluates: a few spellings, millions of times. A
+ * direct-mapped memo by the spelling's address answers here, inline; a
+ * miss goes to the unit's table (bs_type_fill). The spellings are
+ * interned in one arena, close together, so the address is mixed
+ * (Fibonacci hashing): its low bits alone put many in one slot. */
+const struct bs_tinfo *bs_type_fill(struct bs_ctx *c, const char *type);
+
+static inline unsigned bs_type_slot(const char *type)
+{
+	return (unsigned)(((uint64_t)(uintptr_t)type * 0x9e3779b97f4a7c15u) >> (64 - BS_TYPE_MEMO_BITS));
+}
+
+static inline const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *type)
+{
+	const struct bs_tinfo *ti = type ? c->cache.memo[bs_type_slot(type)] : NULL;
+	if (ti && ti->t == type && ti->tparam == c->block.bdim[0])
+		return ti;
+	return bs_type_fill(c, type);
+}
 
 /* The device function a call E runs (blocksim_call.c): its target, the
  * conversion a SharedMemory<T>() stands for, or the one device function

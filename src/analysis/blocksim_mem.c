@@ -58,7 +58,12 @@ struct bs_rv bs_param_value(struct bs_ctx *c, bool kernel, const struct ir_var *
 	if (i == c->npobjs) {
 		if (i == BS_MAX_POBJS)
 			return bs_rv_top(kernel);
-		c->pobjs[c->npobjs++] = (struct bs_pobj){ .v = p, .mem = (uint8_t)mem };
+		/* the qualifier of the pointer itself, after its last `*`
+		 * (`const float *__restrict`), not of what it points to */
+		const char *star = p->type ? strrchr(p->type, '*') : NULL;
+		c->pobjs[c->npobjs++] = (struct bs_pobj){ .v = p, .mem = (uint8_t)mem,
+		                                          .restricted = mem == BLOCKSIM_MEM_GLOBAL && p->is_pointer &&
+		                                                        !p->is_reference && star && strstr(star, "restrict") };
 	}
 	struct bs_rv v = { .k = BS_RV_PTR, .obj = p };
 	*is_ref = p->is_reference;
@@ -168,12 +173,7 @@ int bs_restrict_param(const struct bs_ctx *c, const struct ir_var *obj)
 		const struct bs_pobj *o = &c->pobjs[i];
 		if (o->v != obj || o->parent)
 			continue;
-		if (o->mem != BLOCKSIM_MEM_GLOBAL || !obj->is_pointer || obj->is_reference || !obj->type)
-			return -1;
-		/* the qualifier of the pointer itself, after its last `*`
-		 * (`const float *__restrict`), not of what it points to */
-		const char *star = strrchr(obj->type, '*');
-		return star && strstr(star, "restrict") ? i : -1;
+		return o->restricted ? i : -1;
 	}
 	return -1;
 }

@@ -95,8 +95,6 @@ struct bs_rv bs_made_of(struct bs_thread *r, const struct ir_expr *e, struct bs_
 void bs_note(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc, uint8_t kind, uint32_t vid, int size);
 struct bs_rv bs_load(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc);
 void bs_other_memory(struct bs_thread *r, const struct ir_expr *e, bool write, bool loaded);
-/* Whether spelling T is an array type (a `[` before any `*`). */
-bool bs_is_array_type(const char *t);
 
 /* blocksim_call.c: the value of call E, run; its arguments from index
  * FROM on evaluated (whether one came from __shared__ data). */

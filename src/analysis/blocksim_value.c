@@ -389,31 +389,27 @@ static void compute(struct bs_tinfo *ti, const char *t, int64_t tparam)
 	ti->size = type_size(t, tparam);
 	ti->extent = array_extent(t, tparam);
 	ti->pointee = pointee_size(t, tparam);
+	const char *b = t ? strchr(t, '[') : NULL, *s = t ? strchr(t, '*') : NULL, *k = t ? strstr(t, "const") : NULL;
+	ti->is_array = b && (!s || b < s);
+	ti->const_pointee = s && k && k < s;
 }
 
-const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *t)
+const struct bs_tinfo *bs_type_fill(struct bs_ctx *c, const char *t)
 {
 	int64_t tparam = c->block.bdim[0];
 	if (!t) {
-		static const struct bs_tinfo none = { NULL, 0, 0, false, false, 0, -1, 0 };
+		static const struct bs_tinfo none = { NULL, 0, 0, false, false, 0, -1, 0, false, false };
 		return &none;
 	}
-	/* asked for at nearly every node a thread evaluates: a few spellings,
-	 * millions of times, so a direct-mapped memo by address answers
-	 * before the table */
-	struct bs_tinfo **m = &c->cache.memo[((uintptr_t)t >> 3) % BS_TYPE_MEMO];
-	struct bs_tinfo *ti = *m;
-	if (ti && ti->t == t && ti->tparam == tparam)
-		return ti;
 	void **slot = cl_htab_put(c->cache.types, CL_HTAB_PTRKEY(t));
-	ti = *slot;
+	struct bs_tinfo *ti = *slot;
 	if (!ti) {
 		*slot = ti = arena_alloc(c->cache.a, sizeof *ti);
 		compute(ti, t, tparam);
 	} else if (ti->tparam != tparam) {
 		compute(ti, t, tparam);
 	}
-	*m = ti;
+	c->cache.memo[bs_type_slot(t)] = ti;
 	return ti;
 }
 

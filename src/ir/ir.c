@@ -161,20 +161,6 @@ int ir_walk_stmts_mut(struct ir_stmt *s, ir_stmt_mut_fn fn, void *arg)
 	return ir_walk_stmts(s, mut_stmt, &m);
 }
 
-const struct ir_expr *ir_strip(const struct ir_expr *e)
-{
-	while (e && e->kind == EK_OTHER && e->nkids == 1)
-		e = e->kids[0];
-	return e;
-}
-
-struct ir_expr *ir_strip_mut(struct ir_expr *e)
-{
-	while (e && e->kind == EK_OTHER && e->nkids == 1)
-		e = e->kids[0];
-	return e;
-}
-
 struct ir_var *ir_base_var(const struct ir_expr *e)
 {
 	for (e = ir_strip(e); e; e = ir_strip(e)) {

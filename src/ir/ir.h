@@ -374,10 +374,22 @@ static inline struct ir_func *ir_call_callee(const struct ir_call *c, int i)
 	return c->target ? c->target : c->cands[i];
 }
 
-/* Strips casts, parentheses and implicit wrappers the front end kept. */
-const struct ir_expr *ir_strip(const struct ir_expr *e);
+/* Strips casts, parentheses and implicit wrappers the front end kept.
+ * Inline: the block simulation asks at nearly every node it evaluates. */
+static inline const struct ir_expr *ir_strip(const struct ir_expr *e)
+{
+	while (e && e->kind == EK_OTHER && e->nkids == 1)
+		e = e->kids[0];
+	return e;
+}
+
 /* The same, for the passes that keep what they find writable. */
-struct ir_expr *ir_strip_mut(struct ir_expr *e);
+static inline struct ir_expr *ir_strip_mut(struct ir_expr *e)
+{
+	while (e && e->kind == EK_OTHER && e->nkids == 1)
+		e = e->kids[0];
+	return e;
+}
 /* Frees the unit and everything in its arena (analysis facts are freed
  * first, by analyze_free). */
 void ir_unit_free(struct ir_unit *u);
