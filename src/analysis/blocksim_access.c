@@ -136,7 +136,8 @@ void bs_note(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc, uin
 		return;
 	}
 	const char *field = mo_field(e);
-	if (mo_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
+	/* no flag in the unit (most): not worth memspace's look-up at every access */
+	if (c->mo->nsync && mo_is_sync(c->mo, memspace_var_object(c->ms, loc.obj), field)) {
 		/* a flag: its stores publish, its polls acquire (blocksim.h) */
 		bs_touch(c, r->phase, BS_RM_UNKNOWN);
 		bs_log_append(c->log, BS_EV_SYNC)->u.sync = (struct bs_sync){ memspace_var_object(c->ms, loc.obj), field, r->lin, r->phase,

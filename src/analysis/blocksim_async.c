@@ -127,7 +127,7 @@ static struct bs_entry *async_writes(struct bs_ctx *c, bool (*keep)(const struct
 }
 
 int64_t (*bs_async_slots(struct bs_ctx *c, int64_t (*slots)[2], int *ns, bool (*keep)(const struct bs_entry *, void *),
-                         void *arg, int (*cmp)(const void *, const void *, void *)))[2]
+                         void *arg, const struct bs_slot_order *o))[2]
 {
 	c->races.copies = async_writes(c, keep, arg, &c->races.ncopies);
 	if (!c->races.ncopies)
@@ -142,7 +142,7 @@ int64_t (*bs_async_slots(struct bs_ctx *c, int64_t (*slots)[2], int *ns, bool (*
 			n++;
 		}
 	}
-	qsort_r(slots, (size_t)n, sizeof *slots, cmp, c);
+	bs_sort_slots(c, slots, n, o);
 	*ns = n;
 	return slots;
 }

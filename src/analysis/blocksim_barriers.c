@@ -175,21 +175,25 @@ static bool in_step(struct bs_ctx *c, const struct ir_expr ***site, int *p)
 	return ok;
 }
 
-int bs_cmp_word(const void *pa, const void *pb, void *ctx)
+static void word_group(const struct bs_ctx *c, const int64_t slot[2], uint64_t key[BS_GROUP_KEY])
+{
+	const struct bs_entry *e = bs_acc(c->log, slot[0]);
+	key[0] = (uintptr_t)e->obj;
+	key[1] = (uintptr_t)e->field;
+	key[2] = bs_key_int(slot[1]);
+	key[3] = key[4] = 0;
+}
+
+static int word_inner(const void *pa, const void *pb, void *ctx)
 {
 	const struct bs_ctx *c = ctx;
 	const struct bs_entry *a = bs_acc(c->log, ((const int64_t *)pa)[0]), *b = bs_acc(c->log, ((const int64_t *)pb)[0]);
-	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
-	if (a->obj != b->obj)
-		return (uintptr_t)a->obj < (uintptr_t)b->obj ? -1 : 1;
-	if (a->field != b->field)
-		return (uintptr_t)a->field < (uintptr_t)b->field ? -1 : 1;
-	if (wa != wb)
-		return wa < wb ? -1 : 1;
 	if (a->phase != b->phase)
 		return a->phase < b->phase ? -1 : 1;
 	return a->thread < b->thread ? -1 : a->thread > b->thread;
 }
+
+const struct bs_slot_order bs_by_word = { word_group, word_inner };
 
 /* Whether member path A lies within B or B within A (NULL: the whole
  * object): then their offsets are not comparable. */
@@ -312,7 +316,7 @@ static bool placed_shared(const struct bs_entry *e, void *arg)
 static void judge_shape(struct bs_ctx *c, const struct ir_expr **site, int p)
 {
 	int ns;
-	int64_t (*slots)[2] = bs_word_slots(c, placed_shared, NULL, bs_cmp_word, &ns);
+	int64_t (*slots)[2] = bs_word_slots(c, placed_shared, NULL, &bs_by_word, &ns);
 	if (nested_members(c, slots, ns)) {
 		c->judge.inexact = true;
 		free(slots);

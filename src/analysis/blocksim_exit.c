@@ -317,7 +317,7 @@ void bs_exits_shape(struct bs_ctx *c)
 {
 	if (c->exit.npass) {
 		int ns = 0;
-		int64_t (*slots)[2] = bs_word_slots(c, known_word, c, bs_cmp_word, &ns);
+		int64_t (*slots)[2] = bs_word_slots(c, known_word, c, &bs_by_word, &ns);
 		for (int i = 0; i < c->exit.npass; i++) {
 			bool seen = false;
 			for (int j = 0; j < i && !seen; j++)

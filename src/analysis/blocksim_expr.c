@@ -154,7 +154,7 @@ bool bs_local_slot(const struct bs_thread *r, const struct ir_var *v)
  * the block's dynamic shared memory. */
 static struct bs_rv shared_object(struct bs_thread *r, const struct ir_var *v)
 {
-	bool dynamic = v->is_array && v->type && strstr(v->type, "[]");
+	bool dynamic = v->is_array && bs_type(r->c, v->type)->unsized;
 	struct bs_rv p = { .k = BS_RV_PTR, .obj = dynamic && r->c->dynamic ? r->c->dynamic : v };
 	/* `__shared__ float s[32]` in blockReduce<wmax> and in
 	 * blockReduce<wsum> are two arrays: told apart as two member paths */

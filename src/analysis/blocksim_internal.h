@@ -91,6 +91,7 @@ struct bs_tinfo {
 	/* of the spelling alone, kept here so that the run, which asks at
 	 * every access, does not scan the string each time */
 	bool is_array;        /* an array, not a pointer (a `[` before any `*`) */
+	bool unsized;         /* an array of unknown size (`[]`: extern __shared__) */
 	bool const_pointee;   /* a pointer to const (`const` before the first `*`) */
 };
 
@@ -107,11 +108,13 @@ struct bs_caches {
 	struct cl_htab *stmts;         /* a statement -> its struct bs_stmtfacts */
 	struct cl_htab *paths;         /* a member path -> its interned copy */
 	struct bs_tinfo *memo[BS_TYPE_MEMO]; /* the types' last answers, by spelling address (bs_type) */
+	struct bs_stmtfacts *smemo[BS_TYPE_MEMO]; /* the same for the statements' (blocksim_stmt.c) */
 };
 void bs_caches_init(struct bs_caches *k);
 void bs_caches_free(struct bs_caches *k);
 
 struct bs_ctx;
+struct bs_slot_order;
 static inline const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *type);
 
 /* The value after conversion to an integer type (wraps). */
@@ -379,9 +382,9 @@ struct bs_span *bs_async_spans(const struct bs_log *l, int *n);
  * one per interval of each one's span (BS_RK_ASYNC, BS_RK_INFLIGHT past
  * the first), those KEEP accepts, kept in c->races.copies (entry
  * log->n + i is copies[i]); SLOTS (*NS of them, as bs_word_slots gives
- * them) with their words added, sorted again by CMP. */
+ * them) with their words added, sorted again in the order O. */
 int64_t (*bs_async_slots(struct bs_ctx *c, int64_t (*slots)[2], int *ns, bool (*keep)(const struct bs_entry *, void *),
-                         void *arg, int (*cmp)(const void *, const void *, void *)))[2];
+                         void *arg, const struct bs_slot_order *o))[2];
 
 /* What one block shape's run found besides its log, for the barrier
  * facts and the exits; reset for the next shape where it is read. */
@@ -435,9 +438,11 @@ struct bs_ctx {
 	 * `f<T>(x)` in a template runs */
 	const struct ir_func **named; int nnamed;
 	struct bs_caches cache;
-	/* sites, with an index by expression (index + 1) */
+	/* sites, with an index by expression (index + 1), and a direct-mapped
+	 * memo in front of it (bs_site_of, asked at every access) */
 	struct bs_site *sites; int nsites, capsites;
 	struct cl_htab *site_index;
+	struct { const struct ir_expr *e; int site; } site_memo[BS_TYPE_MEMO];
 	/* the run of the current block shape */
 	struct bs_block block;
 	struct bs_log *log;
@@ -464,14 +469,15 @@ struct bs_ctx {
  * (Fibonacci hashing): its low bits alone put many in one slot. */
 const struct bs_tinfo *bs_type_fill(struct bs_ctx *c, const char *type);
 
-static inline unsigned bs_type_slot(const char *type)
+/* The slot of address P in a memo of BS_TYPE_MEMO entries. */
+static inline unsigned bs_memo_slot(const void *p)
 {
-	return (unsigned)(((uint64_t)(uintptr_t)type * 0x9e3779b97f4a7c15u) >> (64 - BS_TYPE_MEMO_BITS));
+	return (unsigned)(((uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15u) >> (64 - BS_TYPE_MEMO_BITS));
 }
 
 static inline const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *type)
 {
-	const struct bs_tinfo *ti = type ? c->cache.memo[bs_type_slot(type)] : NULL;
+	const struct bs_tinfo *ti = type ? c->cache.memo[bs_memo_slot(type)] : NULL;
 	if (ti && ti->t == type && ti->tparam == c->block.bdim[0])
 		return ti;
 	return bs_type_fill(c, type);
@@ -518,14 +524,33 @@ const struct ir_func *bs_named(const struct bs_ctx *c, const char *name);
 const char *bs_path(struct bs_ctx *c, const char *base, const char *member);
 /* Appends access E to the log, and marks its site run by its thread. */
 void bs_log(struct bs_ctx *c, const struct bs_entry *e);
+/* How a query orders its slots {event index, word}: by GROUP, the fields
+ * that put the accesses of one word side by side (BS_GROUP_KEY words,
+ * most significant first, each an unsigned word that orders as its field
+ * does: bs_key_int for a signed one, a pointer's address as it is, unused
+ * words 0), then within a group by INNER (a qsort_r comparator of two
+ * slots, its third argument the context), then in the order given. */
+#define BS_GROUP_KEY 5
+struct bs_slot_order {
+	void (*group)(const struct bs_ctx *c, const int64_t slot[2], uint64_t key[BS_GROUP_KEY]);
+	int (*inner)(const void *pa, const void *pb, void *c);
+};
+
+static inline uint64_t bs_key_int(int64_t v)
+{
+	return (uint64_t)v ^ ((uint64_t)1 << 63);
+}
+
+/* Sorts the N SLOTS in the order O (bs_slot_order). */
+void bs_sort_slots(const struct bs_ctx *c, int64_t (*slots)[2], int n, const struct bs_slot_order *o);
 /* One slot {event index, word} per 4-byte word each logged access covers,
- * of the accesses KEEP accepts (NULL: all), sorted by CMP (qsort_r: its
- * third argument is C); *n of them, to free. */
+ * of the accesses KEEP accepts (NULL: all), in the order O; *n of them,
+ * to free. */
+int64_t (*bs_word_slots(struct bs_ctx *c, bool (*keep)(const struct bs_entry *, void *), void *arg,
+                        const struct bs_slot_order *o, int *n))[2];
 /* Slots by object, field, word, interval, then thread: every access of
  * one word of one object side by side (blocksim_barriers.c). */
-int bs_cmp_word(const void *pa, const void *pb, void *c);
-int64_t (*bs_word_slots(struct bs_ctx *c, bool (*keep)(const struct bs_entry *, void *), void *arg,
-                        int (*cmp)(const void *, const void *, void *), int *n))[2];
+extern const struct bs_slot_order bs_by_word;
 /* Drops the events from index FROM on (a thread's run, or an exit's arm
  * run aside), and the marks of their accesses' sites. */
 void bs_unlog(struct bs_ctx *c, int from);

@@ -66,15 +66,20 @@ void bs_log_clear(struct bs_log *l)
 
 int bs_site_of(struct bs_ctx *c, const struct ir_expr *e, const struct ir_func *fn)
 {
+	unsigned m = bs_memo_slot(e);
+	if (c->site_memo[m].e == e)
+		return c->site_memo[m].site;
 	void **slot = cl_htab_put(c->site_index, CL_HTAB_PTRKEY(e));
+	c->site_memo[m].e = e;
 	if (*slot)
-		return CL_HTAB_INDEX(*slot);
+		return c->site_memo[m].site = CL_HTAB_INDEX(*slot);
 	CL_VEC_GROW(c->sites, c->nsites, c->capsites);
 	struct bs_site *s = &c->sites[c->nsites];
 	memset(s, 0, sizeof *s);
 	s->e = e;
 	s->fn = fn;
 	CL_HTAB_SET_INDEX(slot, c->nsites);
+	c->site_memo[m].site = c->nsites;
 	return c->nsites++;
 }
 
@@ -124,8 +129,127 @@ int bs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b)
 	return a->col < b->col ? -1 : a->col > b->col;
 }
 
+/* The slots are sorted by their groups first: a hash table gives each
+ * distinct group key a number, only those keys are sorted, and the slots
+ * are laid out group by group in the order given. A query's groups are
+ * small (the accesses of one word in one interval), and the log is in
+ * thread order, so a group is mostly in its inner order already: it is
+ * sorted only where it is not. The order is that of a stable sort by
+ * (group, inner): what qsort_r's merge sort gave with one comparator of
+ * both, at a tenth of the comparisons. */
+struct groups { const uint64_t (*key)[BS_GROUP_KEY]; };
+
+static int cmp_group(const void *pa, const void *pb, void *ctx)
+{
+	const struct groups *g = ctx;
+	const uint64_t *a = g->key[*(const int *)pa], *b = g->key[*(const int *)pb];
+	for (int i = 0; i < BS_GROUP_KEY; i++)
+		if (a[i] != b[i])
+			return a[i] < b[i] ? -1 : 1;
+	return 0; /* one number per key */
+}
+
+static uint64_t hash_key(const uint64_t *k)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	for (int i = 0; i < BS_GROUP_KEY; i++)
+		h = (h ^ k[i]) * 0x100000001b3u;
+	return h ^ (h >> 31);
+}
+
+struct placed { int64_t s[2]; int pos; }; /* s first: a comparator of slots reads it */
+struct inner { int (*cmp)(const void *, const void *, void *); void *c; };
+
+static int cmp_placed(const void *pa, const void *pb, void *ctx)
+{
+	const struct inner *in = ctx;
+	int r = in->cmp(pa, pb, in->c);
+	if (r)
+		return r;
+	int a = ((const struct placed *)pa)->pos, b = ((const struct placed *)pb)->pos;
+	return a < b ? -1 : a > b;
+}
+
+/* Puts the N slots of one group, in the order given, in O's inner order. */
+static void order_group(const struct bs_ctx *c, int64_t (*slots)[2], int n, const struct bs_slot_order *o)
+{
+	int k = 1;
+	while (k < n && o->inner(slots[k - 1], slots[k], (void *)c) <= 0)
+		k++;
+	if (k >= n)
+		return;
+	struct placed *p = xmalloc((size_t)n * sizeof *p);
+	for (int i = 0; i < n; i++)
+		p[i] = (struct placed){ { slots[i][0], slots[i][1] }, i };
+	struct inner in = { o->inner, (void *)c };
+	qsort_r(p, (size_t)n, sizeof *p, cmp_placed, &in);
+	for (int i = 0; i < n; i++) {
+		slots[i][0] = p[i].s[0];
+		slots[i][1] = p[i].s[1];
+	}
+	free(p);
+}
+
+void bs_sort_slots(const struct bs_ctx *c, int64_t (*slots)[2], int n, const struct bs_slot_order *o)
+{
+	if (n < 2)
+		return;
+	size_t size = 16;
+	while (size < 2 * (size_t)n)
+		size <<= 1;
+	int *table = xmalloc(size * sizeof *table);
+	memset(table, 0xff, size * sizeof *table); /* -1: empty */
+	uint64_t (*key)[BS_GROUP_KEY] = xmalloc((size_t)n * sizeof *key);
+	int *gid = xmalloc((size_t)n * sizeof *gid), ng = 0;
+	for (int i = 0; i < n; i++) {
+		uint64_t k[BS_GROUP_KEY];
+		o->group(c, slots[i], k);
+		size_t h = (size_t)hash_key(k) & (size - 1);
+		while (table[h] >= 0 && memcmp(key[table[h]], k, sizeof k))
+			h = (h + 1) & (size - 1);
+		if (table[h] < 0) {
+			memcpy(key[ng], k, sizeof k);
+			table[h] = ng++;
+		}
+		gid[i] = table[h];
+	}
+	free(table);
+	int *order = xmalloc((size_t)ng * sizeof *order), *start = xcalloc((size_t)ng + 1, sizeof *start);
+	for (int g = 0; g < ng; g++)
+		order[g] = g;
+	struct groups gs = { (const uint64_t (*)[BS_GROUP_KEY])key };
+	qsort_r(order, (size_t)ng, sizeof *order, cmp_group, &gs);
+	for (int i = 0; i < n; i++)
+		start[gid[i] + 1]++; /* counts, shifted by one */
+	int *at = xmalloc((size_t)ng * sizeof *at);
+	for (int r = 0, off = 0; r < ng; r++) {
+		int g = order[r], count = start[g + 1];
+		at[g] = off;
+		off += count;
+	}
+	int64_t (*out)[2] = xmalloc((size_t)n * sizeof *out);
+	for (int i = 0; i < n; i++) {
+		int64_t *d = out[at[gid[i]]++];
+		d[0] = slots[i][0];
+		d[1] = slots[i][1];
+	}
+	/* at[g] is now the end of group g */
+	for (int g = 0; g < ng; g++) {
+		int count = start[g + 1];
+		if (count > 1)
+			order_group(c, out + at[g] - count, count, o);
+	}
+	memcpy(slots, out, (size_t)n * sizeof *out);
+	free(out);
+	free(at);
+	free(start);
+	free(order);
+	free(gid);
+	free(key);
+}
+
 int64_t (*bs_word_slots(struct bs_ctx *c, bool (*keep)(const struct bs_entry *, void *), void *arg,
-                        int (*cmp)(const void *, const void *, void *), int *n))[2]
+                        const struct bs_slot_order *o, int *n))[2]
 {
 	int64_t (*slots)[2] = NULL;
 	int ns = 0, caps = 0;
@@ -141,8 +265,7 @@ int64_t (*bs_word_slots(struct bs_ctx *c, bool (*keep)(const struct bs_entry *, 
 			ns++;
 		}
 	}
-	if (ns > 1)
-		qsort_r(slots, (size_t)ns, sizeof *slots, cmp, c);
+	bs_sort_slots(c, slots, ns, o);
 	*n = ns;
 	return slots;
 }

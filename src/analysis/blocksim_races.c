@@ -327,25 +327,29 @@ static bool in_step(const struct bs_entry *e, void *arg)
 	return e->phase < o->cut || o->step[e->thread];
 }
 
-static int cmp_slot(const void *pa, const void *pb, void *ctx)
+/* Slots by interval, object, field, unknown offset and word, then thread
+ * and the thread's order: the accesses of one word in one interval side
+ * by side, each thread's in the order it made them. */
+static void slot_group(const struct bs_ctx *c, const int64_t slot[2], uint64_t key[BS_GROUP_KEY])
+{
+	const struct bs_entry *e = ent(c, slot[0]);
+	key[0] = bs_key_int(e->phase);
+	key[1] = (uintptr_t)e->obj;
+	key[2] = (uintptr_t)e->field;
+	key[3] = e->uoff;
+	key[4] = bs_key_int(slot[1]);
+}
+
+static int slot_inner(const void *pa, const void *pb, void *ctx)
 {
 	const struct bs_ctx *c = ctx;
 	const struct bs_entry *a = ent(c, ((const int64_t *)pa)[0]), *b = ent(c, ((const int64_t *)pb)[0]);
-	int64_t wa = ((const int64_t *)pa)[1], wb = ((const int64_t *)pb)[1];
-	if (a->phase != b->phase)
-		return a->phase < b->phase ? -1 : 1;
-	if (a->obj != b->obj)
-		return (uintptr_t)a->obj < (uintptr_t)b->obj ? -1 : 1;
-	if (a->field != b->field)
-		return (uintptr_t)a->field < (uintptr_t)b->field ? -1 : 1;
-	if (a->uoff != b->uoff)
-		return a->uoff < b->uoff ? -1 : 1;
-	if (wa != wb)
-		return wa < wb ? -1 : 1;
 	if (a->thread != b->thread)
 		return a->thread < b->thread ? -1 : 1;
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
+
+static const struct bs_slot_order by_slot = { slot_group, slot_inner };
 
 /* Whether two slots are the same word of the same object in the same
  * interval. */
@@ -537,8 +541,8 @@ void bs_detect(struct bs_ctx *c)
 	/* threads out of step are compared only up to where they parted */
 	struct step_filter keep = { cut, step };
 	int ns;
-	int64_t (*slots)[2] = bs_word_slots(c, in_step, &keep, cmp_slot, &ns);
-	slots = bs_async_slots(c, slots, &ns, in_step, &keep, cmp_slot);
+	int64_t (*slots)[2] = bs_word_slots(c, in_step, &keep, &by_slot, &ns);
+	slots = bs_async_slots(c, slots, &ns, in_step, &keep, &by_slot);
 	struct syncs sy = { c->log, NULL, xcalloc((size_t)c->block.nthreads + 2, sizeof *sy.first), 0 };
 	sy.ix = bs_log_sorted(c->log, BS_EV_SYNC, cmp_sync, &sy.n);
 	for (int i = 0, t = 0; t <= c->block.nthreads; t++) {

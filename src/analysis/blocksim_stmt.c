@@ -25,6 +25,9 @@ static int find_barrier(const struct ir_expr *e, void *arg)
 static struct bs_stmtfacts *stmt_facts(struct bs_thread *r, const struct ir_stmt *s)
 {
 	struct bs_caches *k = &r->c->cache;
+	struct bs_stmtfacts **m = &k->smemo[bs_memo_slot(s)];
+	if (*m && (*m)->s == s)
+		return *m;
 	void **slot = cl_htab_put(k->stmts, CL_HTAB_PTRKEY(s));
 	struct bs_stmtfacts *f = *slot;
 	if (!f) {
@@ -32,7 +35,7 @@ static struct bs_stmtfacts *stmt_facts(struct bs_thread *r, const struct ir_stmt
 		f->s = s;
 		f->barrier = -1;
 	}
-	return f;
+	return *m = f;
 }
 
 static bool has_barrier(struct bs_thread *r, const struct ir_stmt *s)

@@ -392,13 +392,14 @@ static void compute(struct bs_tinfo *ti, const char *t, int64_t tparam)
 	const char *b = t ? strchr(t, '[') : NULL, *s = t ? strchr(t, '*') : NULL, *k = t ? strstr(t, "const") : NULL;
 	ti->is_array = b && (!s || b < s);
 	ti->const_pointee = s && k && k < s;
+	ti->unsized = t && strstr(t, "[]");
 }
 
 const struct bs_tinfo *bs_type_fill(struct bs_ctx *c, const char *t)
 {
 	int64_t tparam = c->block.bdim[0];
 	if (!t) {
-		static const struct bs_tinfo none = { NULL, 0, 0, false, false, 0, -1, 0, false, false };
+		static const struct bs_tinfo none = { NULL, 0, 0, false, false, 0, -1, 0, false, false, false };
 		return &none;
 	}
 	void **slot = cl_htab_put(c->cache.types, CL_HTAB_PTRKEY(t));
@@ -409,12 +410,14 @@ const struct bs_tinfo *bs_type_fill(struct bs_ctx *c, const char *t)
 	} else if (ti->tparam != tparam) {
 		compute(ti, t, tparam);
 	}
-	c->cache.memo[bs_type_slot(t)] = ti;
+	c->cache.memo[bs_memo_slot(t)] = ti;
 	return ti;
 }
 
 void bs_caches_init(struct bs_caches *k)
 {
+	memset(k->memo, 0, sizeof k->memo);
+	memset(k->smemo, 0, sizeof k->smemo);
 	k->a = arena_new();
 	k->pa = arena_new();
 	k->types = cl_htab_new();
