@@ -49,6 +49,13 @@ static void sizes(void **state)
 	assert_int_equal(t->size, 2);
 	assert_true(bs_type(&c, "__half")->is_float);
 	assert_false(bs_type(&c, "float *")->is_float);
+	/* what the run asks at every access, from the spelling */
+	assert_true(bs_type(&c, "float [16][17]")->is_array);
+	assert_false(bs_type(&c, "const float4 *")->is_array);
+	assert_true(bs_type(&c, "const float4 *")->const_pointee);
+	assert_false(bs_type(&c, "float *const")->const_pointee); /* a const pointer to float */
+	assert_true(bs_type(&c, "volatile double[]")->unsized);
+	assert_false(bs_type(&c, "float [16][17]")->unsized);
 	/* a spelling it does not know is one word */
 	assert_int_equal(bs_type(&c, "Particle")->size, 4);
 	assert_int_equal(bs_type(&c, "float [sizeof(int)]")->size, 0);
