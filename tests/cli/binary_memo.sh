@@ -69,10 +69,11 @@ rm -f "$M"
 ln -s /dev/zero "$M"
 memo_case "a symbolic link to /dev/zero"
 
-say "a killed run's temporary memo is swept once it is an hour old"
+say "a killed run's temporary memo is swept once it is an hour old, by the day's first run"
 : >"$M.tmpAbCdEf"
 touch -d '2 hours ago' "$M.tmpAbCdEf"
 : >"$M.tmpGhIjKl"
+touch -d '2 days ago' "$T/cache/results/evicted"
 quiet --no-cuda-toolkit kernels/loop.cu
 check '[ ! -e "$M.tmpAbCdEf" ] && [ -e "$M.tmpGhIjKl" ]' "the temporary memos were not swept by age: $(ls "$T/cache/results")"
 rm -f "$M.tmpGhIjKl"
