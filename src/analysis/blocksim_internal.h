@@ -99,16 +99,18 @@ struct bs_tinfo {
  * block shape: facts of type spellings and of statements, and interned
  * member paths. Its entries stay where they are until bs_caches_free,
  * so a caller may keep a pointer to one. */
-#define BS_TYPE_MEMO_BITS 8
-#define BS_TYPE_MEMO (1 << BS_TYPE_MEMO_BITS)
+/* the size of the direct-mapped memos in front of the unit's hash tables
+ * of types, statements and sites (bs_memo_slot) */
+#define BS_MEMO_BITS 8
+#define BS_MEMO (1 << BS_MEMO_BITS)
 struct bs_caches {
 	struct arena *a;               /* the entries of types and stmts */
 	struct arena *pa;              /* the interned member paths */
 	struct cl_htab *types;         /* a spelling (by address) -> its struct bs_tinfo */
 	struct cl_htab *stmts;         /* a statement -> its struct bs_stmtfacts */
 	struct cl_htab *paths;         /* a member path -> its interned copy */
-	struct bs_tinfo *memo[BS_TYPE_MEMO]; /* the types' last answers, by spelling address (bs_type) */
-	struct bs_stmtfacts *smemo[BS_TYPE_MEMO]; /* the same for the statements' (blocksim_stmt.c) */
+	struct bs_tinfo *memo[BS_MEMO]; /* the types' last answers, by spelling address (bs_type) */
+	struct bs_stmtfacts *smemo[BS_MEMO]; /* the same for the statements' (blocksim_stmt.c) */
 };
 void bs_caches_init(struct bs_caches *k);
 void bs_caches_free(struct bs_caches *k);
@@ -442,7 +444,7 @@ struct bs_ctx {
 	 * memo in front of it (bs_site_of, asked at every access) */
 	struct bs_site *sites; int nsites, capsites;
 	struct cl_htab *site_index;
-	struct { const struct ir_expr *e; int site; } site_memo[BS_TYPE_MEMO];
+	struct { const struct ir_expr *e; int site; } site_memo[BS_MEMO];
 	/* the run of the current block shape */
 	struct bs_block block;
 	struct bs_log *log;
@@ -469,10 +471,10 @@ struct bs_ctx {
  * (Fibonacci hashing): its low bits alone put many in one slot. */
 const struct bs_tinfo *bs_type_fill(struct bs_ctx *c, const char *type);
 
-/* The slot of address P in a memo of BS_TYPE_MEMO entries. */
+/* The slot of address P in a memo of BS_MEMO entries. */
 static inline unsigned bs_memo_slot(const void *p)
 {
-	return (unsigned)(((uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15u) >> (64 - BS_TYPE_MEMO_BITS));
+	return (unsigned)(((uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15u) >> (64 - BS_MEMO_BITS));
 }
 
 static inline const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *type)

@@ -129,7 +129,7 @@ int bs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b)
 	return a->col < b->col ? -1 : a->col > b->col;
 }
 
-/* The slots are sorted by their groups first: a hash table gives each
+/* The slots are sorted by their groups first: the hash table gives each
  * distinct group key a number, only those keys are sorted, and the slots
  * are laid out group by group in the order given. A query's groups are
  * small (the accesses of one word in one interval), and the log is in
@@ -147,14 +147,6 @@ static int cmp_group(const void *pa, const void *pb, void *ctx)
 		if (a[i] != b[i])
 			return a[i] < b[i] ? -1 : 1;
 	return 0; /* one number per key */
-}
-
-static uint64_t hash_key(const uint64_t *k)
-{
-	uint64_t h = 0xcbf29ce484222325u;
-	for (int i = 0; i < BS_GROUP_KEY; i++)
-		h = (h ^ k[i]) * 0x100000001b3u;
-	return h ^ (h >> 31);
 }
 
 struct placed { int64_t s[2]; int pos; }; /* s first: a comparator of slots reads it */
@@ -194,38 +186,28 @@ void bs_sort_slots(const struct bs_ctx *c, int64_t (*slots)[2], int n, const str
 {
 	if (n < 2)
 		return;
-	size_t size = 16;
-	while (size < 2 * (size_t)n)
-		size <<= 1;
-	int *table = xmalloc(size * sizeof *table);
-	memset(table, 0xff, size * sizeof *table); /* -1: empty */
+	struct cl_htab *number = cl_htab_new();
 	uint64_t (*key)[BS_GROUP_KEY] = xmalloc((size_t)n * sizeof *key);
 	int *gid = xmalloc((size_t)n * sizeof *gid), ng = 0;
 	for (int i = 0; i < n; i++) {
-		uint64_t k[BS_GROUP_KEY];
-		o->group(c, slots[i], k);
-		size_t h = (size_t)hash_key(k) & (size - 1);
-		while (table[h] >= 0 && memcmp(key[table[h]], k, sizeof k))
-			h = (h + 1) & (size - 1);
-		if (table[h] < 0) {
-			memcpy(key[ng], k, sizeof k);
-			table[h] = ng++;
-		}
-		gid[i] = table[h];
+		o->group(c, slots[i], key[ng]);
+		void **slot = cl_htab_put(number, key[ng], sizeof key[ng]);
+		if (!*slot)
+			CL_HTAB_SET_INDEX(slot, ng++);
+		gid[i] = CL_HTAB_INDEX(*slot);
 	}
-	free(table);
-	int *order = xmalloc((size_t)ng * sizeof *order), *start = xcalloc((size_t)ng + 1, sizeof *start);
+	cl_htab_free(number);
+	int *order = xmalloc((size_t)ng * sizeof *order), *count = xcalloc((size_t)ng, sizeof *count);
 	for (int g = 0; g < ng; g++)
 		order[g] = g;
 	struct groups gs = { (const uint64_t (*)[BS_GROUP_KEY])key };
 	qsort_r(order, (size_t)ng, sizeof *order, cmp_group, &gs);
 	for (int i = 0; i < n; i++)
-		start[gid[i] + 1]++; /* counts, shifted by one */
+		count[gid[i]]++;
 	int *at = xmalloc((size_t)ng * sizeof *at);
 	for (int r = 0, off = 0; r < ng; r++) {
-		int g = order[r], count = start[g + 1];
-		at[g] = off;
-		off += count;
+		at[order[r]] = off;
+		off += count[order[r]];
 	}
 	int64_t (*out)[2] = xmalloc((size_t)n * sizeof *out);
 	for (int i = 0; i < n; i++) {
@@ -234,15 +216,13 @@ void bs_sort_slots(const struct bs_ctx *c, int64_t (*slots)[2], int n, const str
 		d[1] = slots[i][1];
 	}
 	/* at[g] is now the end of group g */
-	for (int g = 0; g < ng; g++) {
-		int count = start[g + 1];
-		if (count > 1)
-			order_group(c, out + at[g] - count, count, o);
-	}
+	for (int g = 0; g < ng; g++)
+		if (count[g] > 1)
+			order_group(c, out + at[g] - count[g], count[g], o);
 	memcpy(slots, out, (size_t)n * sizeof *out);
 	free(out);
 	free(at);
-	free(start);
+	free(count);
 	free(order);
 	free(gid);
 	free(key);
