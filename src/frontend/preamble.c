@@ -196,7 +196,7 @@ static int name_files(struct names *f, const struct preamble_ctx *c, const char 
 		return -1;
 	struct cl_hash h;
 	cl_hash_init(&h);
-	cl_hash_str(&h, "cudalint preamble 1");
+	cl_hash_str(&h, "cudalint preamble 2"); /* 2: a preamble that reads the file itself makes none */
 	cl_hash_str(&h, CUDALINT_VERSION);
 	cl_hash_str(&h, c->toolkit_pch);
 	for (int i = 0; i < c->argc; i++)
@@ -248,6 +248,7 @@ struct build {
 	const char **args;
 	int nargs;
 	const char *vpath;
+	const char *self; /* the file, as clang is given it */
 	const char *text;
 	size_t end;
 	const char *tmp_pch, *tmp_json;
@@ -266,6 +267,7 @@ struct guard_check {
 	CXTranslationUnit tu;
 	const char *text;
 	size_t end;
+	CXFile self;         /* the file itself; NULL: the preamble never read it */
 	json_object *blank;  /* [[offset, length], ...] */
 	char reason[PATH_MAX + 128];
 };
@@ -273,7 +275,16 @@ struct guard_check {
 static void check_guard(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
 	struct guard_check *g = data;
-	if (depth != 1 || g->reason[0])
+	if (g->reason[0])
+		return;
+	/* A preamble that reads the file itself (a header its own includes
+	 * include again, under #pragma once) would hold the file's whole
+	 * text, which the main parse then reads a second time */
+	if (depth >= 1 && g->self && clang_File_isEqual(f, g->self)) {
+		snprintf(g->reason, sizeof g->reason, "it includes the file itself");
+		return;
+	}
+	if (depth != 1)
 		return;
 	CXString s = clang_getFileName(f);
 	const char *name = clang_getCString(s);
@@ -331,7 +342,7 @@ static int build_child(void *arg)
 		fprintf(stderr, "a file it read is gone\n");
 		return 1;
 	}
-	struct guard_check g = { tu, b->text, b->end, json_object_new_array(), { 0 } };
+	struct guard_check g = { tu, b->text, b->end, clang_getFile(tu, b->self), json_object_new_array(), { 0 } };
 	clang_getInclusions(tu, check_guard, &g);
 	json_object_object_add(rec, "blank", g.blank);
 	json_object *read = preamble_member(rec, "read", json_type_int);
@@ -403,13 +414,13 @@ static void evict(const struct names *f)
 	}
 }
 
-static int build(const struct names *f, const struct preamble_ctx *c, const char *vpath, const char *text,
-                 size_t end)
+static int build(const struct names *f, const struct preamble_ctx *c, const char *vpath, const char *self,
+                 const char *text, size_t end)
 {
 	char tmp_pch[4300], tmp_json[4300], why[600];
 	snprintf(tmp_pch, sizeof tmp_pch, "%s.%ld.tmp", f->pch, (long)getpid());
 	snprintf(tmp_json, sizeof tmp_json, "%s.%ld.tmp", f->json, (long)getpid());
-	struct build b = { c, NULL, 0, vpath, text, end, tmp_pch, tmp_json };
+	struct build b = { c, NULL, 0, vpath, self, text, end, tmp_pch, tmp_json };
 	make_args(c, c->toolkit_pch, 0, &b.args, &b.nargs);
 	unsigned limit = guard_pch_timeout();
 	int rc = cl_child_run(build_child, &b, (long)limit * 1000, why, sizeof why);
@@ -531,7 +542,7 @@ int preamble_get(struct preamble *p, const struct preamble_ctx *c, const char *c
 		rec = NULL;
 	}
 	if (!rec) {
-		if (build(f, c, lk.vpath, lk.pre, lk.npre) != 0)
+		if (build(f, c, lk.vpath, clang_path, lk.pre, lk.npre) != 0)
 			goto out;
 		rec = preamble_record_read(f->json, &json);
 		if (!rec)

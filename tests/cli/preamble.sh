@@ -12,6 +12,7 @@
 #     guard (the file's #include of it must not read it twice);
 #   - an edit below the preamble reuses it; an edit of a header it read
 #     builds it again, and the result cache sees that header too;
+#   - a header whose preamble reads the header itself again gets none;
 #   - a header whose preamble met a clang error is not parsed on its own
 #     before its includers are tried, until that error is gone;
 #   - eviction by size, and --clear-cache.
@@ -147,6 +148,17 @@ printf '#pragma once\nvoid host_bad() { }\n' >bad.h
 same k.cuh
 check 'grep -q "^cudalint: test: parsing k.cuh" "$T/err" && ! grep -q "^cudalint: test: parsing main.cu" "$T/err"' \
 	"k.cuh not analysed on its own once it parses: $(grep test: "$T/err")"
+cd .. || exit 2
+
+say "a header under #pragma once that its preamble reads again (through an umbrella header): no preamble, the report as without"
+mkdir -p self/.git
+cd self || exit 2
+printf '#pragma once\n#include <cuda_runtime.h>\n#include "all.cuh"\n\n__device__ inline void step(float *s)\n{\n\tif (threadIdx.x < 8)\n\t\t__syncthreads();\n}\n' >step.cuh
+printf '#pragma once\n#include "step.cuh"\n' >all.cuh
+same -v --no-cache-results step.cuh
+check 'grep -q "^cudalint: note: step.cuh: no preamble precompiled: it includes the file itself" "$T/err" && grep -q "^cudalint: test: parsing step.cuh with the precompiled toolkit header$" "$T/err"' \
+	"step.cuh's preamble was used, or no note: $(grep "test:\|note:" "$T/err")"
+check 'grep -q "^step.cuh:8:3: warning: .*\[CL1001 divergent-barrier\]" "$T/out"' "no CL1001 in step.cuh: $(cat "$T/out")"
 cd .. || exit 2
 
 say "CUDALINT_PREAMBLE_MB=1: PCHs beyond a megabyte are evicted, the least recently used first"
