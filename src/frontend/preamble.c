@@ -267,7 +267,7 @@ struct guard_check {
 	CXTranslationUnit tu;
 	const char *text;
 	size_t end;
-	CXFile self;         /* the file itself; NULL: the preamble never read it */
+	CXFile self;         /* the file itself, as clang knows it (NULL: not at all) */
 	json_object *blank;  /* [[offset, length], ...] */
 	char reason[PATH_MAX + 128];
 };
