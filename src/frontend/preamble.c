@@ -262,8 +262,8 @@ struct build {
  * the same length (preamble_main_text): every byte, line and column
  * stays where it was. A project -include file that is not guarded, or
  * an unguarded #include whose name a macro makes, leaves the preamble
- * unbuilt (REASON). */
-struct guard_check {
+ * unbuilt (REASON), as does a preamble that reads the file itself. */
+struct inclusion_check {
 	CXTranslationUnit tu;
 	const char *text;
 	size_t end;
@@ -272,9 +272,9 @@ struct guard_check {
 	char reason[PATH_MAX + 128];
 };
 
-static void check_guard(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+static void check_inclusion(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
-	struct guard_check *g = data;
+	struct inclusion_check *g = data;
 	if (g->reason[0])
 		return;
 	/* A preamble that reads the file itself (a header its own includes
@@ -342,8 +342,8 @@ static int build_child(void *arg)
 		fprintf(stderr, "a file it read is gone\n");
 		return 1;
 	}
-	struct guard_check g = { tu, b->text, b->end, clang_getFile(tu, b->self), json_object_new_array(), { 0 } };
-	clang_getInclusions(tu, check_guard, &g);
+	struct inclusion_check g = { tu, b->text, b->end, clang_getFile(tu, b->self), json_object_new_array(), { 0 } };
+	clang_getInclusions(tu, check_inclusion, &g);
 	json_object_object_add(rec, "blank", g.blank);
 	json_object *read = preamble_member(rec, "read", json_type_int);
 	if (!g.reason[0] && (!read || json_object_get_int(read) == 0))
