@@ -47,7 +47,8 @@ struct sfile {
 
 /* suppress_scan.c */
 /* Reads the suppression comments of the source text S[0..N) into SF,
- * and an ignore-begin left open as a malformed one. */
+ * and an ignore-begin left open as a malformed one. S[N] is a NUL, as in
+ * the text cl_srctext_file gives. */
 void suppress_scan(struct sfile *sf, const char *s, size_t n);
 int suppress_entry_matches(const struct entry *e, const struct cl_rule *r);
 void suppress_sfile_free(struct sfile *sf);

@@ -241,6 +241,10 @@ static void parse_nolint(struct sfile *sf, const char *t, size_t n,
 			 unsigned line, unsigned col, unsigned endline)
 {
 	for (size_t i = 0; i + 6 <= n; i++) {
+		const char *q = memchr(t + i, 'N', n - 5 - i);
+		if (!q)
+			break;
+		i = (size_t)(q - t);
 		if (memcmp(t + i, "NOLINT", 6) != 0 || (i > 0 && is_ident(t[i - 1])))
 			continue;
 		size_t j = i + 6;
@@ -305,7 +309,11 @@ static size_t nested_marker(const char *t, size_t n)
 	if (n - i >= 9 && memcmp(t + i, "cudalint:", 9) == 0)
 		return n;
 	for (size_t k = i; k + 1 < n; k++) {
-		if (t[k] != '/' || t[k + 1] != '/')
+		const char *q = memchr(t + k, '/', n - 1 - k);
+		if (!q)
+			break;
+		k = (size_t)(q - t);
+		if (t[k + 1] != '/')
 			continue;
 		size_t j = k + 2;
 		while (j < n && (t[j] == ' ' || t[j] == '\t'))
@@ -327,55 +335,82 @@ static void on_comment(struct sfile *sf, const char *t, size_t n,
 	parse_nolint(sf, t, n, line, col, endline);
 }
 
+/* Where the scanner is: the line and the start of the line of byte AT,
+ * counted only when a comment needs them (most of a file is code the
+ * scanner passes over). */
+struct lines {
+	const char *s;
+	size_t at, bol;
+	unsigned line;
+};
+
+static void count_to(struct lines *p, size_t to)
+{
+	const char *q = p->s + p->at, *end = p->s + to;
+	while (q < end && (q = memchr(q, '\n', (size_t)(end - q))) != NULL) {
+		p->line++;
+		p->bol = (size_t)(++q - p->s);
+	}
+	p->at = to;
+}
+
 /* The comment scanner. Not a C++ lexer: it knows just enough (literals,
  * raw strings, digit separators, line splices) not to see comments where
  * there are none. */
 void suppress_scan(struct sfile *sf, const char *s, size_t n)
 {
-	unsigned line = 1;
-	size_t bol = 0; /* offset of the current line's first byte */
+	struct lines p = { s, 0, 0, 1 };
 	size_t i = 0;
 	while (i < n) {
+		/* to the next byte that may start a comment or a literal; S[N]
+		 * is a NUL, and so may a byte before it be */
+		i += strcspn(s + i, "/\"'");
+		if (i >= n)
+			break;
 		char c = s[i];
-		if (c == '\n') {
-			line++;
-			bol = ++i;
+		if (c == '\0') {
+			i++;
 			continue;
 		}
 		if (c == '/' && i + 1 < n && s[i + 1] == '/') {
-			unsigned l0 = line, c0 = (unsigned)(i - bol + 1);
+			count_to(&p, i);
+			unsigned l0 = p.line, c0 = (unsigned)(i - p.bol + 1);
 			size_t b = i + 2, e = b;
-			while (e < n && s[e] != '\n') {
-				e++;
+			for (;;) {
+				const char *q = memchr(s + e, '\n', n - e);
+				e = q ? (size_t)(q - s) : n;
 				/* a backslash-newline continues a // comment */
-				if (e < n && s[e] == '\n' && (s[e - 1] == '\\' || (s[e - 1] == '\r' && e >= 2 && s[e - 2] == '\\'))) {
-					line++;
-					e++;
-					bol = e;
-				}
+				if (e == n || e == b || !(s[e - 1] == '\\' || (s[e - 1] == '\r' && e >= 2 && s[e - 2] == '\\')))
+					break;
+				e++;
 			}
-			on_comment(sf, s + b, e - b, l0, c0, line);
+			count_to(&p, e);
+			on_comment(sf, s + b, e - b, l0, c0, p.line);
 			i = e;
 			continue;
 		}
 		if (c == '/' && i + 1 < n && s[i + 1] == '*') {
-			unsigned l0 = line, c0 = (unsigned)(i - bol + 1);
+			count_to(&p, i);
+			unsigned l0 = p.line, c0 = (unsigned)(i - p.bol + 1);
 			size_t b = i + 2, e = b;
-			while (e + 1 < n && !(s[e] == '*' && s[e + 1] == '/')) {
-				if (s[e] == '\n') {
-					line++;
-					bol = e + 1;
+			while (e + 1 < n) {
+				const char *q = memchr(s + e, '*', n - 1 - e);
+				if (!q) {
+					e = n;
+					break;
 				}
+				e = (size_t)(q - s);
+				if (s[e + 1] == '/')
+					break;
 				e++;
 			}
 			if (e + 1 >= n) { /* unterminated: to end of file */
-				for (; e < n; e++)
-					if (s[e] == '\n')
-						line++, bol = e + 1;
-				on_comment(sf, s + b, n - b, l0, c0, line);
+				count_to(&p, n);
+				on_comment(sf, s + b, n - b, l0, c0, p.line);
 				return;
 			}
-			on_comment(sf, s + b, e - b, l0, c0, line);
+			count_to(&p, e);
+			on_comment(sf, s + b, e - b, l0, c0, p.line);
 			i = e + 2;
 			continue;
 		}
@@ -388,13 +423,10 @@ void suppress_scan(struct sfile *sf, const char *s, size_t n)
 			if (d < n && s[d] == '(') {
 				size_t dl = d - i - 1;
 				size_t e = d + 1;
-				for (; e < n; e++) {
-					if (s[e] == '\n')
-						line++, bol = e + 1;
+				for (; e < n; e++)
 					if (s[e] == ')' && e + 1 + dl < n && memcmp(s + e + 1, s + i + 1, dl) == 0 &&
 					    s[e + 1 + dl] == '"')
 						break;
-				}
 				i = e < n ? e + 2 + dl : n;
 				continue;
 			}
@@ -412,11 +444,8 @@ void suppress_scan(struct sfile *sf, const char *s, size_t n)
 			}
 			size_t e = i + 1;
 			while (e < n && s[e] != c && s[e] != '\n') {
-				if (s[e] == '\\' && e + 1 < n) {
-					if (s[e + 1] == '\n')
-						line++, bol = e + 2;
+				if (s[e] == '\\' && e + 1 < n)
 					e++;
-				}
 				e++;
 			}
 			i = e < n && s[e] == c ? e + 1 : e;

@@ -7,6 +7,7 @@
 #include "rules.h"
 #include "util/path.h"
 #include "util/srctext.h"
+#include "util/htab.h"
 #include "util/xalloc.h"
 
 #include <limits.h>
@@ -150,10 +151,8 @@ struct cfg *cfg_load(struct run *r, const char *path)
 
 /* The configuration that governs the files in directory DIR (absolute).
  * NULL on a bad config file. */
-struct cfg *cfg_for_dir(struct run *r, const char *dir)
+static struct cfg *find_for_dir(struct run *r, const char *dir)
 {
-	if (r->fixed)
-		return r->fixed;
 	char found[PATH_MAX];
 	if (cl_config_find(dir, found, sizeof found) != 1)
 		return r->defaults;
@@ -168,6 +167,20 @@ struct cfg *cfg_for_dir(struct run *r, const char *dir)
 	r->cfgs = xrealloc(r->cfgs, (size_t)(r->ncfgs + 1) * sizeof *r->cfgs);
 	r->cfgs[r->ncfgs++] = g;
 	return g;
+}
+
+struct cfg *cfg_for_dir(struct run *r, const char *dir)
+{
+	if (r->fixed)
+		return r->fixed;
+	/* asked for each file several times (its selection, its findings,
+	 * its failures): the walk up the tree is done once per directory */
+	if (!r->cfg_dirs)
+		r->cfg_dirs = cl_htab_new();
+	void **slot = cl_htab_put(r->cfg_dirs, dir, strlen(dir));
+	if (!*slot)
+		*slot = find_for_dir(r, dir);
+	return *slot;
 }
 
 /* The configuration that governs PATH. NULL on a bad config file. */

@@ -28,6 +28,7 @@
 #include "util/atomic_file.h"
 #include "util/child.h"
 #include "util/guard.h"
+#include "util/htab.h"
 #include "util/inputs.h"
 #include "util/path.h"
 #include "util/progress.h"
@@ -364,6 +365,18 @@ static void done_one(int i, const char *payload, size_t len, const int *status, 
 	cl_progress_update(++r->ndone, NULL);
 }
 
+/* The files no worker could be forked for, analysed here. */
+struct leftover { struct run *r; const int *todo; int ntodo; const unsigned char *not_run; };
+
+static int analyse_leftover(void *arg)
+{
+	const struct leftover *lo = arg;
+	for (int k = 0; k < lo->ntodo; k++)
+		if (lo->not_run[k])
+			analyse_file(lo->r, lo->todo[k], &lo->r->res[lo->todo[k]].f, &lo->r->res[lo->todo[k]].x);
+	return 0;
+}
+
 /* Every file, through the result cache, in worker processes (-j of them,
  * one by default); then the results are merged in file order. */
 static void analyse_all(struct run *r)
@@ -418,9 +431,8 @@ static void analyse_all(struct run *r)
 		cl_progress_start(ntodo, o->quiet || o->dump_ir);
 		unsigned char *not_run = xcalloc((size_t)ntodo, 1);
 		cl_pool_run(todo, ntodo, jobs, &ops, not_run);
-		for (int k = 0; k < ntodo; k++)
-			if (not_run[k]) /* no worker could be forked: do it here */
-				analyse_file(r, todo[k], &r->res[todo[k]].f, &r->res[todo[k]].x);
+		struct leftover lo = { r, todo, ntodo, not_run };
+		guard_deep(analyse_leftover, &lo);
 		free(not_run);
 	}
 	cl_progress_end();
@@ -462,6 +474,7 @@ static void run_free(struct run *r)
 	for (int i = 0; i < r->ncfgs; i++)
 		cfg_free(r->cfgs[i]);
 	free(r->cfgs);
+	cl_htab_free(r->cfg_dirs);
 	free(r->cfg_of);
 	free(r->files);
 	cl_findings_free(&r->findings);

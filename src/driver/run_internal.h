@@ -81,6 +81,7 @@ struct run {
 	const struct options *o;
 	struct cfg *defaults, *fixed; /* no file found; --config */
 	struct cfg **cfgs; int ncfgs; /* discovered files */
+	struct cl_htab *cfg_dirs;      /* absolute directory -> the struct cfg that governs it */
 	struct parser **parsers; int nparsers;
 	struct cl_findings findings;
 	struct cl_failures failures;

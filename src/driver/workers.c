@@ -55,33 +55,45 @@ static int read_full(int fd, void *p, size_t n)
 
 static char stderr_buf[BUFSIZ];
 
-static void worker_main(int task_fd, int result_fd, const int *items, const struct cl_pool_ops *ops)
+struct serve { int task_fd, result_fd; const struct cl_pool_ops *ops; };
+
+/* The worker's loop: an item in, its results out, until the parent
+ * closes the task pipe. */
+static int serve(void *arg)
 {
-	(void)items;
+	const struct serve *sv = arg;
+	for (;;) {
+		int32_t item;
+		if (read_full(sv->task_fd, &item, sizeof item) != 1)
+			break;
+		size_t len = 0;
+		char *payload = sv->ops->work(item, &len, sv->ops->arg);
+		uint32_t hdr[2] = { (uint32_t)item, (uint32_t)len };
+		fflush(stderr);
+		if (len > UINT32_MAX || cl_write_full(sv->result_fd, hdr, sizeof hdr) < 0 ||
+		    cl_write_full(sv->result_fd, payload, len) < 0)
+			_exit(3);
+		free(payload);
+	}
+	return 0;
+}
+
+static void worker_main(int task_fd, int result_fd, const struct cl_pool_ops *ops)
+{
 	cl_in_worker = 1;
 	guard_worker(); /* a file the guard stops is reported by the parent */
 	signal(SIGPIPE, SIG_DFL); /* the parent is gone: nobody wants our results */
 	/* whole lines, so that workers' messages interleave line by line */
 	setvbuf(stderr, stderr_buf, _IOLBF, sizeof stderr_buf);
-	for (;;) {
-		int32_t item;
-		if (read_full(task_fd, &item, sizeof item) != 1)
-			break;
-		size_t len = 0;
-		char *payload = ops->work(item, &len, ops->arg);
-		uint32_t hdr[2] = { (uint32_t)item, (uint32_t)len };
-		fflush(stderr);
-		if (len > UINT32_MAX || cl_write_full(result_fd, hdr, sizeof hdr) < 0 ||
-		    cl_write_full(result_fd, payload, len) < 0)
-			_exit(3);
-		free(payload);
-	}
+	/* the items are parsed and analysed: on the big stack */
+	struct serve sv = { task_fd, result_fd, ops };
+	guard_deep(serve, &sv);
 	fflush(stderr);
 	fflush(stdout);
 	_exit(0);
 }
 
-static int spawn(struct worker *ws, int nw, int k, const int *items, const struct cl_pool_ops *ops)
+static int spawn(struct worker *ws, int nw, int k, const struct cl_pool_ops *ops)
 {
 	int task[2], result[2];
 	if (pipe(task) < 0)
@@ -111,7 +123,7 @@ static int spawn(struct worker *ws, int nw, int k, const int *items, const struc
 			}
 		close(task[1]);
 		close(result[0]);
-		worker_main(task[0], result[1], items, ops);
+		worker_main(task[0], result[1], ops);
 	}
 	close(task[0]);
 	close(result[1]);
@@ -156,7 +168,7 @@ int cl_pool_run(const int *items, int n, int jobs, const struct cl_pool_ops *ops
 		/* keep the pool full while work remains */
 		int alive = 0, in_flight = 0;
 		for (int k = 0; k < jobs; k++) {
-			if (!ws[k].pid && next < n && spawn(ws, jobs, k, items, ops) < 0)
+			if (!ws[k].pid && next < n && spawn(ws, jobs, k, ops) < 0)
 				continue;
 			alive += ws[k].pid != 0;
 		}

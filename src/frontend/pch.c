@@ -412,6 +412,22 @@ static void test_hold(void)
 	close(fd);
 }
 
+struct bg_build {
+	struct paths *f;
+	int locked;
+	struct build *b;
+	unsigned limit;
+	struct pch got;
+	char why[600];
+};
+
+static int build_bg(void *arg)
+{
+	struct bg_build *bg = arg;
+	return build_locked(bg->f, bg->locked, bg->b, now_s() + bg->limit, bg->limit, &bg->got, bg->why,
+	                    sizeof bg->why);
+}
+
 /* The build, while the runs parse without the PCH: in a grandchild that
  * leaves the session, holding the lock (the inherited descriptor FD)
  * until it is done, and no other descriptor. A failure is recorded next
@@ -446,9 +462,11 @@ static void build_in_background(struct paths *f, int fd, struct build *b, unsign
 	test_hold();
 	/* the builder's own name, for what it leaves behind */
 	tmp_name(f);
-	struct pch got = { 0 };
-	char why[600];
-	if (build_locked(f, fd >= 0, b, now_s() + limit, limit, &got, why, sizeof why) != 0) {
+	struct bg_build bg = { f, fd >= 0, b, limit, { 0 }, "" };
+	/* forked from the caller's thread, which may have the main thread's
+	 * small stack; the parse's child inherits the big one */
+	if (guard_deep(build_bg, &bg) != 0) {
+		const char *why = bg.why;
 		char failed[4300];
 		snprintf(failed, sizeof failed, "%s.failed", f->pch);
 		struct cl_atomic_file af;

@@ -187,10 +187,11 @@ struct job {
 	int result;
 };
 
-/* The caps of the process, applied once the big stack and the signal
- * stack are mapped: they are the run's own, and under a small cap their
- * mappings would fail (the analysis would then run, unprotected, on the
- * main thread's 8 MB stack and die of SIGSEGV with no message). */
+/* The caps of the process. The address space cap leaves room for the big
+ * stack (guard_deep), which is mapped under it: the stack is the run's
+ * own, and under a small cap without that room its mapping would fail
+ * (the analysis would then run, unprotected, on the main thread's 8 MB
+ * stack and die of SIGSEGV with no message). */
 static void apply_cap(void)
 {
 	struct rlimit rl;
@@ -217,11 +218,20 @@ struct armed {
 	int alt;
 };
 
-static void arm(struct armed *a)
+/* The calling thread's signal stack: each thread that may overflow its
+ * stack needs one of its own. */
+static void arm_stack(struct armed *a)
 {
 	a->ss = (stack_t){ .ss_size = ALTSTACK_SIZE, .ss_flags = 0 };
 	a->ss.ss_sp = mmap(NULL, ALTSTACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	a->alt = a->ss.ss_sp != MAP_FAILED && sigaltstack(&a->ss, &a->old) == 0;
+}
+
+/* The process's fatal handlers and caps, with the calling thread's
+ * signal stack. */
+static void arm(struct armed *a)
+{
+	arm_stack(a);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = fatal;
@@ -245,7 +255,7 @@ static void *thread_main(void *p)
 {
 	struct job *j = p;
 	struct armed a;
-	arm(&a);
+	arm_stack(&a);
 	j->result = j->fn(j->arg);
 	disarm(&a);
 	return NULL;
@@ -266,20 +276,34 @@ int guard_run(int (*fn)(void *), void *arg)
 	cap_mb = cl_env_number(CL_ENV_MAX_MEMORY_MB);
 	page_size = sysconf(_SC_PAGESIZE);
 	make_reasons();
+	struct armed a;
+	arm(&a);
+	int rc = fn(arg);
+	disarm(&a);
+	return rc;
+}
+
+int guard_deep(int (*fn)(void *), void *arg)
+{
 	struct job j = { fn, arg, 2 };
 	pthread_attr_t at;
 	pthread_t t;
+	/* the stack is mapped under the cap, which leaves room for it
+	 * (apply_cap): it is not the analysis's memory, so cause_of does not
+	 * count it as such */
+	if (cap_bytes)
+		cap_base += STACK_SIZE;
 	if (pthread_attr_init(&at) != 0 || pthread_attr_setstacksize(&at, STACK_SIZE) != 0 ||
 	    pthread_create(&t, &at, thread_main, &j) != 0) {
 		/* no big thread to be had: run here, with a smaller stack but
 		 * the same handlers and caps */
-		struct armed a;
-		arm(&a);
-		int rc = fn(arg);
-		disarm(&a);
-		return rc;
+		if (cap_bytes)
+			cap_base -= STACK_SIZE;
+		return fn(arg);
 	}
 	pthread_join(t, NULL);
 	pthread_attr_destroy(&at);
+	if (cap_bytes)
+		cap_base -= STACK_SIZE;
 	return j.result;
 }

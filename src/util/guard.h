@@ -2,22 +2,34 @@
  * machine: a deeply nested expression overflows clang's recursive parser,
  * `#include "/dev/zero"` or a macro bomb eats memory without end.
  *
- * The run happens on a thread with a large stack (with libclang told not
- * to parse on its own 8 MB thread), address space is capped, each file's
- * parse has a time limit, and a fatal signal becomes one line naming the
- * file and exit status 2, never a core dump or a silent pass. */
+ * The parse and the analyses run on a thread with a large stack (with
+ * libclang told not to parse on its own 8 MB thread), address space is
+ * capped, each file's parse has a time limit, and a fatal signal becomes
+ * one line naming the file and exit status 2, never a core dump or a
+ * silent pass. */
 #ifndef CUDALINT_GUARD_H
 #define CUDALINT_GUARD_H
 
 #include <stddef.h>
 
-/* Runs fn(arg) under the guard and returns its result. Limits come from
- * CUDALINT_MAX_MEMORY_MB (default 8192) and CUDALINT_FILE_TIMEOUT
- * (seconds per file, default 300), validated by cl_env_check (util/env.h)
- * beforehand. A build with AddressSanitizer (-DCUDALINT_SANITIZE=ON)
+/* Runs fn(arg) under the guard, on the calling thread, and returns its
+ * result. Limits come from CUDALINT_MAX_MEMORY_MB (default 8192) and
+ * CUDALINT_FILE_TIMEOUT (seconds per file, default 300), validated by
+ * cl_env_check (util/env.h) beforehand. A build with AddressSanitizer (-DCUDALINT_SANITIZE=ON)
  * ignores the memory cap: the sanitizer's shadow memory needs terabytes
  * of address space. */
 int guard_run(int (*fn)(void *), void *arg);
+
+/* Runs fn(arg) on a thread of its own with a 1 GB stack (reserved, and
+ * touched only as deep as the code goes) and returns its result: for
+ * code whose recursion is as deep as its input, clang's parser, the
+ * lowering and the analyses. A process forked there runs on that stack.
+ * Under guard_run, which applies the handlers and caps to every thread;
+ * where no thread can be had, fn runs on the calling thread. The rest of
+ * a run (options, configuration, a result-cache hit, the report) runs on
+ * the calling thread: a thread's start and its first pages cost as much
+ * as the whole of a cache hit. */
+int guard_deep(int (*fn)(void *), void *arg);
 
 /* Why the guard stops a file. */
 enum guard_cause {

@@ -83,9 +83,9 @@ static struct srcfile *load(struct cl_srctext *st, const char *path)
 	if (!f->lines)
 		return f;
 	f->lines[f->nlines++] = 0;
-	for (size_t i = 0; i < f->len; i++) {
-		if (f->text[i] != '\n' || i + 1 == f->len)
-			continue;
+	const char *end = f->text + f->len;
+	for (const char *q = f->text; (q = memchr(q, '\n', (size_t)(end - q))) != NULL && q + 1 < end; q++) {
+		size_t i = (size_t)(q - f->text);
 		if (f->nlines == cap) {
 			size_t *nl = realloc(f->lines, (cap *= 2) * sizeof *nl);
 			if (!nl)
