@@ -187,7 +187,9 @@ void cl_walk_project(const char *root, const char *skip, int (*fn)(const char *p
 	char top[PATH_MAX];
 	snprintf(top, sizeof top, "%s", root);
 	char *argv[] = { top, NULL };
-	FTS *fts = fts_open(argv, FTS_PHYSICAL | FTS_NOCHDIR, NULL);
+	/* no stat of each entry: most are not sources, and a source is
+	 * looked at below */
+	FTS *fts = fts_open(argv, FTS_PHYSICAL | FTS_NOCHDIR | FTS_NOSTAT, NULL);
 	if (!fts)
 		return;
 	int seen = 0;
@@ -197,10 +199,19 @@ void cl_walk_project(const char *root, const char *skip, int (*fn)(const char *p
 			fts_set(fts, e, FTS_SKIP); /* .git and other hidden folders */
 			continue;
 		}
-		if (e->fts_info != FTS_F || !has_ext(e->fts_name, source_exts) || (skip && !strcmp(e->fts_path, skip)))
+		if ((e->fts_info != FTS_F && e->fts_info != FTS_NSOK) || !has_ext(e->fts_name, source_exts) ||
+		    (skip && !strcmp(e->fts_path, skip)))
+			continue;
+		/* a regular file, not a link to one (FTS_PHYSICAL) */
+		struct stat st;
+		if (e->fts_info == FTS_NSOK && lstat(e->fts_path, &st) != 0)
+			continue;
+		if (e->fts_info == FTS_F)
+			st = *e->fts_statp;
+		if (!S_ISREG(st.st_mode))
 			continue;
 		seen++;
-		if (e->fts_statp->st_size > MAX_BYTES)
+		if (st.st_size > MAX_BYTES)
 			continue;
 		/* its bytes alone: a hit of a header searches again, and a
 		 * line index of every file would be most of its cost */

@@ -37,7 +37,7 @@ static json_object *note_location(json_object *note, const char *file, struct ls
 	if (nf && strcmp(nf, file)) {
 		FILE *fp = fopen(nf, "rb");
 		size_t n = 0;
-		held = fp ? cl_read_all(fp, (size_t)64 << 20, &n) : NULL;
+		held = fp ? cl_read_all(fp, (size_t)64 << 20, 0, &n) : NULL;
 		if (fp)
 			fclose(fp);
 		nt = (struct lsp_text){ held ? held : "", held ? n : 0 };

@@ -520,7 +520,7 @@ static int read_stdin(struct run *r, struct file_list *files)
 	if (!o->use_stdin)
 		return 0;
 	size_t n;
-	r->stdin_text = cl_read_all(stdin, STDIN_MAX, &n);
+	r->stdin_text = cl_read_all(stdin, STDIN_MAX, 0, &n);
 	if (!r->stdin_text) {
 		run_errorf("<stdin>", errno == EFBIG ? "larger than 64 MiB" : strerror(errno));
 		return -1;

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-char *cl_read_all(FILE *fp, size_t max, size_t *n)
+char *cl_read_all(FILE *fp, size_t max, size_t expect, size_t *n)
 {
-	size_t cap = 8192, got;
+	size_t cap = expect < 8192 ? 8192 : expect < max ? expect + 1 : max + 1, got;
 	char *buf = xmalloc(cap + 1);
 	*n = 0;
 	/* one byte more than MAX may be read: that is how too much is seen */

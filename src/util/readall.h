@@ -7,8 +7,10 @@
 
 /* Reads FP to its end into a malloc'd, NUL-terminated buffer; *N is its
  * length. NULL with errno set when reading fails, or with EFBIG when there
- * is more than MAX bytes (FP is left open). */
-char *cl_read_all(FILE *fp, size_t max, size_t *n);
+ * is more than MAX bytes (FP is left open). EXPECT: the size the caller
+ * knows of (a regular file's), 0 when none; the buffer starts that large,
+ * so a file that is what it was is read without copies. */
+char *cl_read_all(FILE *fp, size_t max, size_t expect, size_t *n);
 
 /* Writes all N bytes of P to FD, again after EINTR and short writes: 0,
  * or -1 with errno set. */

@@ -94,7 +94,7 @@ char *cl_read_regular(const char *path, const char *verb, size_t max, size_t *n,
 	if ((uintmax_t)st.st_size > max) {
 		snprintf(why, len, "larger than %zu bytes", max);
 		errno = EFBIG;
-	} else if (!(buf = cl_read_all(fp, max, n))) {
+	} else if (!(buf = cl_read_all(fp, max, (size_t)st.st_size, n))) {
 		int e = errno;
 		if (e == EFBIG) /* it grew while being read */
 			snprintf(why, len, "larger than %zu bytes", max);
