@@ -12,6 +12,10 @@
  * so a file that is what it was is read without copies. */
 char *cl_read_all(FILE *fp, size_t max, size_t expect, size_t *n);
 
+/* The same from descriptor FD, which may have been opened O_NONBLOCK (a
+ * read that would block clears the flag and waits); FD is left open. */
+char *cl_read_fd(int fd, size_t max, size_t expect, size_t *n);
+
 /* Writes all N bytes of P to FD, again after EINTR and short writes: 0,
  * or -1 with errno set. */
 int cl_write_full(int fd, const void *p, size_t n);

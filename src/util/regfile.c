@@ -1,6 +1,7 @@
 /* regfile.c - see regfile.h. */
 #include "util/regfile.h"
 #include "util/readall.h"
+#include "util/xalloc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -35,6 +36,28 @@ const char *cl_regfile_overlay_path(size_t *n)
 	return overlay.path;
 }
 
+/* PATH opened without blocking and found to be a regular file: its
+ * descriptor, with fstat's answer in ST; -1 with errno and WHY set. */
+static int open_regular(const char *path, const char *verb, struct stat *st, char *why, size_t len)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(why, len, "%s: %s", verb, strerror(errno));
+		return -1;
+	}
+	int e = fstat(fd, st) != 0 ? errno : !S_ISREG(st->st_mode) ? EINVAL : 0;
+	if (e) {
+		if (e == EINVAL)
+			snprintf(why, len, "not a regular file");
+		else
+			snprintf(why, len, "%s: %s", verb, strerror(e));
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
 FILE *cl_fopen_regular(const char *path, const char *verb, struct stat *st, char *why, size_t len)
 {
 	struct stat sb;
@@ -54,21 +77,9 @@ FILE *cl_fopen_regular(const char *path, const char *verb, struct stat *st, char
 			snprintf(why, len, "%s: %s", verb, strerror(errno));
 		return fp;
 	}
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(why, len, "%s: %s", verb, strerror(errno));
+	int fd = open_regular(path, verb, st, why, len);
+	if (fd < 0)
 		return NULL;
-	}
-	int e = fstat(fd, st) != 0 ? errno : !S_ISREG(st->st_mode) ? EINVAL : 0;
-	if (e) {
-		if (e == EINVAL)
-			snprintf(why, len, "not a regular file");
-		else
-			snprintf(why, len, "%s: %s", verb, strerror(e));
-		close(fd);
-		errno = e;
-		return NULL;
-	}
 	/* O_NONBLOCK mattered only for open(2); reads of a regular file never
 	 * block, but leave nothing surprising for stdio */
 	int fl = fcntl(fd, F_GETFL);
@@ -76,7 +87,7 @@ FILE *cl_fopen_regular(const char *path, const char *verb, struct stat *st, char
 		(void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
 	FILE *fp = fdopen(fd, "rb");
 	if (!fp) {
-		e = errno;
+		int e = errno;
 		snprintf(why, len, "%s: %s", verb, strerror(e));
 		close(fd);
 		errno = e;
@@ -84,17 +95,33 @@ FILE *cl_fopen_regular(const char *path, const char *verb, struct stat *st, char
 	return fp;
 }
 
+/* Read straight from the descriptor: no stdio, and none of the three
+ * fcntl(2) calls its stream needs, for every file a run reads. */
 char *cl_read_regular(const char *path, const char *verb, size_t max, size_t *n, char *why, size_t len)
 {
+	size_t on;
+	const char *od = cl_regfile_overlay_of(path, &on);
+	if (od) {
+		if (on > max) {
+			snprintf(why, len, "larger than %zu bytes", max);
+			errno = EFBIG;
+			return NULL;
+		}
+		char *buf = xmalloc(on + 1);
+		memcpy(buf, od, on);
+		buf[on] = 0;
+		*n = on;
+		return buf;
+	}
 	struct stat st;
-	FILE *fp = cl_fopen_regular(path, verb, &st, why, len);
-	if (!fp)
+	int fd = open_regular(path, verb, &st, why, len);
+	if (fd < 0)
 		return NULL;
 	char *buf = NULL;
 	if ((uintmax_t)st.st_size > max) {
 		snprintf(why, len, "larger than %zu bytes", max);
 		errno = EFBIG;
-	} else if (!(buf = cl_read_all(fp, max, (size_t)st.st_size, n))) {
+	} else if (!(buf = cl_read_fd(fd, max, (size_t)st.st_size, n))) {
 		int e = errno;
 		if (e == EFBIG) /* it grew while being read */
 			snprintf(why, len, "larger than %zu bytes", max);
@@ -102,6 +129,6 @@ char *cl_read_regular(const char *path, const char *verb, size_t max, size_t *n,
 			snprintf(why, len, "%s: %s", verb, strerror(e));
 		errno = e;
 	}
-	fclose(fp);
+	close(fd);
 	return buf;
 }
