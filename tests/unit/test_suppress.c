@@ -229,6 +229,43 @@ static void test_literals_are_not_comments(void **state)
 	free(p);
 }
 
+/* The scanner counts lines only where a comment starts and ends: the
+ * lines inside block comments, strings with an escaped newline, raw
+ * strings, CR-LF line ends and a NUL byte are all counted. */
+static void test_lines_counted_across_code(void **state)
+{
+	(void)state;
+	char text[1024], *path = malloc(PATH_MAX);
+	int n = snprintf(text, sizeof text,
+			 "/* a block comment\n"                              /* 1 */
+			 "   over two lines */ int a; // cudalint: ignore[%s]\n" /* 2 */
+			 "const char *s = \"x\\\n"                           /* 3 */
+			 "y\"; int b; // cudalint: ignore[%s]\n"             /* 4 */
+			 "int c;\r\n"                                        /* 5 */
+			 "int d; // cudalint: ignore[%s]\r\n"                /* 6 */
+			 "const char *r = R\"d(\n"                           /* 7 */
+			 ")d\"; int e; // cudalint: ignore[%s]\n"            /* 8 */
+			 "int f;%c int g; // cudalint: ignore[%s]\n"          /* 9 */
+			 "int h;\n",                                         /* 10 */
+			 R1->id, R1->id, R1->id, R1->id, 0, R1->id);
+	snprintf(path, PATH_MAX, "%s/f%d.cu", dir, nfile++);
+	FILE *fp = fopen(path, "wb");
+	assert_non_null(fp);
+	assert_int_equal(fwrite(text, 1, (size_t)n, fp), (size_t)n);
+	fclose(fp);
+	struct cl_finding v[10];
+	for (unsigned i = 0; i < 10; i++)
+		v[i] = mk(R1, path, i + 1);
+	struct cl_findings e = run(path, v, 10, 0);
+	for (unsigned i = 0; i < 10; i++) {
+		int want = i + 1 == 2 || i + 1 == 4 || i + 1 == 6 || i + 1 == 8 || i + 1 == 9;
+		if ((v[i].suppressed != 0) != want)
+			fail_msg("line %u: suppressed %d, want %d", i + 1, v[i].suppressed, want);
+	}
+	assert_int_equal(e.n, 0);
+	free(path);
+}
+
 static void test_unused(void **state)
 {
 	(void)state;
@@ -341,6 +378,7 @@ int main(void)
 		cmocka_unit_test(test_nolint),
 		cmocka_unit_test(test_literals_are_not_comments),
 		cmocka_unit_test(test_unused),
+		cmocka_unit_test(test_lines_counted_across_code),
 		cmocka_unit_test(test_unused_can_be_suppressed),
 		cmocka_unit_test(test_malformed),
 		cmocka_unit_test(test_other_files_scanned),
