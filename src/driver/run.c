@@ -432,7 +432,8 @@ static void analyse_all(struct run *r)
 		unsigned char *not_run = xcalloc((size_t)ntodo, 1);
 		cl_pool_run(todo, ntodo, jobs, &ops, not_run);
 		struct leftover lo = { r, todo, ntodo, not_run };
-		guard_deep(analyse_leftover, &lo);
+		if (memchr(not_run, 1, (size_t)ntodo)) /* seldom: fork failed */
+			guard_deep(analyse_leftover, &lo);
 		free(not_run);
 	}
 	cl_progress_end();
