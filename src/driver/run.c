@@ -156,7 +156,7 @@ static char *failure_cause(const char *file, const struct ir_unit *u, int nothin
 static struct ir_unit *parse_own(struct parser *p, const char *file, struct cl_failures *xo)
 {
 	char *reason = NULL;
-	struct ir_unit *u = cl_parse_file(p->p, file, &reason);
+	struct ir_unit *u = cl_parse_file(p->p, file, NULL, &reason);
 	if (!u) {
 		const char *why = reason ? reason : "could not be parsed";
 		run_errorf(file, why);

@@ -200,7 +200,7 @@ struct ir_unit *targets_through_includer(struct parser *p, const char *file, cha
 	for (int k = 0; k < n && k < 4 && !found; k++) {
 		char *reason = NULL;
 		const char *cand = targets_header_path(cands[k]);
-		struct ir_unit *u = cl_parse_file(p->p, cand, &reason);
+		struct ir_unit *u = cl_parse_file(p->p, cand, file, &reason);
 		free(reason);
 		for (int d = 0; u && d < u->ndeps && !found; d++)
 			if (targets_header_path(u->deps[d]) == canon)

@@ -62,8 +62,10 @@ int cl_parser_clear_cache(size_t *n, long long *bytes);
 /* Parses and lowers one file. Functions with clang errors inside are left
  * out and listed in the unit (ir_unit.skipped); the other errors are
  * counted there. NULL, with a one-line *reason, only when the file could
- * not be read or parsed at all. The unit is freed with ir_unit_free. */
-struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason);
+ * not be read or parsed at all. The unit is freed with ir_unit_free.
+ * HEADER, when not NULL, is a header analysed through PATH: its code is
+ * lowered even where clang takes it for a system header. */
+struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, const char *header, char **reason);
 
 /* Whether PATH's parse is known to meet clang errors without parsing it:
  * its preamble (preamble.h), the one cl_parse_file would use, is built,

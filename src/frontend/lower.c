@@ -385,6 +385,18 @@ static void lower_function(struct lower *L, CXCursor c)
 	ptrvec_push(&L->funcs, f);
 }
 
+/* Whether LOC lies in the header analysed through this file. A header
+ * may declare itself a system header once included (`#pragma clang
+ * system_header`: cub's do), and is then analysed like any other. */
+static int in_header(const struct lower *L, CXSourceLocation loc)
+{
+	if (!L->header)
+		return 0;
+	CXFile f;
+	clang_getExpansionLocation(loc, &f, NULL, NULL, NULL);
+	return f && clang_File_isEqual(f, L->header);
+}
+
 static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
@@ -395,8 +407,8 @@ static enum CXChildVisitResult visit_top(CXCursor c, CXCursor parent, CXClientDa
 	/* The toolkit's headers are summarised by the intrinsics table; the
 	 * project's own headers hold __device__ helpers whose barriers and
 	 * return values matter at call sites in this file. */
-	if (from_header && (clang_Location_isInSystemHeader(loc) || (k != CXCursor_Namespace && !is_function_kind(k) &&
-	                                                             !is_class_kind(k))))
+	if (from_header && ((clang_Location_isInSystemHeader(loc) && !in_header(L, loc)) ||
+	                    (k != CXCursor_Namespace && !is_function_kind(k) && !is_class_kind(k))))
 		return CXChildVisit_Continue;
 	if (is_function_kind(k)) {
 		/* a declaration may be one whose body clang dropped for an error */
@@ -495,11 +507,12 @@ static void count_ignored(struct lower *L)
 	}
 }
 
-struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_error *errs, int nerrs,
-                           const struct lower_alias *alias, int nalias)
+struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, const char *header, struct lower_error *errs,
+                           int nerrs, const struct lower_alias *alias, int nalias)
 {
 	struct lower L = { 0 };
 	L.tu = tu;
+	L.header = header ? clang_getFile(tu, header) : NULL;
 	L.errs = errs;
 	L.nerrs = nerrs;
 	L.alias = alias;

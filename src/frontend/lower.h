@@ -34,8 +34,9 @@ struct lower_alias {
 /* Lowers the functions and variables defined in the main file of tu (and
  * the device functions of the project headers it includes). A function
  * with one of ERRS inside its extent is not lowered. A location in a
- * file of ALIAS is named by its alias. */
-struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, struct lower_error *errs, int nerrs,
-                           const struct lower_alias *alias, int nalias);
+ * file of ALIAS is named by its alias. HEADER, when not NULL, is lowered
+ * even where clang takes it for a system header (cl_parse_file). */
+struct ir_unit *lower_unit(CXTranslationUnit tu, const char *path, const char *header, struct lower_error *errs,
+                           int nerrs, const struct lower_alias *alias, int nalias);
 
 #endif

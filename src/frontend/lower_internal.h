@@ -16,6 +16,7 @@ struct lower {
 	struct arena *a;
 	struct ir_unit *u;
 	const char *path;
+	CXFile header;                /* lowered though clang calls it a system header; NULL: none */
 	struct cl_htab *vars;         /* every variable, locals and globals: struct ir_var * by
 	                               * lower_cursor_key of its declaration */
 	struct cl_htab *types;        /* char * spelling by the bytes of a CXType (lower_type_name) */

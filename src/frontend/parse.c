@@ -540,7 +540,7 @@ int cl_parse_known_errors(struct cl_parser *p, const char *file, struct strvec *
 	return known;
 }
 
-struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reason)
+struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, const char *header, char **reason)
 {
 	char msg[1024];
 	struct stat st;
@@ -610,7 +610,7 @@ struct ir_unit *cl_parse_file(struct cl_parser *p, const char *path, char **reas
 	int nalias = 0;
 	if (pre.pch)
 		preamble_aliases(&pre, tu, scratch, &alias, &nalias);
-	struct ir_unit *u = lower_unit(tu, path, errs, nerrs, alias, nalias);
+	struct ir_unit *u = lower_unit(tu, path, header, errs, nerrs, alias, nalias);
 	arena_free(scratch);
 	cl_record_deps(tu, u);
 	if (pre.pch)

@@ -81,4 +81,9 @@ run --no-cuda-toolkit frag/frag.cu
 say "a file names it in an #include that is never read (#if 0): one note says so, and it is analysed alone"
 printf '#if 0\n#include "frag.cu"\n#endif\nint main() { return 0; }\n' >frag/old.cu
 run --no-cuda-toolkit frag/frag.cu
+say "a header that calls itself a system header once included (#pragma clang system_header, as cub's do), analysed through its includer: its code is analysed all the same"
+mkdir -p sys
+printf '#pragma once\n#pragma clang system_header\n__global__ void wide(float *d)\n{\n\tif (threadIdx.x < WIDTH)\n\t\t__syncthreads();\n\td[0] = 1;\n}\n' >sys/wide.cuh
+printf '#define WIDTH 32\n#include "wide.cuh"\n' >sys/use.cu
+run --no-cuda-toolkit sys/wide.cuh
 finish

@@ -43,7 +43,7 @@ static inline struct ir_unit *fixture_analyse(const char *src, int warp_aligned)
 	fputs(src, f);
 	fclose(f);
 	char *reason = NULL;
-	struct ir_unit *u = cl_parse_file(fixture_parser, path, &reason);
+	struct ir_unit *u = cl_parse_file(fixture_parser, path, NULL, &reason);
 	unlink(path);
 	if (!u)
 		fail_msg("parse failed: %s", reason);

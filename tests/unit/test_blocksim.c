@@ -344,7 +344,7 @@ static struct ir_unit *focus_unit(struct focus_seen *seen)
 	fputs(src, f);
 	fclose(f);
 	char *reason = NULL;
-	struct ir_unit *u = cl_parse_file(fixture_parser, path, &reason);
+	struct ir_unit *u = cl_parse_file(fixture_parser, path, NULL, &reason);
 	if (!u)
 		fail_msg("parse failed: %s", reason);
 	analyze_unit(u, &o);

@@ -327,7 +327,7 @@ static void check_text(const struct cl_findings *f)
 static void analyse(struct cl_findings *f, struct cl_failures *x)
 {
 	char *reason = NULL;
-	struct ir_unit *u = cl_parse_file(parser, path, &reason);
+	struct ir_unit *u = cl_parse_file(parser, path, NULL, &reason);
 	if (!u) {
 		cl_failures_add(x, path, reason ? reason : "could not be parsed");
 		free(reason);
