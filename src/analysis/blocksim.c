@@ -381,6 +381,7 @@ static struct blocksim_facts *run_unit(const struct blocksim *b,
 	cl_htab_free(c.site_index);
 	bs_pairs_free(&c);
 	bs_barriers_free(&c);
+	bs_frames_free(&c);
 	bs_caches_free(&c.cache);
 	bs_log_free(c.log);
 	return out;

@@ -99,8 +99,9 @@ static struct bs_rv group_call(struct bs_thread *r, const struct ir_expr *e, enu
 	return bs_top_of(r, e);
 }
 
-/* Integer functions index arithmetic uses. */
-static bool pure_call(struct bs_thread *r, const struct ir_expr *e, struct bs_rv *out)
+/* Which of the integer functions index arithmetic uses call E is, -1 if
+ * none (pure_call evaluates them). */
+static int pure_which(const struct ir_expr *e)
 {
 	static const char *const names[] = { "min", "max", "umin", "umax", "__mul24", "__umul24", "abs" };
 	const char *n = e->u.call->name;
@@ -111,6 +112,15 @@ static bool pure_call(struct bs_thread *r, const struct ir_expr *e, struct bs_rv
 		if (!strcmp(n, names[i]))
 			which = i;
 	if (which < 0 || e->nkids != (which == 6 ? 1 : 2) || e->u.call->is_method)
+		return -1;
+	return which;
+}
+
+/* Call E, integer function WHICH of pure_which, evaluated; false when
+ * WHICH is -1. */
+static bool pure_call(struct bs_thread *r, const struct ir_expr *e, int which, struct bs_rv *out)
+{
+	if (which < 0)
 		return false;
 	struct bs_rv a = bs_eval(r, e->kids[0]), b = which == 6 ? bs_rv_int(0) : bs_eval(r, e->kids[1]);
 	if (a.k != BS_RV_INT || b.k != BS_RV_INT || bs_type(r->c, e->type)->is_float) {
@@ -135,21 +145,48 @@ static bool on_stack(const struct bs_thread *r, const struct ir_func *f)
 	return false;
 }
 
-struct bs_frame *bs_frame_new(const struct ir_func *f, struct bs_frame *caller)
+struct bs_frame *bs_frame_new(struct bs_ctx *c, const struct ir_func *f, struct bs_frame *caller)
 {
-	struct bs_frame *fr = xcalloc(1, sizeof *fr);
+	struct bs_frame *fr = c->nframes ? c->frames[--c->nframes] : xcalloc(1, sizeof *fr);
+	int n = f->nvars + 1;
+	struct bs_rv *vars = fr->vars;
+	uint8_t *is_ref = fr->is_ref;
+	int cap = fr->cap;
+	if (cap < n) {
+		free(vars);
+		free(is_ref);
+		vars = xmalloc((size_t)n * sizeof *vars);
+		is_ref = xmalloc((size_t)n);
+		cap = n;
+	}
+	memset(fr, 0, sizeof *fr);
+	memset(vars, 0, (size_t)n * sizeof *vars);
+	memset(is_ref, 0, (size_t)n);
+	fr->vars = vars;
+	fr->is_ref = is_ref;
+	fr->cap = cap;
 	fr->fn = f;
-	fr->vars = xcalloc((size_t)f->nvars + 1, sizeof *fr->vars);
-	fr->is_ref = xcalloc((size_t)f->nvars + 1, 1);
 	fr->caller = caller;
 	return fr;
 }
 
-void bs_frame_free(struct bs_frame *fr)
+/* FR's call has returned: the next call reuses it. */
+void bs_frame_free(struct bs_ctx *c, struct bs_frame *fr)
 {
-	free(fr->vars);
-	free(fr->is_ref);
-	free(fr);
+	CL_VEC_GROW(c->frames, c->nframes, c->capframes);
+	c->frames[c->nframes++] = fr;
+}
+
+void bs_frames_free(struct bs_ctx *c)
+{
+	for (int i = 0; i < c->nframes; i++) {
+		free(c->frames[i]->vars);
+		free(c->frames[i]->is_ref);
+		free(c->frames[i]);
+	}
+	free(c->frames);
+	c->frames = NULL;
+	c->nframes = c->capframes = 0;
 }
 
 /* Binds argument A to parameter P of the new frame FR. */
@@ -170,7 +207,7 @@ static void bind(struct bs_thread *r, struct bs_frame *fr, const struct ir_var *
 	fr->vars[p->id] = bs_rv_fit(v, bs_type(r->c, p->type));
 }
 
-static struct bs_rv inline_call(struct bs_thread *r, const struct ir_expr *e, const struct ir_func *f)
+static struct bs_rv inline_call(struct bs_thread *r, const struct ir_expr *e, const struct ir_func *f, bool ret_ref)
 {
 	const struct ir_call *c = e->u.call;
 	if (r->depth >= BS_MAX_DEPTH || on_stack(r, f)) {
@@ -180,7 +217,7 @@ static struct bs_rv inline_call(struct bs_thread *r, const struct ir_expr *e, co
 			bs_async_wait(r, BS_WAIT_MAYBE, 0); /* it may wait for this thread's copies */
 		return bs_top_of(r, e);
 	}
-	struct bs_frame *fr = bs_frame_new(f, r->top);
+	struct bs_frame *fr = bs_frame_new(r->c, f, r->top);
 	if (c->spec)
 		fr->spec = bs_path(r->c, NULL, c->spec);
 	int first = c->is_method && e->nkids ? 1 : 0;
@@ -191,7 +228,7 @@ static struct bs_rv inline_call(struct bs_thread *r, const struct ir_expr *e, co
 	for (int i = 0; i < f->nparams; i++)
 		bind(r, fr, f->params[i], first + i < e->nkids ? e->kids[first + i] : NULL);
 	bs_eval_args(r, e, first + f->nparams);
-	fr->ret_ref = c->ret_type && strchr(c->ret_type, '&') && !strstr(c->ret_type, "&&");
+	fr->ret_ref = ret_ref;
 	uint32_t ctx = r->ctx;
 	const struct bs_iter *iters = r->iters;
 	struct bs_iter *node = arena_alloc(r->c->log->a, sizeof *node);
@@ -204,7 +241,11 @@ static struct bs_rv inline_call(struct bs_thread *r, const struct ir_expr *e, co
 	r->ctx = ctx;
 	r->iters = iters;
 	struct bs_rv v = fl != BS_FL_LOST && fr->has_ret ? fr->ret : bs_top_of(r, e);
-	bs_frame_free(fr);
+	/* a reference to the callee's own local outlives it only in code
+	 * that is wrong anyway; its frame goes back for reuse (bs_frame_free) */
+	if (v.k == BS_RV_LOCAL && v.frame == fr)
+		v = bs_top_of(r, e);
+	bs_frame_free(r->c, fr);
 	return v;
 }
 
@@ -338,16 +379,6 @@ static struct bs_rv block_barrier(struct bs_thread *r, const struct ir_expr *e)
 	return bs_rv_top(true);
 }
 
-const struct ir_func *bs_callee(const struct bs_ctx *c, const struct ir_expr *e)
-{
-	const struct ir_func *t = e->u.call->target;
-	if (!t)
-		t = memspace_conversion(c->ms, e); /* SharedMemory<T>() in a template */
-	if (!t && !e->u.call->is_method)
-		t = bs_named(c, e->u.call->name); /* f<T>(x) in a template */
-	return t && t->body && (t->is_device || t->is_global) ? t : NULL;
-}
-
 /* Whether a call the run does not follow may touch memory: through a
  * pointer argument, an argument bound to a reference parameter, or the
  * object of a method. */
@@ -409,6 +440,47 @@ static bool constructs_own_type(const struct ir_expr *e)
 	return len && t && !strncmp(t, n, len) && (t[len] == '<' || t[len] == '\0');
 }
 
+/* What the run asks of call E's spelling, whatever the thread (struct
+ * bs_calleememo.kind): */
+enum {
+	CK_SPLIT_WAIT = 1,   /* is_split_barrier_wait */
+	CK_CVTA = 2,         /* __cvta_generic_to_shared(p) */
+	CK_ASSIGNS = 4,      /* assigns_receiver */
+	CK_TOUCHES = 8,      /* may_touch_memory */
+	CK_CONSTRUCTS = 16,  /* one argument, constructs_own_type */
+	CK_RET_REF = 32,     /* returns an lvalue reference */
+};
+
+/* E's callee and kind, computed once per call expression: the name
+ * search and the string tests were a tenth of a run's instructions. A
+ * copy, since a nested call may reuse the memo's slot. */
+static struct bs_calleememo call_facts(const struct bs_ctx *c, const struct ir_expr *e)
+{
+	struct bs_calleememo *m = &c->cache.cmemo[bs_memo2_slot(e, NULL)];
+	if (m->e == e)
+		return *m;
+	const struct ir_call *call = e->u.call;
+	const struct ir_func *t = call->target;
+	if (!t)
+		t = memspace_conversion(c->ms, e); /* SharedMemory<T>() in a template */
+	if (!t && !call->is_method)
+		t = bs_named(c, call->name); /* f<T>(x) in a template */
+	bool named = call->name != NULL; /* the lowering names every call; the tests below read the name */
+	int kind = (named && is_split_barrier_wait(e) ? CK_SPLIT_WAIT : 0) |
+	           (named && !strcmp(call->name, "__cvta_generic_to_shared") && e->nkids == 1 ? CK_CVTA : 0) |
+	           (assigns_receiver(e) ? CK_ASSIGNS : 0) | (may_touch_memory(e) ? CK_TOUCHES : 0) |
+	           (e->nkids == 1 && constructs_own_type(e) ? CK_CONSTRUCTS : 0) |
+	           (call->ret_type && strchr(call->ret_type, '&') && !strstr(call->ret_type, "&&") ? CK_RET_REF : 0);
+	*m = (struct bs_calleememo){ e, t && t->body && (t->is_device || t->is_global) ? t : NULL, (uint8_t)kind,
+	                             (int8_t)(named ? pure_which(e) : -1) };
+	return *m;
+}
+
+const struct ir_func *bs_callee(const struct bs_ctx *c, const struct ir_expr *e)
+{
+	return call_facts(c, e).t;
+}
+
 struct bs_rv bs_call(struct bs_thread *r, const struct ir_expr *e)
 {
 	enum intrinsic k = intrinsic_of(e);
@@ -457,17 +529,18 @@ struct bs_rv bs_call(struct bs_thread *r, const struct ir_expr *e)
 	default:
 		break;
 	}
-	if (is_split_barrier_wait(e)) {
+	struct bs_calleememo cf = call_facts(r->c, e);
+	if (cf.kind & CK_SPLIT_WAIT) {
 		bs_eval_args(r, e, 0);
 		next_phase(r, e);
 		return bs_rv_top(true);
 	}
-	const struct ir_func *t = bs_callee(r->c, e);
+	const struct ir_func *t = cf.t;
 	if (t)
-		return inline_call(r, e, t);
+		return inline_call(r, e, t, (cf.kind & CK_RET_REF) != 0);
 	if (k == IN_ASYNC_COPY)
 		return copy_call(r, e);
-	if (!strcmp(e->u.call->name, "__cvta_generic_to_shared") && e->nkids == 1) {
+	if (cf.kind & CK_CVTA) {
 		/* the shared window's address of a __shared__ object: the
 		 * object's, for a cp.async's operand (it is only an integer) */
 		bs_touch(r->c, r->phase, BS_RM_UNKNOWN);
@@ -475,17 +548,17 @@ struct bs_rv bs_call(struct bs_thread *r, const struct ir_expr *e)
 		top.shd = v.shd;
 		return v.k == BS_RV_PTR ? v : top;
 	}
-	if (assigns_receiver(e))
+	if (cf.kind & CK_ASSIGNS)
 		return assign_receiver(r, e);
 	struct bs_rv out;
-	if (pure_call(r, e, &out))
+	if (pure_call(r, e, cf.pure, &out))
 		return out;
-	if (may_touch_memory(e)) {
+	if (cf.kind & CK_TOUCHES) {
 		bs_touch(r->c, r->phase, BS_RM_UNKNOWN);
 		if (r->copies)
 			bs_async_wait(r, BS_WAIT_MAYBE, 0); /* a call of no body here may wait */
 	}
-	if (!t && e->nkids == 1 && constructs_own_type(e))
+	if (!t && (cf.kind & CK_CONSTRUCTS))
 		return bs_made_of(r, e, bs_eval(r, e->kids[0]));
 	out = bs_top_of(r, e);
 	out.shd = bs_eval_args(r, e, 0); /* fabsf(s[i]) */

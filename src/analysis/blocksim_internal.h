@@ -103,6 +103,10 @@ struct bs_tinfo {
  * of types, statements and sites (bs_memo_slot) */
 #define BS_MEMO_BITS 8
 #define BS_MEMO (1 << BS_MEMO_BITS)
+/* the same for the member paths' and callees' memos, which see more
+ * distinct keys in a loop than a type or statement memo does */
+#define BS_MEMO2_BITS 10
+#define BS_MEMO2 (1 << BS_MEMO2_BITS)
 struct bs_caches {
 	struct arena *a;               /* the entries of types and stmts */
 	struct arena *pa;              /* the interned member paths */
@@ -111,6 +115,13 @@ struct bs_caches {
 	struct cl_htab *paths;         /* a member path -> its interned copy */
 	struct bs_tinfo *memo[BS_MEMO]; /* the types' last answers, by spelling address (bs_type) */
 	struct bs_stmtfacts *smemo[BS_MEMO]; /* the same for the statements' (blocksim_stmt.c) */
+	/* bs_path's last answers, by the addresses of its two strings, and
+	 * bs_callee's, by call: both are asked at every member access or
+	 * call a thread evaluates, and both answers are the same every time
+	 * (the member path's formatting and hashing, the callee's name
+	 * search, were a fifth of a run's instructions) */
+	struct bs_pathmemo { const char *base, *member, *path; } *pmemo;
+	struct bs_calleememo { const struct ir_expr *e; const struct ir_func *t; uint8_t kind; int8_t pure; } *cmemo;
 };
 void bs_caches_init(struct bs_caches *k);
 void bs_caches_free(struct bs_caches *k);
@@ -443,6 +454,9 @@ struct bs_ctx {
 	/* sites, with an index by expression (index + 1), and a direct-mapped
 	 * memo in front of it (bs_site_of, asked at every access) */
 	struct bs_site *sites; int nsites, capsites;
+	/* the frames of calls that have returned, for the next calls to
+	 * reuse (bs_frame_new): a run makes millions of calls */
+	struct bs_frame **frames; int nframes, capframes;
 	struct cl_htab *site_index;
 	struct { const struct ir_expr *e; int site; } site_memo[BS_MEMO];
 	/* the run of the current block shape */
@@ -477,6 +491,13 @@ static inline unsigned bs_memo_slot(const void *p)
 	return (unsigned)(((uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15u) >> (64 - BS_MEMO_BITS));
 }
 
+/* The slot of the pair of addresses P, Q in a memo of BS_MEMO2 entries. */
+static inline unsigned bs_memo2_slot(const void *p, const void *q)
+{
+	uint64_t k = (uint64_t)(uintptr_t)p * 0x9e3779b97f4a7c15u ^ (uint64_t)(uintptr_t)q;
+	return (unsigned)((k * 0x9e3779b97f4a7c15u) >> (64 - BS_MEMO2_BITS));
+}
+
 static inline const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *type)
 {
 	const struct bs_tinfo *ti = type ? c->cache.memo[bs_memo_slot(type)] : NULL;
@@ -490,6 +511,8 @@ static inline const struct bs_tinfo *bs_type(struct bs_ctx *c, const char *type)
  * of its name for a dependent call; NULL for a call the run does not
  * follow into. */
 const struct ir_func *bs_callee(const struct bs_ctx *c, const struct ir_expr *e);
+/* Frees the frames the run kept for reuse (blocksim_call.c). */
+void bs_frames_free(struct bs_ctx *c);
 
 /* Runs the simulation of unit U (its blocksim pass) again, and calls FN
  * with each block shape's log after the shape's threads ran, before the

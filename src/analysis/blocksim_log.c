@@ -85,12 +85,17 @@ int bs_site_of(struct bs_ctx *c, const struct ir_expr *e, const struct ir_func *
 
 const char *bs_path(struct bs_ctx *c, const char *base, const char *member)
 {
+	struct bs_pathmemo *m = &c->cache.pmemo[bs_memo2_slot(member, base)];
+	if (m->member == member && m->base == base)
+		return m->path;
+	m->member = member;
+	m->base = base;
 	char buf[256];
 	snprintf(buf, sizeof buf, "%s%s%s", base ? base : "", base ? "." : "", member);
 	void **slot = cl_htab_put(c->cache.paths, buf, strlen(buf));
 	if (!*slot)
 		*slot = arena_strdup(c->cache.pa, buf);
-	return *slot;
+	return m->path = *slot;
 }
 
 void bs_log(struct bs_ctx *c, const struct bs_entry *e)

@@ -618,7 +618,7 @@ void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, in
 	r.tid[1] = lin / c->block.bdim[0] % c->block.bdim[1];
 	r.tid[2] = lin / (c->block.bdim[0] * c->block.bdim[1]);
 	r.budget = BS_STEPS / (c->block.nthreads ? c->block.nthreads : 1) + 2000;
-	struct bs_frame *fr = bs_frame_new(root, NULL);
+	struct bs_frame *fr = bs_frame_new(c, root, NULL);
 	const struct kernel_launch *l = kernel ? launch_of(c->u, root) : NULL;
 	/* the parameters' values, and the memory they reach (blocksim_mem.c); a
 	 * kernel's integer that every launch passes as one constant is that */
@@ -634,7 +634,7 @@ void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, in
 	}
 	int log0 = c->log->n, xpass0 = c->exit.npass, xcover0 = c->exit.ncover;
 	enum bs_flow fl = bs_run_body(&r, fr, root->body);
-	bs_frame_free(fr);
+	bs_frame_free(c, fr);
 	if (fl == BS_FL_LOST || r.lost)
 		c->judge.inexact = c->per_shape.xlost = true;
 	/* the first thread lost names the point, for the report (a thread

@@ -26,6 +26,7 @@ struct bs_frame {
 	 * specialization) are that specialization's own */
 	const char *spec;
 	const struct ir_var *statics[8]; int nstatics;
+	int cap;                      /* slots vars and is_ref have room for */
 };
 
 /* The state of thread LIN (tid: its threadIdx) of c->block while it
@@ -79,8 +80,10 @@ int bs_lit_flags(const struct ir_expr *cond, struct bs_rv v);
 const struct bs_lit *bs_push_lit(struct bs_thread *r, const struct bs_lit *next, const struct ir_expr *cond, bool pol,
                                  int flags, enum bs_lit_scope scope);
 const struct bs_lit *bs_drop_scope(struct bs_thread *r, const struct bs_lit *base, enum bs_lit_scope scope);
-struct bs_frame *bs_frame_new(const struct ir_func *f, struct bs_frame *caller);
-void bs_frame_free(struct bs_frame *fr);
+/* A frame for a call of F, every slot unknown (zeroed); given back with
+ * bs_frame_free, for the next call to reuse. */
+struct bs_frame *bs_frame_new(struct bs_ctx *c, const struct ir_func *f, struct bs_frame *caller);
+void bs_frame_free(struct bs_ctx *c, struct bs_frame *fr);
 
 /* blocksim_expr.c: the identity of a value written, for telling benign
  * writes (0 when threads may write different values); the unknown value

@@ -423,6 +423,8 @@ void bs_caches_init(struct bs_caches *k)
 	k->types = cl_htab_new();
 	k->stmts = cl_htab_new();
 	k->paths = cl_htab_new();
+	k->pmemo = xcalloc(BS_MEMO2, sizeof *k->pmemo);
+	k->cmemo = xcalloc(BS_MEMO2, sizeof *k->cmemo);
 }
 
 void bs_caches_free(struct bs_caches *k)
@@ -432,5 +434,7 @@ void bs_caches_free(struct bs_caches *k)
 	cl_htab_free(k->paths);
 	arena_free(k->a);
 	arena_free(k->pa);
+	free(k->pmemo);
+	free(k->cmemo);
 	memset(k, 0, sizeof *k);
 }
