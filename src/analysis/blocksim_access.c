@@ -164,6 +164,13 @@ static bool const_input(struct bs_ctx *c, struct bs_rv loc)
 	return bs_type(c, loc.obj->type)->const_pointee;
 }
 
+/* Whether LOC, the address of a local, names a frame whose call is still
+ * running: the one it was taken in (bs_frame_free). */
+static bool live_local(struct bs_rv loc)
+{
+	return loc.frame && loc.frame->gen == loc.fgen;
+}
+
 struct bs_rv bs_load(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc)
 {
 	if (loc.k == BS_RV_PTR) {
@@ -179,8 +186,13 @@ struct bs_rv bs_load(struct bs_thread *r, const struct ir_expr *e, struct bs_rv 
 		v.ld = 1;
 		return v;
 	}
-	if (loc.k == BS_RV_LOCAL && loc.i == 0 && loc.frame)
-		return loc.frame->vars[loc.slot];
+	if (loc.k == BS_RV_LOCAL && loc.i == 0 && loc.frame) {
+		if (live_local(loc))
+			return loc.frame->vars[loc.slot];
+		struct bs_rv v = bs_rv_top(false); /* a local of a call that has returned: any value, any thread's */
+		v.ld = 1;
+		return v;
+	}
 	if (loc.k == BS_RV_TOP)
 		bs_other_memory(r, e, false, false);
 	struct bs_rv v = bs_top_of(r, e);
@@ -192,7 +204,7 @@ void bs_store(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc, st
 {
 	if (loc.k == BS_RV_PTR)
 		bs_note(r, e, loc, BS_RK_WRITE, bs_value_id(&v), access_size(r, e));
-	else if (loc.k == BS_RV_LOCAL && loc.i == 0 && loc.frame)
+	else if (loc.k == BS_RV_LOCAL && loc.i == 0 && live_local(loc))
 		loc.frame->vars[loc.slot] = v;
 	else if (loc.k == BS_RV_TOP)
 		bs_other_memory(r, e, true, false);

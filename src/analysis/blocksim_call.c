@@ -165,14 +165,19 @@ struct bs_frame *bs_frame_new(struct bs_ctx *c, const struct ir_func *f, struct 
 	fr->vars = vars;
 	fr->is_ref = is_ref;
 	fr->cap = cap;
+	fr->gen = ++c->frame_gen ? c->frame_gen : ++c->frame_gen;
 	fr->fn = f;
 	fr->caller = caller;
 	return fr;
 }
 
-/* FR's call has returned: the next call reuses it. */
+/* FR's call has returned: the next call reuses it. An address of one
+ * of its locals that outlives the call (returned, stored: wrong code)
+ * names a generation the frame no longer has, and reads as unknown
+ * (blocksim_access.c). */
 void bs_frame_free(struct bs_ctx *c, struct bs_frame *fr)
 {
+	fr->gen = 0;
 	CL_VEC_GROW(c->frames, c->nframes, c->capframes);
 	c->frames[c->nframes++] = fr;
 }
@@ -241,10 +246,6 @@ static struct bs_rv inline_call(struct bs_thread *r, const struct ir_expr *e, co
 	r->ctx = ctx;
 	r->iters = iters;
 	struct bs_rv v = fl != BS_FL_LOST && fr->has_ret ? fr->ret : bs_top_of(r, e);
-	/* a reference to the callee's own local outlives it only in code
-	 * that is wrong anyway; its frame goes back for reuse (bs_frame_free) */
-	if (v.k == BS_RV_LOCAL && v.frame == fr)
-		v = bs_top_of(r, e);
 	bs_frame_free(r->c, fr);
 	return v;
 }

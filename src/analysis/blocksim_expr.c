@@ -172,7 +172,7 @@ static struct bs_rv lval_var(struct bs_thread *r, const struct ir_var *v)
 	if (bs_local_slot(r, v)) {
 		if (r->top->is_ref[v->id])
 			return r->top->vars[v->id];
-		struct bs_rv l = { .k = BS_RV_LOCAL, .frame = r->top, .slot = v->id };
+		struct bs_rv l = { .k = BS_RV_LOCAL, .frame = r->top, .slot = v->id, .fgen = r->top->gen };
 		return l;
 	}
 	if (v->kind == VAR_GLOBAL && v->space == SPACE_SHARED)

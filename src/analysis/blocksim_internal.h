@@ -61,6 +61,8 @@ struct bs_rv {
 	const char *field;         /* BS_RV_PTR: member path, interned; NULL for the object itself */
 	struct bs_frame *frame;    /* BS_RV_LOCAL */
 	int slot;                  /* BS_RV_LOCAL */
+	uint32_t fgen;             /* BS_RV_LOCAL: the frame's generation (bs_frame.gen) when the address
+	                            * was taken: the frame's call may have returned since */
 };
 
 static inline struct bs_rv bs_rv_top(bool uni)
@@ -457,6 +459,7 @@ struct bs_ctx {
 	/* the frames of calls that have returned, for the next calls to
 	 * reuse (bs_frame_new): a run makes millions of calls */
 	struct bs_frame **frames; int nframes, capframes;
+	uint32_t frame_gen;            /* the last generation given a frame */
 	struct cl_htab *site_index;
 	struct { const struct ir_expr *e; int site; } site_memo[BS_MEMO];
 	/* the run of the current block shape */

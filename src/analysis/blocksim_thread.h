@@ -27,6 +27,7 @@ struct bs_frame {
 	const char *spec;
 	const struct ir_var *statics[8]; int nstatics;
 	int cap;                      /* slots vars and is_ref have room for */
+	uint32_t gen;                 /* which call holds it (bs_ctx.frame_gen); 0 once it returned */
 };
 
 /* The state of thread LIN (tid: its threadIdx) of c->block while it

@@ -17,7 +17,7 @@ bool bs_rv_equal(const struct bs_rv *a, const struct bs_rv *b)
 	switch (a->k) {
 	case BS_RV_INT: return a->i == b->i;
 	case BS_RV_PTR: return a->obj == b->obj && a->field == b->field && a->i == b->i && a->uoff == b->uoff;
-	case BS_RV_LOCAL: return a->frame == b->frame && a->slot == b->slot && a->i == b->i;
+	case BS_RV_LOCAL: return a->frame == b->frame && a->fgen == b->fgen && a->slot == b->slot && a->i == b->i;
 	default: return a->uni == b->uni && a->vid == b->vid && a->vid;
 	}
 }
