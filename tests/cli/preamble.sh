@@ -132,6 +132,9 @@ printf '#pragma once\nvoid host_bad() { not_declared(); }\n' >bad.h
 # that preamble's list of files can make the result cache see its fix
 printf '#pragma once\n#include <cuda_runtime.h>\n#ifndef FROM_MAIN\n#include "bad.h"\n#endif\n\n__device__ inline void kh(float *s)\n{\n\tif (threadIdx.x < 16)\n\t\t__syncthreads();\n}\n' >k.cuh
 printf '#define FROM_MAIN\n#include "k.cuh"\n__global__ void km(float *d) { kh(d); }\n' >main.cu
+# older than the run by more than a second, or the result cache would not
+# store them (a fast machine runs the four parses below within a second)
+touch -t 202001010000 bad.h k.cuh main.cu
 same --no-cache-results k.cuh
 check 'grep -q "^cudalint: test: parsing k.cuh with the precompiled toolkit header and its preamble" "$T/err" && grep -q "CL1001" "$T/out"' \
 	"the first run did not parse k.cuh with its preamble, or found nothing: $(grep test: "$T/err") $(cat "$T/out")"
