@@ -199,8 +199,10 @@ static void bind(struct bs_thread *r, struct bs_frame *fr, const struct ir_var *
 {
 	if (p->id < 0 || p->id >= fr->fn->nvars)
 		return;
-	if (!a) {
-		fr->vars[p->id] = bs_rv_top(true); /* a default argument */
+	if (!a || (ir_is_default_arg(a) && !a->has_value)) {
+		/* a default argument: a literal's value, else unknown */
+		fr->vars[p->id] = p->default_known ? bs_rv_fit(bs_rv_int(p->default_ival), bs_type(r->c, p->type))
+		                                   : bs_rv_top(true);
 		return;
 	}
 	if (p->is_reference && bs_is_lvalue(a)) {

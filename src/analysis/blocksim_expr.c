@@ -531,6 +531,9 @@ struct bs_rv bs_eval(struct bs_thread *r, const struct ir_expr *e)
 	case EK_CALL:
 		return bs_call(r, e);
 	default:
+		/* a default argument, which clang evaluated (lower_call.c) */
+		if (e->kind == EK_OTHER && !e->nkids && e->has_value)
+			return bs_rv_int(e->ival);
 		if (e->kind == EK_OTHER && e->nkids == 1)
 			return bs_made_of(r, e, bs_eval(r, e->kids[0]));
 		for (int i = 0; i < e->nkids; i++)

@@ -30,13 +30,6 @@ static bool is_dim3_type(const char *t)
 	return t && strstr(t, "dim3");
 }
 
-/* A constructor's argument the call left to its default (dim3's are 1):
- * the front end keeps it as an operand-less expression with no place. */
-static bool is_default_arg(const struct ir_expr *e)
-{
-	return e->kind == EK_OTHER && !e->nkids && !e->loc.line;
-}
-
 static bool dim_value(const struct locals *L, const struct ir_expr *e, int *out)
 {
 	int64_t v;
@@ -57,10 +50,11 @@ static bool dim3_value(const struct locals *L, const struct ir_expr *e, int out[
 			return dim3_value(L, a, out, depth + 1); /* a copy */
 		if (e->nkids > 3)
 			return false;
-		/* a dimension not known is 0: dim3 grid((n + 15) / 16, 1) */
+		/* a dimension not known is 0: dim3 grid((n + 15) / 16, 1); one
+		 * left to its default is 1 */
 		for (int d = 0; d < 3; d++) {
 			out[d] = 1;
-			if (d < e->nkids && !is_default_arg(e->kids[d]) && !dim_value(L, e->kids[d], &out[d]))
+			if (d < e->nkids && !ir_is_default_arg(e->kids[d]) && !dim_value(L, e->kids[d], &out[d]))
 				out[d] = 0;
 		}
 		return true;
@@ -112,7 +106,7 @@ static void set_dims(const struct locals *L, const struct ir_expr *grid, const s
 	if (block && dim3_value(L, block, v, 0))
 		memcpy(s->block, v, sizeof v);
 	int64_t n;
-	if (shmem && is_default_arg(ir_strip(shmem)))
+	if (shmem && ir_is_default_arg(ir_strip(shmem)))
 		s->shmem = 0;
 	else if (shmem && locals_const_value(L, shmem, &n) && n >= 0)
 		s->shmem = n;

@@ -47,6 +47,7 @@
 	X(clang_disposeTokens) \
 	X(clang_disposeTranslationUnit) \
 	X(clang_equalCursors) \
+	X(clang_equalRanges) \
 	X(clang_EvalResult_dispose) \
 	X(clang_EvalResult_getAsDouble) \
 	X(clang_EvalResult_getAsLongLong) \
@@ -184,6 +185,7 @@ const char *cl_clang_library(void);
 #define clang_disposeTokens (cl_clang()->p_clang_disposeTokens)
 #define clang_disposeTranslationUnit (cl_clang()->p_clang_disposeTranslationUnit)
 #define clang_equalCursors (cl_clang()->p_clang_equalCursors)
+#define clang_equalRanges (cl_clang()->p_clang_equalRanges)
 #define clang_EvalResult_dispose (cl_clang()->p_clang_EvalResult_dispose)
 #define clang_EvalResult_getAsDouble (cl_clang()->p_clang_EvalResult_getAsDouble)
 #define clang_EvalResult_getAsLongLong (cl_clang()->p_clang_EvalResult_getAsLongLong)

@@ -113,6 +113,60 @@ static int has_default(struct lower *L, CXCursor p)
 	return found;
 }
 
+static enum CXChildVisitResult last_expression(CXCursor c, CXCursor parent, CXClientData d)
+{
+	(void)parent;
+	if (clang_isExpression(clang_getCursorKind(c)))
+		*(CXCursor *)d = c;
+	return CXChildVisit_Continue;
+}
+
+/* Whether E is made of literals and operators alone, and so can depend
+ * on no template parameter: clang's evaluator must never see a dependent
+ * expression (lower_expr.c). An implicit conversion, which libclang shows
+ * as an unexposed expression spanning its one operand, counts as its
+ * operand; any other unexposed expression (`T(0)` in a template) does not. */
+static int literal_only(CXCursor e)
+{
+	CXCursor *kids;
+	int n = lower_cursor_children(e, &kids), ok = 1;
+	switch (clang_getCursorKind(e)) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_CXXBoolLiteralExpr:
+	case CXCursor_CharacterLiteral:
+		ok = n == 0;
+		break;
+	case CXCursor_ParenExpr:
+	case CXCursor_UnaryOperator:
+	case CXCursor_BinaryOperator:
+		break;
+	case CXCursor_UnexposedExpr:
+		ok = n == 1 && clang_equalRanges(clang_getCursorExtent(e), clang_getCursorExtent(kids[0]));
+		break;
+	default:
+		ok = 0;
+	}
+	for (int i = 0; ok && i < n; i++)
+		ok = literal_only(kids[i]);
+	free(kids);
+	return ok;
+}
+
+/* P's default argument, when it is an integer constant written with
+ * literals (`bool final_sync = false`, `int lane = -1`): what a call that
+ * leaves it out passes, also from a template, where the call's own
+ * argument is not folded. */
+static void default_value(struct ir_var *v, CXCursor p)
+{
+	CXCursor e = clang_getNullCursor();
+	clang_visitChildren(p, last_expression, &e);
+	int64_t x;
+	if (!clang_Cursor_isNull(e) && literal_only(e) && lower_eval_int(e, &x)) {
+		v->default_known = 1;
+		v->default_ival = x;
+	}
+}
+
 void lower_param_arity(struct lower *L, struct ir_func *f, CXCursor *params)
 {
 	f->nrequired = 0;
@@ -123,5 +177,7 @@ void lower_param_arity(struct lower *L, struct ir_func *f, CXCursor *params)
 			f->is_variadic = 1;
 		else if (!has_default(L, params[i]))
 			f->nrequired = i + 1;
+		else
+			default_value(f->params[i], params[i]);
 	}
 }

@@ -131,6 +131,9 @@ struct ir_var {
 	unsigned rejected : 1;          /* clang marked the declaration invalid but the error is
 	                                 * tolerated (a __shared__ cuda::barrier,
 	                                 * docs/design/frontend.md) */
+	unsigned default_known : 1;     /* params: the default argument is the integer constant
+	                                 * default_ival (a literal: `bool sync = false`) */
+	int64_t default_ival;
 	int id;                    /* locals/params: index into ir_func.vars; globals: into ir_unit.globals */
 };
 
@@ -381,6 +384,14 @@ static inline const struct ir_expr *ir_strip(const struct ir_expr *e)
 	while (e && e->kind == EK_OTHER && e->nkids == 1)
 		e = e->kids[0];
 	return e;
+}
+
+/* Whether E is an argument a call left to the callee's default: the
+ * front end keeps it as an operand-less expression with no place (its
+ * value, where clang could fold it, in has_value). */
+static inline bool ir_is_default_arg(const struct ir_expr *e)
+{
+	return e && e->kind == EK_OTHER && !e->nkids && !e->loc.line;
 }
 
 /* The same, for the passes that keep what they find writable. */
