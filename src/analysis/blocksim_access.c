@@ -79,10 +79,13 @@ void bs_other_memory(struct bs_thread *r, const struct ir_expr *e, bool write, b
 	struct bs_ctx *c = r->c;
 	if (!c->judge.judging || r->lost || direct_local(c, e))
 		return;
-	enum ir_space s = memspace_space(c->ms, e);
+	struct bs_spacememo *m = &c->cache.spmemo[bs_memo2_slot(e, NULL)];
+	if (m->e != e)
+		*m = (struct bs_spacememo){ e, (uint8_t)memspace_space(c->ms, e), memspace_never_shared(c->ms, e) };
+	enum ir_space s = m->space;
 	if (s == SPACE_CONSTANT && !write)
 		return;
-	if (s == SPACE_GLOBAL || memspace_never_shared(c->ms, e)) {
+	if (s == SPACE_GLOBAL || m->never_shared) {
 		bs_touch(c, r->phase, write ? BS_RM_GWRITE : BS_RM_GREAD);
 		restrict_memory(r, e, write, loaded);
 	} else

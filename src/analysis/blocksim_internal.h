@@ -95,6 +95,7 @@ struct bs_tinfo {
 	bool is_array;        /* an array, not a pointer (a `[` before any `*`) */
 	bool unsized;         /* an array of unknown size (`[]`: extern __shared__) */
 	bool const_pointee;   /* a pointer to const (`const` before the first `*`) */
+	bool atomic_ref;      /* a cuda::atomic_ref, which names the object it is made from */
 };
 
 /* What the simulation computes once for the whole unit, whatever the
@@ -124,6 +125,10 @@ struct bs_caches {
 	 * search, were a fifth of a run's instructions) */
 	struct bs_pathmemo { const char *base, *member, *path; } *pmemo;
 	struct bs_calleememo { const struct ir_expr *e; const struct ir_func *t; uint8_t kind; int8_t pure; } *cmemo;
+	/* memspace's answers for an access that the log does not place
+	 * (bs_other_memory), by expression: the same every time, and a walk
+	 * to the access's object and its union each time it was asked */
+	struct bs_spacememo { const struct ir_expr *e; uint8_t space; bool never_shared; } *spmemo;
 };
 void bs_caches_init(struct bs_caches *k);
 void bs_caches_free(struct bs_caches *k);

@@ -493,8 +493,8 @@ static enum bs_flow exec_decl(struct bs_thread *r, const struct ir_stmt *s)
 		return BS_FL_NORMAL;
 	}
 	const struct ir_expr *in = ir_strip(init);
-	bool binds = v->is_reference || (v->type && (strstr(v->type, "atomic_ref") != NULL));
-	if (binds && v->type && strstr(v->type, "atomic_ref") && in->kind == EK_CALL && in->nkids == 1)
+	bool atomic_ref = bs_type(r->c, v->type)->atomic_ref, binds = v->is_reference || atomic_ref;
+	if (atomic_ref && in->kind == EK_CALL && in->nkids == 1)
 		in = ir_strip(in->kids[0]); /* cuda::atomic_ref<T> r(x): r names x */
 	if (binds && bs_is_lvalue(in)) {
 		r->top->vars[v->id] = bs_lval(r, in);

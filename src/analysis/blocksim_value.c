@@ -393,13 +393,14 @@ static void compute(struct bs_tinfo *ti, const char *t, int64_t tparam)
 	ti->is_array = b && (!s || b < s);
 	ti->const_pointee = s && k && k < s;
 	ti->unsized = t && strstr(t, "[]");
+	ti->atomic_ref = t && strstr(t, "atomic_ref");
 }
 
 const struct bs_tinfo *bs_type_fill(struct bs_ctx *c, const char *t)
 {
 	int64_t tparam = c->block.bdim[0];
 	if (!t) {
-		static const struct bs_tinfo none = { NULL, 0, 0, false, false, 0, -1, 0, false, false, false };
+		static const struct bs_tinfo none = { NULL, 0, 0, false, false, 0, -1, 0, false, false, false, false };
 		return &none;
 	}
 	void **slot = cl_htab_put(c->cache.types, CL_HTAB_PTRKEY(t));
@@ -425,6 +426,7 @@ void bs_caches_init(struct bs_caches *k)
 	k->paths = cl_htab_new();
 	k->pmemo = xcalloc(BS_MEMO2, sizeof *k->pmemo);
 	k->cmemo = xcalloc(BS_MEMO2, sizeof *k->cmemo);
+	k->spmemo = xcalloc(BS_MEMO2, sizeof *k->spmemo);
 }
 
 void bs_caches_free(struct bs_caches *k)
@@ -436,5 +438,6 @@ void bs_caches_free(struct bs_caches *k)
 	arena_free(k->pa);
 	free(k->pmemo);
 	free(k->cmemo);
+	free(k->spmemo);
 	memset(k, 0, sizeof *k);
 }
