@@ -104,6 +104,10 @@ char *cl_text_clean(const char *str, size_t n, int flags)
 	/* "<U+XXXXX>" is 9 bytes for a sequence of at least 2: 5 per byte is room */
 	char *p = xmalloc(5 * n + 1), *o = p;
 	for (const unsigned char *s = (const unsigned char *)t; *s;) {
+		if (*s >= 0x20 && *s < 0x7f) { /* printable ASCII, most of any text: as it is */
+			*o++ = (char)*s++;
+			continue;
+		}
 		size_t len = cl_utf8_len((const char *)s);
 		if (!len || is_control(s, len, flags)) {
 			size_t k = len ? len : 1;
