@@ -160,8 +160,21 @@ static void run_function(struct bs_ctx *c, const struct ir_func *f, bool kernel,
 	c->stop = (struct blocksim_stop){ f, { 0 }, NULL };
 	for (int i = 0; i < n; i++) {
 		c->block.shape = i;
-		run_shape(c, f, kernel, shapes[i]);
+		c->worlds.most = 0;
+		/* one run per world the runs of this shape ask for (struct
+		 * bs_worlds), at most 2^BS_WORLD_BITS */
+		for (uint32_t w = 0; w < (1u << c->worlds.most); w++) {
+			c->worlds.w = w;
+			c->worlds.n = 0;
+			run_shape(c, f, kernel, shapes[i]);
+			/* a run that stopped (too many such branches, the step
+			 * budget) leaves the function partly analysed whatever the
+			 * other worlds show: they are not worth their time */
+			if (c->stop.why)
+				break;
+		}
 	}
+	c->worlds.n = 0;
 	bs_settle_function(c);
 	bs_barriers_end(c);
 	c->block.launch = NULL;

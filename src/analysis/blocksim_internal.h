@@ -283,7 +283,26 @@ struct bs_block {
 	 * (analysis/launch.h): blockDim is then no picked value, and a race
 	 * in one launch's shape is a race */
 	const struct kernel_launch *launch;
-	int shape;                     /* index of the block shape, for the function being run */
+	int shape;                     /* index of the block shape, for the function being run (the
+	                                * runs of its worlds share it: a race in one is the shape's) */
+};
+
+/* Worlds: a block-uniform branch the run cannot decide (`if (amLast)`
+ * after the last block's ticket, `if (num_remaining > TILE_ITEMS)`)
+ * whose two ways pass different numbers of barriers cannot be run both
+ * ways in one thread and joined. Every thread of the block takes the
+ * same way, so the block is run once per way instead: in run W, the
+ * k-th such branch met (by statement and call and iteration context)
+ * takes its then-way when bit k of W is clear. The first thread to meet
+ * one runs both ways, finds them out of step, undoes them and picks;
+ * the others follow its pick. At most BS_WORLD_BITS branches are picked
+ * per run: a run that meets more stops there, as before worlds. */
+#define BS_WORLD_BITS 3
+struct bs_worlds {
+	uint32_t w;                    /* this run's world */
+	int n;                         /* branches picked in this run */
+	int most;                      /* the most any run of this shape picked */
+	struct bs_world_key { const struct ir_stmt *s; uint32_t ctx; bool way; } key[BS_WORLD_BITS];
 };
 
 /* The kinds of event in the log, and what each carries (struct bs_event). */
@@ -471,6 +490,7 @@ struct bs_ctx {
 	struct bs_block block;
 	struct bs_log *log;
 	struct bs_shape_facts per_shape;
+	struct bs_worlds worlds;
 	struct bs_pobj pobjs[BS_MAX_POBJS]; int npobjs;  /* the function being run's */
 	bool root_tid;                 /* the function being run uses threadIdx (it or a callee) */
 	struct bs_race_state races;
@@ -587,6 +607,9 @@ extern const struct bs_slot_order bs_by_word;
 /* Drops the events from index FROM on (a thread's run, or an exit's arm
  * run aside), and the marks of their accesses' sites. */
 void bs_unlog(struct bs_ctx *c, int from);
+/* Marks again the sites of what THREAD logged from FROM on (after a
+ * bs_unlog of a later part of its run). */
+void bs_remark(struct bs_ctx *c, int from, int thread);
 
 /* Runs thread LIN of the current block shape over function ROOT. */
 void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, int lin);

@@ -107,21 +107,38 @@ void bs_log(struct bs_ctx *c, const struct bs_entry *e)
 		s->exec[e->thread / 64] |= (uint64_t)1 << (e->thread % 64);
 }
 
-void bs_unlog(struct bs_ctx *c, int from)
+/* The accesses and the copies mark their sites run: sets (SET) or clears
+ * the marks of the ones logged from FROM on, of THREAD alone when it is
+ * not negative. */
+static void mark_sites(struct bs_ctx *c, int from, int thread, bool set)
 {
 	const struct bs_log *l = c->log;
-	/* the accesses and the copies mark their sites run */
 	static const enum bs_event_kind marking[] = { BS_EV_ACCESS, BS_EV_ASYNC_COPY };
 	for (int m = 0; m < 2; m++) {
 		enum bs_event_kind kind = marking[m];
 		for (int k = l->nof[kind]; k-- > 0 && l->of[kind][k] >= from;) {
 			const struct bs_event *ev = &l->ev[l->of[kind][k]];
 			const struct bs_entry *e = kind == BS_EV_ACCESS ? &ev->u.acc : &ev->u.copy->dst;
-			if (e->thread < BS_MAX_THREADS)
-				c->sites[e->site].exec[e->thread / 64] &= ~((uint64_t)1 << (e->thread % 64));
+			if (e->thread >= BS_MAX_THREADS || (thread >= 0 && e->thread != thread))
+				continue;
+			uint64_t bit = (uint64_t)1 << (e->thread % 64);
+			if (set)
+				c->sites[e->site].exec[e->thread / 64] |= bit;
+			else
+				c->sites[e->site].exec[e->thread / 64] &= ~bit;
 		}
 	}
+}
+
+void bs_unlog(struct bs_ctx *c, int from)
+{
+	mark_sites(c, from, -1, false);
 	bs_log_truncate(c->log, from);
+}
+
+void bs_remark(struct bs_ctx *c, int from, int thread)
+{
+	mark_sites(c, from, thread, true);
 }
 
 int bs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b)

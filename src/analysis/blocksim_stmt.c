@@ -171,6 +171,78 @@ static void stayed_undecided(struct bs_thread *r, const struct ir_stmt *s, enum 
 		bs_exit_pass(r, s, ret, leave_when, 1, true);
 }
 
+/* ---- worlds (struct bs_worlds) ---- */
+
+/* The way this run's world gives the block-uniform branch S met in
+ * context CTX, when one was picked. */
+static bool world_way(const struct bs_ctx *c, const struct ir_stmt *s, uint32_t ctx, bool *way)
+{
+	for (int k = 0; k < c->worlds.n; k++)
+		if (c->worlds.key[k].s == s && c->worlds.key[k].ctx == ctx) {
+			*way = c->worlds.key[k].way;
+			return true;
+		}
+	return false;
+}
+
+/* Picks the way of such a branch not met before in this run, from the
+ * world's next bit; false when the run has picked all it may. */
+static bool world_pick(struct bs_ctx *c, const struct ir_stmt *s, uint32_t ctx, bool *way)
+{
+	struct bs_worlds *w = &c->worlds;
+	if (w->n >= BS_WORLD_BITS)
+		return false;
+	*way = !(w->w >> w->n & 1);
+	w->key[w->n++] = (struct bs_world_key){ s, ctx, *way };
+	if (w->n > w->most)
+		w->most = w->n;
+	return true;
+}
+
+/* A picked way is a value the run chose for the whole block, as a
+ * launch's parameter is: true in this run, not in every launch. */
+static struct bs_rv world_value(bool way)
+{
+	struct bs_rv v = bs_rv_int(way);
+	v.prm = true;
+	return v;
+}
+
+/* What a thread's run of both ways of a branch changes beyond its frame's
+ * variables, kept to undo it when a world picks one way instead. */
+struct trial {
+	int log0, npass, ncover, npmem;
+	struct bs_imem *pmem;
+	bool outside, undecided_exit;
+};
+
+static void trial_begin(const struct bs_thread *r, struct trial *t)
+{
+	const struct bs_ctx *c = r->c;
+	*t = (struct trial){ c->log->n, c->exit.npass, c->exit.ncover, c->per_shape.npmem, NULL, r->outside,
+		             r->undecided_exit };
+	t->pmem = xmalloc(((size_t)t->npmem + 1) * sizeof *t->pmem);
+	if (t->npmem)
+		memcpy(t->pmem, c->per_shape.pmem, (size_t)t->npmem * sizeof *t->pmem);
+}
+
+static void trial_undo(struct bs_thread *r, const struct trial *t)
+{
+	struct bs_ctx *c = r->c;
+	bs_unlog(c, t->log0);
+	bs_remark(c, r->log0, r->lin); /* what it ran before the branch stays run */
+	c->exit.npass = t->npass;
+	c->exit.ncover = t->ncover;
+	if (t->npmem)
+		memcpy(c->per_shape.pmem, t->pmem, (size_t)t->npmem * sizeof *t->pmem);
+	if (c->per_shape.npmem > t->npmem)
+		memset(c->per_shape.pmem + t->npmem, 0, (size_t)(c->per_shape.npmem - t->npmem) * sizeof *t->pmem);
+	r->outside = t->outside;
+	r->undecided_exit = t->undecided_exit;
+}
+
+static enum bs_flow exec_decided(struct bs_thread *r, const struct ir_stmt *s, struct bs_rv c);
+
 static enum bs_flow exec_undecided(struct bs_thread *r, const struct ir_expr *cond, struct bs_rv cv, const struct ir_stmt *then,
                                 const struct ir_stmt *els, const struct ir_stmt *s)
 {
@@ -179,6 +251,11 @@ static enum bs_flow exec_undecided(struct bs_thread *r, const struct ir_expr *co
 	const struct bs_lit *base = r->lits;
 	int phase = r->phase, wepoch = r->wepoch;
 	struct snapshot before = save(r);
+	/* a block-uniform branch with a barrier may be one for worlds */
+	struct trial t = { 0 };
+	bool trial = uni && s && s->kind == SK_IF && has_barrier(r, s);
+	if (trial)
+		trial_begin(r, &t);
 	r->lits = bs_push_lit(r, base, cond, true, fl, BS_LIT_BRANCH);
 	enum bs_flow fa = then ? bs_exec(r, then) : BS_FL_NORMAL;
 	int phase_a = r->phase, wepoch_a = r->wepoch;
@@ -188,6 +265,21 @@ static enum bs_flow exec_undecided(struct bs_thread *r, const struct ir_expr *co
 	r->wepoch = wepoch;
 	r->lits = bs_push_lit(r, base, cond, false, fl, BS_LIT_BRANCH);
 	enum bs_flow fb = fa == BS_FL_LOST ? BS_FL_LOST : els ? bs_exec(r, els) : BS_FL_NORMAL;
+	bool way;
+	if (fb != BS_FL_LOST && phase_a != r->phase && trial && world_pick(r->c, s, r->ctx, &way)) {
+		/* the block takes one way: this run takes the world's */
+		trial_undo(r, &t);
+		restore(r, &before);
+		r->phase = phase;
+		r->wepoch = wepoch;
+		r->lits = base;
+		free(t.pmem);
+		free(before.vars);
+		free(after_a.vars);
+		return exec_decided(r, s, world_value(way));
+	}
+	if (trial)
+		free(t.pmem);
 	if (fb != BS_FL_LOST && phase_a != r->phase) /* a barrier some threads (or blocks) pass and others do not */
 		fb = bs_lose(r, &cond->loc, "a branch on a condition it could not decide, with a barrier in one way only");
 	if (wepoch_a > r->wepoch)
@@ -233,26 +325,34 @@ static enum bs_flow exec_if(struct bs_thread *r, const struct ir_stmt *s)
 	struct bs_rv c = bs_eval_cond(r, s->u.if_.cond);
 	if (r->lost)
 		return BS_FL_LOST;
-	if (c.k == BS_RV_INT || c.k == BS_RV_PTR || c.k == BS_RV_LOCAL) {
-		const struct ir_stmt *arm = c.k != BS_RV_INT || c.i ? s->u.if_.then : s->u.if_.els;
-		bool leave_when;
-		const struct ir_stmt *ret = bs_exit_of(r, s, &leave_when);
-		if (ret && (arm == s->u.if_.then) == leave_when) {
-			bs_exit_pass(r, s, ret, leave_when, 0, false);
-		} else if (ret) {
-			if (c.prm)
-				run_aside(r, leave_when ? s->u.if_.then : s->u.if_.els, ret);
-			bs_exit_pass(r, s, ret, leave_when, 1, c.prm);
-		}
-		if (c.prm && r->c->judge.judging && bs_skipped_matters(arm == s->u.if_.then ? s->u.if_.els : s->u.if_.then, NULL))
-			r->c->judge.inexact = true; /* the other arm runs in other launches */
-		int phase = r->phase;
-		enum bs_flow f = arm ? bs_exec(r, arm) : BS_FL_NORMAL;
-		if (f != BS_FL_LOST && has_barrier(r, s))
-			note_barriers(r, s, s->u.if_.cond, phase);
-		return f;
-	}
+	bool way;
+	if (c.k == BS_RV_TOP && bs_uniform(s->u.if_.cond) && world_way(r->c, s, r->ctx, &way))
+		c = world_value(way); /* another thread of this run picked it */
+	if (c.k == BS_RV_INT || c.k == BS_RV_PTR || c.k == BS_RV_LOCAL)
+		return exec_decided(r, s, c);
 	return exec_undecided(r, s->u.if_.cond, c, s->u.if_.then, s->u.if_.els, s);
+}
+
+/* If-statement S whose condition has value C. */
+static enum bs_flow exec_decided(struct bs_thread *r, const struct ir_stmt *s, struct bs_rv c)
+{
+	const struct ir_stmt *arm = c.k != BS_RV_INT || c.i ? s->u.if_.then : s->u.if_.els;
+	bool leave_when;
+	const struct ir_stmt *ret = bs_exit_of(r, s, &leave_when);
+	if (ret && (arm == s->u.if_.then) == leave_when) {
+		bs_exit_pass(r, s, ret, leave_when, 0, false);
+	} else if (ret) {
+		if (c.prm)
+			run_aside(r, leave_when ? s->u.if_.then : s->u.if_.els, ret);
+		bs_exit_pass(r, s, ret, leave_when, 1, c.prm);
+	}
+	if (c.prm && r->c->judge.judging && bs_skipped_matters(arm == s->u.if_.then ? s->u.if_.els : s->u.if_.then, NULL))
+		r->c->judge.inexact = true; /* the other arm runs in other launches */
+	int phase = r->phase;
+	enum bs_flow f = arm ? bs_exec(r, arm) : BS_FL_NORMAL;
+	if (f != BS_FL_LOST && has_barrier(r, s))
+		note_barriers(r, s, s->u.if_.cond, phase);
+	return f;
 }
 
 /* After a loop cut short or left at an unknown point: what it assigns is
@@ -633,6 +733,7 @@ void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, in
 			fr->vars[p->id] = bs_rv_int(l->param[i]);
 	}
 	int log0 = c->log->n, xpass0 = c->exit.npass, xcover0 = c->exit.ncover;
+	r.log0 = log0;
 	enum bs_flow fl = bs_run_body(&r, fr, root->body);
 	bs_frame_free(c, fr);
 	if (fl == BS_FL_LOST || r.lost)

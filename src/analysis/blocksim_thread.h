@@ -50,6 +50,7 @@ struct bs_thread {
 	bool outside;              /* it indexed a __shared__ array beyond its extent */
 	bool kernel;               /* the root is a kernel: its integer parameters are uniform */
 	int64_t tparam;
+	int log0;                  /* the log's length when this thread started */
 	/* the first point where the run could not follow this thread (bs_lose) */
 	const char *why;
 	struct ir_loc why_at;

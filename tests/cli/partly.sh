@@ -39,6 +39,36 @@ check 'grep -q "device function '"'"'skip_tail'"'"' was partly analysed: the blo
 	"SARIF lacks the notification"
 check '[ "$(grep -c "was partly analysed" tail.sarif)" = 1 ] && grep -A1 "\"results\": \[" tail.sarif | grep -q "^ *\]"' \
 	"SARIF: one notification, and no result"
+cat >worlds.cu <<'CU'
+__global__ void picks(float *d, const int *w)
+{
+	__shared__ int flag[4];
+	__shared__ float s[256];
+	if (threadIdx.x < 4)
+		flag[threadIdx.x] = w[threadIdx.x];
+	__syncthreads();
+	s[threadIdx.x] = d[threadIdx.x];
+	if (flag[0]) { __syncthreads(); d[threadIdx.x] = s[255 - threadIdx.x]; }
+	if (flag[1]) { __syncthreads(); d[threadIdx.x] = s[254 - threadIdx.x]; }
+	if (flag[2]) { __syncthreads(); d[threadIdx.x] = s[253 - threadIdx.x]; }
+	if (flag[3]) { __syncthreads(); d[threadIdx.x] = s[252 - threadIdx.x]; }
+}
+
+__global__ void three(float *d, const int *w)
+{
+	__shared__ int flag[4];
+	__shared__ float s[256];
+	if (threadIdx.x < 4)
+		flag[threadIdx.x] = w[threadIdx.x];
+	__syncthreads();
+	s[threadIdx.x] = d[threadIdx.x];
+	if (flag[0]) { __syncthreads(); d[threadIdx.x] = s[255 - threadIdx.x]; }
+	if (flag[1]) { __syncthreads(); d[threadIdx.x] = s[254 - threadIdx.x]; }
+	if (flag[2]) { __syncthreads(); d[threadIdx.x] = s[253 - threadIdx.x]; }
+}
+CU
+say "block-uniform branches it cannot decide, a barrier in one way: a run per way, three such at most"
+run --no-cuda-toolkit -v worlds.cu
 say "through worker processes and the result cache: the same"
 cp tail.cu other.cu
 quiet --no-cuda-toolkit tail.cu other.cu
