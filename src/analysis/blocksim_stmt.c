@@ -214,13 +214,14 @@ struct trial {
 	int log0, npass, ncover, npmem;
 	struct bs_imem *pmem;
 	bool outside, undecided_exit;
+	int picked, most;          /* worlds: the picks made inside the ways are taken back too */
 };
 
 static void trial_begin(const struct bs_thread *r, struct trial *t)
 {
 	const struct bs_ctx *c = r->c;
 	*t = (struct trial){ c->log->n, c->exit.npass, c->exit.ncover, c->per_shape.npmem, NULL, r->outside,
-		             r->undecided_exit };
+		             r->undecided_exit, c->worlds.n, c->worlds.most };
 	t->pmem = xmalloc(((size_t)t->npmem + 1) * sizeof *t->pmem);
 	if (t->npmem)
 		memcpy(t->pmem, c->per_shape.pmem, (size_t)t->npmem * sizeof *t->pmem);
@@ -239,6 +240,8 @@ static void trial_undo(struct bs_thread *r, const struct trial *t)
 		memset(c->per_shape.pmem + t->npmem, 0, (size_t)(c->per_shape.npmem - t->npmem) * sizeof *t->pmem);
 	r->outside = t->outside;
 	r->undecided_exit = t->undecided_exit;
+	c->worlds.n = t->picked;
+	c->worlds.most = t->most;
 }
 
 static enum bs_flow exec_decided(struct bs_thread *r, const struct ir_stmt *s, struct bs_rv c);
