@@ -186,17 +186,15 @@ static bool world_way(const struct bs_ctx *c, const struct ir_stmt *s, uint32_t 
 }
 
 /* Picks the way of such a branch not met before in this run, from the
- * world's next bit; false when the run has picked all it may. */
-static bool world_pick(struct bs_ctx *c, const struct ir_stmt *s, uint32_t ctx, bool *way)
+ * world's next bit (the run has not picked all it may). */
+static bool world_pick(struct bs_ctx *c, const struct ir_stmt *s, uint32_t ctx)
 {
 	struct bs_worlds *w = &c->worlds;
-	if (w->n >= BS_WORLD_BITS)
-		return false;
-	*way = !(w->w >> w->n & 1);
-	w->key[w->n++] = (struct bs_world_key){ s, ctx, *way };
+	bool way = !(w->w >> w->n & 1);
+	w->key[w->n++] = (struct bs_world_key){ s, ctx, way };
 	if (w->n > w->most)
 		w->most = w->n;
-	return true;
+	return way;
 }
 
 /* A picked way is a value the run chose for the whole block, as a
@@ -268,8 +266,7 @@ static enum bs_flow exec_undecided(struct bs_thread *r, const struct ir_expr *co
 	r->wepoch = wepoch;
 	r->lits = bs_push_lit(r, base, cond, false, fl, BS_LIT_BRANCH);
 	enum bs_flow fb = fa == BS_FL_LOST ? BS_FL_LOST : els ? bs_exec(r, els) : BS_FL_NORMAL;
-	bool way;
-	if (fb != BS_FL_LOST && phase_a != r->phase && trial && world_pick(r->c, s, r->ctx, &way)) {
+	if (fb != BS_FL_LOST && phase_a != r->phase && trial && t.picked < BS_WORLD_BITS) {
 		/* the block takes one way: this run takes the world's */
 		trial_undo(r, &t);
 		restore(r, &before);
@@ -279,7 +276,7 @@ static enum bs_flow exec_undecided(struct bs_thread *r, const struct ir_expr *co
 		free(t.pmem);
 		free(before.vars);
 		free(after_a.vars);
-		return exec_decided(r, s, world_value(way));
+		return exec_decided(r, s, world_value(world_pick(r->c, s, r->ctx)));
 	}
 	if (trial)
 		free(t.pmem);

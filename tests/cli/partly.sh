@@ -66,6 +66,33 @@ __global__ void three(float *d, const int *w)
 	if (flag[1]) { __syncthreads(); d[threadIdx.x] = s[254 - threadIdx.x]; }
 	if (flag[2]) { __syncthreads(); d[threadIdx.x] = s[253 - threadIdx.x]; }
 }
+
+__global__ void nested(float *d, const int *w)
+{
+	__shared__ int flag[4];
+	__shared__ float s[256];
+	if (threadIdx.x < 4)
+		flag[threadIdx.x] = w[threadIdx.x];
+	__syncthreads();
+	s[threadIdx.x] = d[threadIdx.x];
+	if (flag[0]) { __syncthreads(); d[threadIdx.x] = s[255 - threadIdx.x]; }
+	else if (flag[1]) { __syncthreads(); __syncthreads(); d[threadIdx.x] = s[254 - threadIdx.x]; }
+	else if (flag[2]) { __syncthreads(); d[threadIdx.x] = s[253 - threadIdx.x]; }
+}
+
+__global__ void nested4(float *d, const int *w)
+{
+	__shared__ int flag[4];
+	__shared__ float s[256];
+	if (threadIdx.x < 4)
+		flag[threadIdx.x] = w[threadIdx.x];
+	__syncthreads();
+	s[threadIdx.x] = d[threadIdx.x];
+	if (flag[0]) { __syncthreads(); d[threadIdx.x] = s[255 - threadIdx.x]; }
+	else if (flag[1]) { __syncthreads(); __syncthreads(); d[threadIdx.x] = s[254 - threadIdx.x]; }
+	else if (flag[2]) { __syncthreads(); d[threadIdx.x] = s[253 - threadIdx.x]; }
+	else if (flag[3]) { __syncthreads(); d[threadIdx.x] = s[252 - threadIdx.x]; }
+}
 CU
 say "block-uniform branches it cannot decide, a barrier in one way: a run per way, three such at most"
 run --no-cuda-toolkit -v worlds.cu
