@@ -40,58 +40,48 @@ check 'grep -q "device function '"'"'skip_tail'"'"' was partly analysed: the blo
 check '[ "$(grep -c "was partly analysed" tail.sarif)" = 1 ] && grep -A1 "\"results\": \[" tail.sarif | grep -q "^ *\]"' \
 	"SARIF: one notification, and no result"
 cat >worlds.cu <<'CU'
+/* four flags every thread reads after a barrier: block-uniform, unknown */
+#define FLAGS \
+	__shared__ int flag[4]; \
+	__shared__ float s[256]; \
+	if (threadIdx.x < 4) \
+		flag[threadIdx.x] = w[threadIdx.x]; \
+	__syncthreads(); \
+	s[threadIdx.x] = d[threadIdx.x];
+#define WAY(k) { __syncthreads(); d[threadIdx.x] = s[255 - k - threadIdx.x]; }
+
 __global__ void picks(float *d, const int *w)
 {
-	__shared__ int flag[4];
-	__shared__ float s[256];
-	if (threadIdx.x < 4)
-		flag[threadIdx.x] = w[threadIdx.x];
-	__syncthreads();
-	s[threadIdx.x] = d[threadIdx.x];
-	if (flag[0]) { __syncthreads(); d[threadIdx.x] = s[255 - threadIdx.x]; }
-	if (flag[1]) { __syncthreads(); d[threadIdx.x] = s[254 - threadIdx.x]; }
-	if (flag[2]) { __syncthreads(); d[threadIdx.x] = s[253 - threadIdx.x]; }
-	if (flag[3]) { __syncthreads(); d[threadIdx.x] = s[252 - threadIdx.x]; }
+	FLAGS
+	if (flag[0]) WAY(0)
+	if (flag[1]) WAY(1)
+	if (flag[2]) WAY(2)
+	if (flag[3]) WAY(3)
 }
 
 __global__ void three(float *d, const int *w)
 {
-	__shared__ int flag[4];
-	__shared__ float s[256];
-	if (threadIdx.x < 4)
-		flag[threadIdx.x] = w[threadIdx.x];
-	__syncthreads();
-	s[threadIdx.x] = d[threadIdx.x];
-	if (flag[0]) { __syncthreads(); d[threadIdx.x] = s[255 - threadIdx.x]; }
-	if (flag[1]) { __syncthreads(); d[threadIdx.x] = s[254 - threadIdx.x]; }
-	if (flag[2]) { __syncthreads(); d[threadIdx.x] = s[253 - threadIdx.x]; }
+	FLAGS
+	if (flag[0]) WAY(0)
+	if (flag[1]) WAY(1)
+	if (flag[2]) WAY(2)
 }
 
 __global__ void nested(float *d, const int *w)
 {
-	__shared__ int flag[4];
-	__shared__ float s[256];
-	if (threadIdx.x < 4)
-		flag[threadIdx.x] = w[threadIdx.x];
-	__syncthreads();
-	s[threadIdx.x] = d[threadIdx.x];
-	if (flag[0]) { __syncthreads(); d[threadIdx.x] = s[255 - threadIdx.x]; }
-	else if (flag[1]) { __syncthreads(); __syncthreads(); d[threadIdx.x] = s[254 - threadIdx.x]; }
-	else if (flag[2]) { __syncthreads(); d[threadIdx.x] = s[253 - threadIdx.x]; }
+	FLAGS
+	if (flag[0]) WAY(0)
+	else if (flag[1]) { __syncthreads(); WAY(1) }
+	else if (flag[2]) WAY(2)
 }
 
 __global__ void nested4(float *d, const int *w)
 {
-	__shared__ int flag[4];
-	__shared__ float s[256];
-	if (threadIdx.x < 4)
-		flag[threadIdx.x] = w[threadIdx.x];
-	__syncthreads();
-	s[threadIdx.x] = d[threadIdx.x];
-	if (flag[0]) { __syncthreads(); d[threadIdx.x] = s[255 - threadIdx.x]; }
-	else if (flag[1]) { __syncthreads(); __syncthreads(); d[threadIdx.x] = s[254 - threadIdx.x]; }
-	else if (flag[2]) { __syncthreads(); d[threadIdx.x] = s[253 - threadIdx.x]; }
-	else if (flag[3]) { __syncthreads(); d[threadIdx.x] = s[252 - threadIdx.x]; }
+	FLAGS
+	if (flag[0]) WAY(0)
+	else if (flag[1]) { __syncthreads(); WAY(1) }
+	else if (flag[2]) WAY(2)
+	else if (flag[3]) WAY(3)
 }
 CU
 say "block-uniform branches it cannot decide, a barrier in one way: a run per way, three such at most"
