@@ -296,7 +296,8 @@ struct bs_block {
  * takes its then-way when bit k of W is clear. The first thread to meet
  * one runs both ways, finds them out of step, undoes them and picks;
  * the others follow its pick. At most BS_WORLD_BITS branches are picked
- * per run: a run that meets more stops there, as before worlds. */
+ * per run: a run that meets more stops there, as before worlds
+ * (blocksim_worlds.c; the trial is blocksim_stmt.c's exec_undecided). */
 #define BS_WORLD_BITS 3
 struct bs_worlds {
 	uint32_t w;                    /* this run's world */

@@ -171,77 +171,6 @@ static void stayed_undecided(struct bs_thread *r, const struct ir_stmt *s, enum 
 		bs_exit_pass(r, s, ret, leave_when, 1, true);
 }
 
-/* ---- worlds (struct bs_worlds) ---- */
-
-/* The way this run's world gives the block-uniform branch S met in
- * context CTX, when one was picked. */
-static bool world_way(const struct bs_ctx *c, const struct ir_stmt *s, uint32_t ctx, bool *way)
-{
-	for (int k = 0; k < c->worlds.n; k++)
-		if (c->worlds.key[k].s == s && c->worlds.key[k].ctx == ctx) {
-			*way = c->worlds.key[k].way;
-			return true;
-		}
-	return false;
-}
-
-/* Picks the way of such a branch not met before in this run, from the
- * world's next bit (the run has not picked all it may). */
-static bool world_pick(struct bs_ctx *c, const struct ir_stmt *s, uint32_t ctx)
-{
-	struct bs_worlds *w = &c->worlds;
-	bool way = !(w->w >> w->n & 1);
-	w->key[w->n++] = (struct bs_world_key){ s, ctx, way };
-	if (w->n > w->most)
-		w->most = w->n;
-	return way;
-}
-
-/* A picked way is a value the run chose for the whole block, as a
- * launch's parameter is: true in this run, not in every launch. */
-static struct bs_rv world_value(bool way)
-{
-	struct bs_rv v = bs_rv_int(way);
-	v.prm = true;
-	return v;
-}
-
-/* What a thread's run of both ways of a branch changes beyond its frame's
- * variables, kept to undo it when a world picks one way instead. */
-struct trial {
-	int log0, npass, ncover, npmem;
-	struct bs_imem *pmem;
-	bool outside, undecided_exit;
-	int picked, most;          /* worlds: the picks made inside the ways are taken back too */
-};
-
-static void trial_begin(const struct bs_thread *r, struct trial *t)
-{
-	const struct bs_ctx *c = r->c;
-	*t = (struct trial){ c->log->n, c->exit.npass, c->exit.ncover, c->per_shape.npmem, NULL, r->outside,
-		             r->undecided_exit, c->worlds.n, c->worlds.most };
-	t->pmem = xmalloc(((size_t)t->npmem + 1) * sizeof *t->pmem);
-	if (t->npmem)
-		memcpy(t->pmem, c->per_shape.pmem, (size_t)t->npmem * sizeof *t->pmem);
-}
-
-static void trial_undo(struct bs_thread *r, const struct trial *t)
-{
-	struct bs_ctx *c = r->c;
-	bs_unlog(c, t->log0);
-	bs_remark(c, r->log0, r->lin); /* what it ran before the branch stays run */
-	c->exit.npass = t->npass;
-	c->exit.ncover = t->ncover;
-	if (t->npmem)
-		memcpy(c->per_shape.pmem, t->pmem, (size_t)t->npmem * sizeof *t->pmem);
-	if (c->per_shape.npmem > t->npmem)
-		memset(c->per_shape.pmem + t->npmem, 0, (size_t)(c->per_shape.npmem - t->npmem) * sizeof *t->pmem);
-	r->outside = t->outside;
-	r->undecided_exit = t->undecided_exit;
-	c->worlds.n = t->picked;
-	c->worlds.most = t->most;
-}
-
 static enum bs_flow exec_decided(struct bs_thread *r, const struct ir_stmt *s, struct bs_rv c);
 
 static enum bs_flow exec_undecided(struct bs_thread *r, const struct ir_expr *cond, struct bs_rv cv, const struct ir_stmt *then,
@@ -253,10 +182,10 @@ static enum bs_flow exec_undecided(struct bs_thread *r, const struct ir_expr *co
 	int phase = r->phase, wepoch = r->wepoch;
 	struct snapshot before = save(r);
 	/* a block-uniform branch with a barrier may be one for worlds */
-	struct trial t = { 0 };
+	struct bs_trial t = { 0 };
 	bool trial = uni && s && s->kind == SK_IF && has_barrier(r, s);
 	if (trial)
-		trial_begin(r, &t);
+		bs_trial_begin(r, &t);
 	r->lits = bs_push_lit(r, base, cond, true, fl, BS_LIT_BRANCH);
 	enum bs_flow fa = then ? bs_exec(r, then) : BS_FL_NORMAL;
 	int phase_a = r->phase, wepoch_a = r->wepoch;
@@ -268,15 +197,14 @@ static enum bs_flow exec_undecided(struct bs_thread *r, const struct ir_expr *co
 	enum bs_flow fb = fa == BS_FL_LOST ? BS_FL_LOST : els ? bs_exec(r, els) : BS_FL_NORMAL;
 	if (fb != BS_FL_LOST && phase_a != r->phase && trial && t.picked < BS_WORLD_BITS) {
 		/* the block takes one way: this run takes the world's */
-		trial_undo(r, &t);
+		bs_trial_undo(r, &t);
 		restore(r, &before);
 		r->phase = phase;
 		r->wepoch = wepoch;
 		r->lits = base;
-		free(t.pmem);
 		free(before.vars);
 		free(after_a.vars);
-		return exec_decided(r, s, world_value(world_pick(r->c, s, r->ctx)));
+		return exec_decided(r, s, bs_world_value(bs_world_pick(r->c, s, r->ctx)));
 	}
 	if (trial)
 		free(t.pmem);
@@ -326,8 +254,8 @@ static enum bs_flow exec_if(struct bs_thread *r, const struct ir_stmt *s)
 	if (r->lost)
 		return BS_FL_LOST;
 	bool way;
-	if (c.k == BS_RV_TOP && bs_uniform(s->u.if_.cond) && world_way(r->c, s, r->ctx, &way))
-		c = world_value(way); /* another thread of this run picked it */
+	if (c.k == BS_RV_TOP && bs_uniform(s->u.if_.cond) && bs_world_way(r->c, s, r->ctx, &way))
+		c = bs_world_value(way); /* another thread of this run picked it */
 	if (c.k == BS_RV_INT || c.k == BS_RV_PTR || c.k == BS_RV_LOCAL)
 		return exec_decided(r, s, c);
 	return exec_undecided(r, s->u.if_.cond, c, s->u.if_.then, s->u.if_.els, s);

@@ -124,6 +124,32 @@ const struct ir_stmt *bs_exit_of(struct bs_thread *r, const struct ir_stmt *s, b
 void bs_exit_pass(struct bs_thread *r, const struct ir_stmt *s, const struct ir_stmt *ret, bool leave_when, int how,
                   bool split);
 
+/* blocksim_worlds.c (struct bs_worlds) */
+/* The way this run's world gives the block-uniform branch S met in
+ * context CTX, when one was picked. */
+bool bs_world_way(const struct bs_ctx *c, const struct ir_stmt *s, uint32_t ctx, bool *way);
+/* Picks the way of such a branch not met before in this run, from the
+ * world's next bit (the caller has seen that the run has picked fewer
+ * than BS_WORLD_BITS). */
+bool bs_world_pick(struct bs_ctx *c, const struct ir_stmt *s, uint32_t ctx);
+/* A picked way is a value the run chose for the whole block, as a
+ * launch's parameter is: true in this run, not in every launch. */
+struct bs_rv bs_world_value(bool way);
+/* What a thread's run of both ways of a branch changes beyond its
+ * frame's variables (which the caller saves), kept to take the ways back
+ * when a world picks one instead: the log, the exits, the per-interval
+ * memory facts, and the picks made inside the ways. bs_trial_undo takes
+ * them back and frees what bs_trial_begin kept; a trial not taken back
+ * is freed with free(t->pmem). */
+struct bs_trial {
+	int log0, npass, ncover, npmem;
+	struct bs_imem *pmem;
+	bool outside, undecided_exit;
+	int picked, most;
+};
+void bs_trial_begin(const struct bs_thread *r, struct bs_trial *t);
+void bs_trial_undo(struct bs_thread *r, const struct bs_trial *t);
+
 /* blocksim_stmt.c */
 enum bs_flow bs_exec(struct bs_thread *r, const struct ir_stmt *s);
 /* Runs BODY in the new frame FR; the literals an early return left end
