@@ -608,9 +608,10 @@ extern const struct bs_slot_order bs_by_word;
 /* Drops the events from index FROM on (a thread's run, or an exit's arm
  * run aside), and the marks of their accesses' sites. */
 void bs_unlog(struct bs_ctx *c, int from);
-/* Marks again the sites of what THREAD logged from FROM on (after a
- * bs_unlog of a later part of its run). */
-void bs_remark(struct bs_ctx *c, int from, int thread);
+/* Marks again the sites of what was logged from FROM on: the start of
+ * the running thread's run, after a bs_unlog of a later part of it
+ * (threads run one after another, so that is the thread's own). */
+void bs_remark(struct bs_ctx *c, int from);
 
 /* Runs thread LIN of the current block shape over function ROOT. */
 void bs_run_thread(struct bs_ctx *c, const struct ir_func *root, bool kernel, int lin);

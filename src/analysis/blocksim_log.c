@@ -108,9 +108,8 @@ void bs_log(struct bs_ctx *c, const struct bs_entry *e)
 }
 
 /* The accesses and the copies mark their sites run: sets (SET) or clears
- * the marks of the ones logged from FROM on, of THREAD alone when it is
- * not negative. */
-static void mark_sites(struct bs_ctx *c, int from, int thread, bool set)
+ * the marks of the ones logged from FROM on. */
+static void mark_sites(struct bs_ctx *c, int from, bool set)
 {
 	const struct bs_log *l = c->log;
 	static const enum bs_event_kind marking[] = { BS_EV_ACCESS, BS_EV_ASYNC_COPY };
@@ -119,7 +118,7 @@ static void mark_sites(struct bs_ctx *c, int from, int thread, bool set)
 		for (int k = l->nof[kind]; k-- > 0 && l->of[kind][k] >= from;) {
 			const struct bs_event *ev = &l->ev[l->of[kind][k]];
 			const struct bs_entry *e = kind == BS_EV_ACCESS ? &ev->u.acc : &ev->u.copy->dst;
-			if (e->thread >= BS_MAX_THREADS || (thread >= 0 && e->thread != thread))
+			if (e->thread >= BS_MAX_THREADS)
 				continue;
 			uint64_t bit = (uint64_t)1 << (e->thread % 64);
 			if (set)
@@ -132,13 +131,13 @@ static void mark_sites(struct bs_ctx *c, int from, int thread, bool set)
 
 void bs_unlog(struct bs_ctx *c, int from)
 {
-	mark_sites(c, from, -1, false);
+	mark_sites(c, from, false);
 	bs_log_truncate(c->log, from);
 }
 
-void bs_remark(struct bs_ctx *c, int from, int thread)
+void bs_remark(struct bs_ctx *c, int from)
 {
-	mark_sites(c, from, thread, true);
+	mark_sites(c, from, true);
 }
 
 int bs_cmp_loc(const struct ir_loc *a, const struct ir_loc *b)

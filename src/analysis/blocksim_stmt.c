@@ -195,9 +195,13 @@ static enum bs_flow exec_undecided(struct bs_thread *r, const struct ir_expr *co
 	r->wepoch = wepoch;
 	r->lits = bs_push_lit(r, base, cond, false, fl, BS_LIT_BRANCH);
 	enum bs_flow fb = fa == BS_FL_LOST ? BS_FL_LOST : els ? bs_exec(r, els) : BS_FL_NORMAL;
-	if (fb != BS_FL_LOST && phase_a != r->phase && trial && t.picked < BS_WORLD_BITS) {
-		/* the block takes one way: this run takes the world's */
+	bool pick = fb != BS_FL_LOST && phase_a != r->phase && trial && t.picked < BS_WORLD_BITS;
+	if (pick)
 		bs_trial_undo(r, &t);
+	if (trial)
+		free(t.pmem);
+	if (pick) {
+		/* the block takes one way: this run takes the world's */
 		restore(r, &before);
 		r->phase = phase;
 		r->wepoch = wepoch;
@@ -206,8 +210,6 @@ static enum bs_flow exec_undecided(struct bs_thread *r, const struct ir_expr *co
 		free(after_a.vars);
 		return exec_decided(r, s, bs_world_value(bs_world_pick(r->c, s, r->ctx)));
 	}
-	if (trial)
-		free(t.pmem);
 	if (fb != BS_FL_LOST && phase_a != r->phase) /* a barrier some threads (or blocks) pass and others do not */
 		fb = bs_lose(r, &cond->loc, "a branch on a condition it could not decide, with a barrier in one way only");
 	if (wepoch_a > r->wepoch)

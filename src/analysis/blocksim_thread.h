@@ -139,8 +139,7 @@ struct bs_rv bs_world_value(bool way);
  * frame's variables (which the caller saves), kept to take the ways back
  * when a world picks one instead: the log, the exits, the per-interval
  * memory facts, and the picks made inside the ways. bs_trial_undo takes
- * them back and frees what bs_trial_begin kept; a trial not taken back
- * is freed with free(t->pmem). */
+ * them back; either way, the caller frees t->pmem after. */
 struct bs_trial {
 	int log0, npass, ncover, npmem;
 	struct bs_imem *pmem;

@@ -49,7 +49,7 @@ void bs_trial_undo(struct bs_thread *r, const struct bs_trial *t)
 {
 	struct bs_ctx *c = r->c;
 	bs_unlog(c, t->log0);
-	bs_remark(c, r->log0, r->lin); /* what it ran before the branch stays run */
+	bs_remark(c, r->log0); /* what it ran before the branch stays run */
 	c->exit.npass = t->npass;
 	c->exit.ncover = t->ncover;
 	if (t->npmem)
@@ -60,5 +60,4 @@ void bs_trial_undo(struct bs_thread *r, const struct bs_trial *t)
 	r->undecided_exit = t->undecided_exit;
 	c->worlds.n = t->picked;
 	c->worlds.most = t->most;
-	free(t->pmem);
 }
