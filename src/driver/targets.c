@@ -44,7 +44,11 @@ int targets_in_focus(const char *file, void *arg)
 }
 
 /* Why the analysis of F stopped part way, as a line for the report
- * (malloc'd), or NULL: the block simulation could not follow a thread. */
+ * (malloc'd), or NULL: the block simulation could not follow a thread.
+ * It says "memory", not "shared memory": the runs also compare a
+ * kernel's global memory through its pointer parameters (CL3001), and a
+ * kernel with no __shared__ at all (cuda-samples' Mandelbrot) is run for
+ * that alone. */
 static char *partly_why(const struct ir_unit *u, const struct ir_func *f)
 {
 	const struct blocksim_stop *st;
@@ -59,7 +63,7 @@ static char *partly_why(const struct ir_unit *u, const struct ir_func *f)
 			snprintf(where, sizeof where, " at line %u", st[k].at.line);
 		size_t len = strlen(where) + strlen(st[k].why) + 128;
 		char *out = xmalloc(len);
-		snprintf(out, len, "the block simulation stopped%s (%s); shared-memory accesses after it are not checked "
+		snprintf(out, len, "the block simulation stopped%s (%s); memory accesses after it are not checked "
 		         "for races", where, st[k].why);
 		return out;
 	}
