@@ -63,10 +63,10 @@ static uint8_t eval_library(struct interp *I, struct ustate *s, struct ir_expr *
 static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 {
 	struct ir_call *c = e->u.call;
-	uint8_t lv[16] = { 0 }, all = U_GRID;
+	uint8_t lv[UNI_MAX_ARGS] = { 0 }, all = U_GRID;
 	for (int i = 0; i < e->nkids; i++) {
 		uint8_t l = uni_eval(I, s, e->kids[i]);
-		if (i < 16)
+		if (i < UNI_MAX_ARGS)
 			lv[i] = l;
 		all = uni_max8(all, l);
 	}
@@ -113,9 +113,9 @@ static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 		int vi = 1 + (k == IN_TILE_COLLECTIVE ? m - 1 : 0); /* value argument */
 		if (k == IN_TILE_COLLECTIVE)
 			vi = m ? 1 : 0;
-		uint8_t val = vi < 16 ? lv[vi] : U_THREAD;
+		uint8_t val = vi < UNI_MAX_ARGS ? lv[vi] : U_THREAD;
 		bool broadcast = k == IN_SHFL || (k == IN_TILE_COLLECTIVE && !strcmp(n, "shfl"));
-		uint8_t lane = vi + 1 < 16 ? lv[vi + 1] : U_THREAD;
+		uint8_t lane = vi + 1 < UNI_MAX_ARGS ? lv[vi + 1] : U_THREAD;
 		if (val <= U_WARP)
 			return val;
 		return broadcast && lane <= U_WARP ? U_WARP : U_THREAD;
@@ -148,12 +148,12 @@ static uint8_t eval_call(struct interp *I, struct ustate *s, struct ir_expr *e)
 		struct ir_func *t = ir_call_callee(c, j);
 		if (t->is_host)
 			continue;
-		uint8_t args[16] = { 0 };
-		for (int i = 0; i < t->nparams && i < 16; i++)
-			args[i] = i + m < 16 ? lv[i + m] : U_THREAD;
+		uint8_t args[UNI_MAX_ARGS] = { 0 };
+		for (int i = 0; i < t->nparams && i < UNI_MAX_ARGS; i++)
+			args[i] = i + m < UNI_MAX_ARGS ? lv[i + m] : U_THREAD;
 		if (I->annotate) {
 			I->U->called[t->id] = true;
-			for (int i = 0; i < t->nparams && i < 16; i++)
+			for (int i = 0; i < t->nparams && i < UNI_MAX_ARGS; i++)
 				uni_raise8(&I->U->pjoin[t->id][i], args[i]);
 		}
 		barrier |= t->reaches_barrier != NULL || t->reaches_grid_barrier != NULL; /* a grid barrier is one for the block too */

@@ -16,6 +16,11 @@
 #define MAX_FRAMES 64
 #define MAX_LOOP_ITERS 64
 #define MAX_CALL_DEPTH 8
+/* Argument levels a summary is keyed by and a call passes: kernels with
+ * twenty and more parameters are common (ggml's mul_mat_q has 24). An
+ * argument past it is taken as thread-varying; a kernel's parameter past
+ * it is still grid-uniform (uni_run_function). */
+#define UNI_MAX_ARGS 64
 
 struct ustate {
 	bool dead;
@@ -42,7 +47,7 @@ struct ustate {
 
 struct memo {
 	struct memo *next;
-	uint8_t args[16];
+	uint8_t args[UNI_MAX_ARGS];
 	uint8_t ret;
 	uint8_t ret_lin;             /* LIN_* facts every return value has (uni_lin.c) */
 	bool gdirty;                 /* global memory may be written when it returns */

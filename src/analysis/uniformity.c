@@ -45,7 +45,7 @@ uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params
 	s.gdirty = !f->is_global;
 	for (int i = 0; i < f->nparams; i++)
 		if (f->params[i]->id >= 0)
-			s.var[f->params[i]->id] = i < 16 ? params[i] : U_THREAD;
+			s.var[f->params[i]->id] = i < UNI_MAX_ARGS ? params[i] : f->is_global ? U_GRID : U_THREAD;
 	uni_exec(&I, &s, f->body);
 	if (!s.dead)
 		I.ret_gdirty |= s.gdirty;
@@ -71,8 +71,8 @@ uint8_t uni_run_function(struct uni *U, struct ir_func *f, const uint8_t *params
 uint8_t uni_summarize(struct uni *U, struct ir_func *f, const uint8_t *args, int nargs, int depth, bool *gdirty)
 {
 	*gdirty = true;
-	uint8_t key[16] = { 0 }, worst = U_GRID;
-	for (int i = 0; i < nargs && i < 16; i++) {
+	uint8_t key[UNI_MAX_ARGS] = { 0 }, worst = U_GRID;
+	for (int i = 0; i < nargs && i < UNI_MAX_ARGS; i++) {
 		key[i] = args[i];
 		worst = uni_max8(worst, args[i]);
 	}
@@ -109,7 +109,7 @@ void uniformity_run(struct ir_unit *u, const struct analysis_options *o)
 	U.called = xcalloc((size_t)u->nfuncs + 1, sizeof *U.called);
 	U.memo = xcalloc((size_t)u->nfuncs + 1, sizeof *U.memo);
 	for (int i = 0; i < u->nfuncs; i++)
-		U.pjoin[i] = xcalloc(17, 1);
+		U.pjoin[i] = xcalloc(UNI_MAX_ARGS + 1, 1);
 
 	/* callers before callees, so parameter levels are complete when a
 	 * function's own reporting pass runs */
@@ -119,9 +119,9 @@ void uniformity_run(struct ir_unit *u, const struct analysis_options *o)
 		struct ir_func *f = order[i];
 		if (!is_device_code(f))
 			continue;
-		uint8_t params[16] = { 0 };
+		uint8_t params[UNI_MAX_ARGS] = { 0 };
 		if (U.called[f->id] && !f->is_global)
-			memcpy(params, U.pjoin[f->id], 16);
+			memcpy(params, U.pjoin[f->id], UNI_MAX_ARGS);
 		uni_run_function(&U, f, params, true, 0, NULL, NULL);
 		/* a project header's functions are reported from every file
 		 * that includes it; the run keeps one of each finding */
