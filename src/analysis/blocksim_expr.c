@@ -288,6 +288,9 @@ static struct bs_rv eval_var(struct bs_thread *r, const struct ir_expr *e)
 	}
 	if (v->kind == VAR_GLOBAL && v->space == SPACE_SHARED)
 		return v->is_array ? shared_object(r, v) : bs_load(r, e, shared_object(r, v));
+	for (int i = 0; v->is_static && r->top && i < r->top->nconsts; i++)
+		if (r->top->consts[i] == v)
+			return r->top->constv[i];
 	struct bs_rv out = bs_top_of(r, e);
 	if ((v->kind == VAR_GLOBAL || v->is_static) && !v->is_array) {
 		bs_other_memory(r, e, false, false); /* a __device__ variable's value */

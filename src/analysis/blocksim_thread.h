@@ -26,6 +26,11 @@ struct bs_frame {
 	 * specialization) are that specialization's own */
 	const char *spec;
 	const struct ir_var *statics[8]; int nstatics;
+	/* the values of its static const locals (`static constexpr int
+	 * el_w = N / warp_size;`): their initializers, which device code
+	 * requires to be constant expressions; a template's parameters in
+	 * them take the run's value (bs_thread.tparam), as elsewhere */
+	const struct ir_var *consts[8]; struct bs_rv constv[8]; int nconsts;
 	int cap;                      /* slots vars and is_ref have room for */
 	uint32_t gen;                 /* which call holds it (bs_ctx.frame_gen); 0 once it returned */
 };
