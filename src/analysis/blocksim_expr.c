@@ -62,6 +62,21 @@ struct bs_rv bs_top_of(struct bs_thread *r, const struct ir_expr *e)
 	return v;
 }
 
+/* V, the run's value of E, with the identity bs_top_of gives E when the
+ * run lost it: an unknown value that the uniformity analysis shows to be
+ * the same in every lane of a warp (a butterfly reduction's result,
+ * uni_stmt.c) is one value there, which a store of it by every lane
+ * needs to be a benign write. */
+struct bs_rv bs_keep_identity(struct bs_thread *r, const struct ir_expr *e, struct bs_rv v)
+{
+	if (v.k != BS_RV_TOP || v.vid || e->level > U_WARP)
+		return v;
+	struct bs_rv t = bs_top_of(r, e);
+	t.shd = v.shd;
+	t.ld = v.ld;
+	return t;
+}
+
 /* The identity of a value written, for telling benign writes: 0 when
  * threads may write different values. */
 uint32_t bs_value_id(const struct bs_rv *v)
@@ -284,7 +299,7 @@ static struct bs_rv eval_var(struct bs_thread *r, const struct ir_expr *e)
 			return bs_top_of(r, e);
 		if (r->top->is_ref[v->id])
 			return bs_load(r, e, r->top->vars[v->id]);
-		return r->top->vars[v->id];
+		return bs_keep_identity(r, e, r->top->vars[v->id]);
 	}
 	if (v->kind == VAR_GLOBAL && v->space == SPACE_SHARED)
 		return v->is_array ? shared_object(r, v) : bs_load(r, e, shared_object(r, v));

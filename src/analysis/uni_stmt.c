@@ -5,6 +5,7 @@
 #include "analysis/uni_internal.h"
 #include "util/xalloc.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +107,105 @@ static struct loop_memo *loop_memo(struct interp *I, const struct ir_stmt *st, c
 	return m;
 }
 
+/* ---- warp all-reduce ------------------------------------------------------ */
+
+static bool is_const_val(struct interp *I, const struct ir_expr *e, int64_t v)
+{
+	int64_t c;
+	return e && uni_const(I, ir_strip(e), &c) && c == v;
+}
+
+static bool is_var(const struct ir_expr *e, const struct ir_var *v)
+{
+	e = e ? ir_strip(e) : NULL;
+	return e && e->kind == EK_VAR && e->u.var == v;
+}
+
+/* `__shfl_xor_sync(0xffffffff, x, o)`, or with a width of 32. */
+static bool full_xor_shuffle(struct interp *I, const struct ir_expr *e, const struct ir_var *x, const struct ir_var *o)
+{
+	e = ir_strip(e);
+	int64_t mask;
+	if (e->kind != EK_CALL || !e->u.call->name || strcmp(e->u.call->name, "__shfl_xor_sync") ||
+	    (e->nkids != 3 && e->nkids != 4))
+		return false;
+	if (!uni_const(I, ir_strip(e->kids[0]), &mask) || (uint32_t)mask != 0xffffffffu)
+		return false;
+	return is_var(e->kids[1], x) && is_var(e->kids[2], o) && (e->nkids == 3 || is_const_val(I, e->kids[3], 32));
+}
+
+/* The statement of a butterfly's body: `x OP= shfl`, `x = x OP shfl` (OP
+ * one of + * & | ^) or `x = f(x, shfl)` (f one of fmaxf fminf fmax fmin
+ * max min); returns x. */
+static const struct ir_var *butterfly_step(struct interp *I, const struct ir_expr *e, const struct ir_var *o)
+{
+	static const char *const fns[] = { "fmaxf", "fminf", "fmax", "fmin", "max", "min" };
+	e = ir_strip(e);
+	if (e->kind != EK_ASSIGN || e->nkids != 2)
+		return NULL;
+	const struct ir_expr *lhs = ir_strip(e->kids[0]), *rhs = ir_strip(e->kids[1]);
+	const struct ir_var *x = lhs->kind == EK_VAR ? lhs->u.var : NULL;
+	if (!x || x == o || x->id < 0 || x->is_reference || x->is_pointer || x->is_array ||
+	    (x->kind != VAR_LOCAL && x->kind != VAR_PARAM) || x->is_static)
+		return NULL;
+	bool combines = e->op == OP_ADD || e->op == OP_MUL || e->op == OP_AND || e->op == OP_OR || e->op == OP_XOR;
+	if (combines)
+		return full_xor_shuffle(I, rhs, x, o) ? x : NULL;
+	if (e->op != OP_NONE || rhs->nkids != 2)
+		return NULL;
+	bool two = false;
+	if (rhs->kind == EK_BINARY)
+		two = rhs->op == OP_ADD || rhs->op == OP_MUL || rhs->op == OP_AND || rhs->op == OP_OR || rhs->op == OP_XOR;
+	for (size_t i = 0; rhs->kind == EK_CALL && rhs->u.call->name && i < sizeof fns / sizeof *fns; i++)
+		two |= !strcmp(rhs->u.call->name, fns[i]) ||
+		       (!strncmp(rhs->u.call->name, "std::", 5) && !strcmp(rhs->u.call->name + 5, fns[i]));
+	if (!two)
+		return NULL;
+	for (int k = 0; k < 2; k++)
+		if (is_var(rhs->kids[k], x) && full_xor_shuffle(I, rhs->kids[1 - k], x, o))
+			return x;
+	return NULL;
+}
+
+/* A warp all-reduce by butterfly, the variable it reduces, or NULL:
+ *
+ *     for (int o = 16; o > 0; o >>= 1)
+ *         x += __shfl_xor_sync(0xffffffff, x, o);
+ *
+ * Lane l combines its value with lane l ^ o's for o = 16, 8, 4, 2, 1, so
+ * every lane ends with the combination of all 32: the same value in the
+ * whole warp, whatever x was before. Only this exact shape: a narrower
+ * width, or offsets that stop short, leave the lanes different. */
+static const struct ir_var *butterfly_var(struct interp *I, const struct ir_stmt *st)
+{
+	const struct ir_stmt *init = st->u.loop.init, *body = st->u.loop.body;
+	const struct ir_expr *cond = st->u.loop.cond ? ir_strip(st->u.loop.cond) : NULL;
+	const struct ir_expr *inc = st->u.loop.inc ? ir_strip(st->u.loop.inc) : NULL;
+	const struct ir_var *o = NULL;
+	if (st->u.loop.form != LOOP_FOR || !init || !cond || !inc || !body)
+		return NULL;
+	if (init->kind == SK_DECL && is_const_val(I, init->u.decl.init, 16))
+		o = init->u.decl.var;
+	else if (init->kind == SK_EXPR && ir_strip(init->u.expr)->kind == EK_ASSIGN &&
+	         ir_strip(init->u.expr)->op == OP_NONE && is_const_val(I, ir_strip(init->u.expr)->kids[1], 16) &&
+	         ir_strip(ir_strip(init->u.expr)->kids[0])->kind == EK_VAR)
+		o = ir_strip(ir_strip(init->u.expr)->kids[0])->u.var;
+	if (!o || cond->kind != EK_BINARY || !is_var(cond->kids[0], o) ||
+	    !((cond->op == OP_GT && is_const_val(I, cond->kids[1], 0)) || (cond->op == OP_GE && is_const_val(I, cond->kids[1], 1))))
+		return NULL;
+	bool halves = inc->kind == EK_ASSIGN && is_var(inc->kids[0], o) &&
+	              ((inc->op == OP_SHR && is_const_val(I, inc->kids[1], 1)) ||
+	               (inc->op == OP_DIV && is_const_val(I, inc->kids[1], 2)));
+	const struct ir_expr *r = inc->kind == EK_ASSIGN && inc->op == OP_NONE ? ir_strip(inc->kids[1]) : NULL;
+	halves |= r && is_var(inc->kids[0], o) && r->kind == EK_BINARY && is_var(r->kids[0], o) &&
+	          ((r->op == OP_SHR && is_const_val(I, r->kids[1], 1)) || (r->op == OP_DIV && is_const_val(I, r->kids[1], 2)));
+	if (!halves)
+		return NULL;
+	if (body->kind == SK_BLOCK && body->u.block.n == 1)
+		body = body->u.block.v[0];
+	return body->kind == SK_EXPR ? butterfly_step(I, body->u.expr, o) : NULL;
+}
+
 static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 {
 	uni_exec(I, s, st->u.loop.init);
@@ -178,6 +278,13 @@ static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 	s->lexit = entry_lexit;
 	s->lexit_cause = entry_lexit_cause;
 	uni_taint_assigned(I, s, cs->level, st->u.loop.body, NULL, st->u.loop.inc);
+	/* a butterfly all-reduce run by every lane of the warp leaves x the
+	 * same in all of them (lanes that left or skip it are CL1004's) */
+	const struct ir_var *x = butterfly_var(I, st);
+	if (x && !s->dead && s->exit <= U_WARP && uni_ctrl_level_from(I, 0) <= U_WARP && s->var[x->id] > U_WARP) {
+		s->var[x->id] = U_WARP;
+		s->lin[x->id] = 0;
+	}
 	uni_st_free(&head);
 	uni_st_free(&cur);
 	pop_frame(I, f);
