@@ -7,8 +7,8 @@
 # folder for generated headers: catch2's config, GPUVerify's stub), and
 # defines
 #   add_job PROJECT INDEX CWD FILE FLAGS...
-# which project_cuda_samples, project_llm_c, project_cub, project_gpuverify
-# and project_gpurepair call once per file, in sorted order (FILE relative
+# which project_cuda_samples, project_llm_c, project_cub, project_gpuverify,
+# project_gpurepair and project_ggml call once per file, in sorted order (FILE relative
 # to CWD, the project's folder). project_cub appends to the caller's
 # SKIPPED array when catch2/ is missing.
 # shellcheck shell=bash
@@ -93,4 +93,13 @@ project_gpurepair() {
 		i=$((i + 1))
 		add_job gpurepair "$i" "$top" "$f"
 	done < <(list_files "$top")
+}
+
+project_ggml() {
+	local top=$CORPUS/ggml i=0 f
+	[ -d "$top/src/ggml-cuda" ] || return 0
+	while read -r f; do
+		i=$((i + 1))
+		add_job ggml "$i" "$top" "src/ggml-cuda/$f" -I include -I src -I src/ggml-cuda
+	done < <(list_files "$top/src/ggml-cuda" -not -path './vendors/*')
 }
