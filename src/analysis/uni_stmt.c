@@ -380,7 +380,13 @@ static void exec_return(struct interp *I, struct ustate *s, struct ir_stmt *st)
 		s->exit = c;
 		s->exit_cause = exit_cause(I, CAUSE_RETURN, c, 0, st);
 	}
-	if (ex > s->exit) {
+	/* under block-uniform conditions every thread of the block still
+	 * running returns here, so no thread of its block goes on past this
+	 * path: the exits taken earlier on it (`if (!p) { if (tid >= n)
+	 * return; ...; return; }`) leave nobody behind who meets a barrier
+	 * later. Exits taken before the path began are in the other paths'
+	 * states too, which the join keeps. */
+	if (ex > s->exit && c > U_BLOCK) {
 		s->exit = ex;
 		s->exit_cause = ec;
 	}
