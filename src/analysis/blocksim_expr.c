@@ -284,6 +284,17 @@ struct bs_rv bs_lval(struct bs_thread *r, const struct ir_expr *e)
 	return bs_rv_top(false);
 }
 
+void bs_static_const(struct bs_thread *r, const struct ir_var *v, const struct ir_expr *init)
+{
+	if (!v->is_static || !v->is_const || v->is_array || v->space == SPACE_SHARED || !init || r->top->nconsts >= 8)
+		return;
+	struct bs_rv x = bs_eval(r, init);
+	if (x.k == BS_RV_INT) {
+		r->top->consts[r->top->nconsts] = v;
+		r->top->constv[r->top->nconsts++] = bs_rv_fit(x, bs_type(r->c, v->type));
+	}
+}
+
 static struct bs_rv eval_var(struct bs_thread *r, const struct ir_expr *e)
 {
 	const struct ir_var *v = e->u.var;

@@ -516,14 +516,7 @@ static enum bs_flow exec_decl(struct bs_thread *r, const struct ir_stmt *s)
 		 * thread; one per specialization of a template */
 		if (r->top->spec && v->space == SPACE_SHARED && r->top->nstatics < 8)
 			r->top->statics[r->top->nstatics++] = v;
-		if (v->is_static && v->is_const && !v->is_array && v->space != SPACE_SHARED && init &&
-		    r->top->nconsts < 8) {
-			struct bs_rv x = bs_eval(r, init);
-			if (x.k == BS_RV_INT) {
-				r->top->consts[r->top->nconsts] = v;
-				r->top->constv[r->top->nconsts++] = bs_rv_fit(x, bs_type(r->c, v->type));
-			}
-		}
+		bs_static_const(r, v, init);
 		return r->lost ? BS_FL_LOST : BS_FL_NORMAL;
 	}
 	if (!init) {

@@ -79,6 +79,9 @@ struct bs_rv bs_lval(struct bs_thread *r, const struct ir_expr *e);
 void bs_store(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc, struct bs_rv v);
 struct bs_rv bs_top_of(struct bs_thread *r, const struct ir_expr *e);
 struct bs_rv bs_keep_identity(struct bs_thread *r, const struct ir_expr *e, struct bs_rv v);
+/* The declaration of V, a static local with initializer INIT: a const
+ * scalar's value (bs_frame.consts) for the reads of it that follow. */
+void bs_static_const(struct bs_thread *r, const struct ir_var *v, const struct ir_expr *init);
 bool bs_uniform(const struct ir_expr *e);
 bool bs_tick(struct bs_thread *r);
 uint32_t bs_mix(uint32_t h, uintptr_t x);
