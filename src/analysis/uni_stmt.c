@@ -279,9 +279,11 @@ static void exec_loop(struct interp *I, struct ustate *s, struct ir_stmt *st)
 	s->lexit_cause = entry_lexit_cause;
 	uni_taint_assigned(I, s, cs->level, st->u.loop.body, NULL, st->u.loop.inc);
 	/* a butterfly all-reduce run by every lane of the warp leaves x the
-	 * same in all of them (lanes that left or skip it are CL1004's) */
+	 * same in all of them; not where some lanes left or skip it (CL1004
+	 * reports the shuffles there) */
 	const struct ir_var *x = butterfly_var(I, st);
-	if (x && !s->dead && s->exit <= U_WARP && uni_ctrl_level_from(I, 0) <= U_WARP && s->var[x->id] > U_WARP) {
+	if (x && !s->dead && s->exit <= U_WARP && s->lexit <= U_WARP && uni_ctrl_level_from(I, 0) <= U_WARP &&
+	    s->var[x->id] > U_WARP) {
 		s->var[x->id] = U_WARP;
 		s->lin[x->id] = 0;
 	}
