@@ -249,7 +249,7 @@ static struct bs_rv inline_call(struct bs_thread *r, const struct ir_expr *e, co
 	r->iters = iters;
 	struct bs_rv v = fl != BS_FL_LOST && fr->has_ret ? fr->ret : bs_top_of(r, e);
 	bs_frame_free(r->c, fr);
-	return bs_keep_identity(r, e, v);
+	return bs_lost_identity(&v, e) ? bs_keep_identity(r, e, v) : v;
 }
 
 /* ---- asynchronous copies --------------------------------------------------------------- */

@@ -62,15 +62,8 @@ struct bs_rv bs_top_of(struct bs_thread *r, const struct ir_expr *e)
 	return v;
 }
 
-/* V, the run's value of E, with the identity bs_top_of gives E when the
- * run lost it: an unknown value that the uniformity analysis shows to be
- * the same in every lane of a warp (a butterfly reduction's result,
- * uni_stmt.c) is one value there, which a store of it by every lane
- * needs to be a benign write. */
 struct bs_rv bs_keep_identity(struct bs_thread *r, const struct ir_expr *e, struct bs_rv v)
 {
-	if (v.k != BS_RV_TOP || v.vid || e->level > U_WARP)
-		return v;
 	struct bs_rv t = bs_top_of(r, e);
 	t.shd = v.shd;
 	t.ld = v.ld;
@@ -286,12 +279,13 @@ struct bs_rv bs_lval(struct bs_thread *r, const struct ir_expr *e)
 
 void bs_static_const(struct bs_thread *r, const struct ir_var *v, const struct ir_expr *init)
 {
-	if (!v->is_static || !v->is_const || v->is_array || v->space == SPACE_SHARED || !init || r->top->nconsts >= 8)
+	if (!v->is_static || !v->is_const || v->is_array || v->space == SPACE_SHARED || !init || r->top->nconsts >= 4)
 		return;
-	struct bs_rv x = bs_eval(r, init);
+	struct bs_rv x = bs_rv_fit(bs_eval(r, init), bs_type(r->c, v->type));
 	if (x.k == BS_RV_INT) {
 		r->top->consts[r->top->nconsts] = v;
-		r->top->constv[r->top->nconsts++] = bs_rv_fit(x, bs_type(r->c, v->type));
+		r->top->constprm[r->top->nconsts] = x.prm;
+		r->top->constv[r->top->nconsts++] = x.i;
 	}
 }
 
@@ -310,13 +304,18 @@ static struct bs_rv eval_var(struct bs_thread *r, const struct ir_expr *e)
 			return bs_top_of(r, e);
 		if (r->top->is_ref[v->id])
 			return bs_load(r, e, r->top->vars[v->id]);
-		return bs_keep_identity(r, e, r->top->vars[v->id]);
+		if (bs_lost_identity(&r->top->vars[v->id], e))
+			return bs_keep_identity(r, e, r->top->vars[v->id]);
+		return r->top->vars[v->id];
 	}
 	if (v->kind == VAR_GLOBAL && v->space == SPACE_SHARED)
 		return v->is_array ? shared_object(r, v) : bs_load(r, e, shared_object(r, v));
 	for (int i = 0; v->is_static && r->top && i < r->top->nconsts; i++)
-		if (r->top->consts[i] == v)
-			return r->top->constv[i];
+		if (r->top->consts[i] == v) {
+			struct bs_rv c = bs_rv_int(r->top->constv[i]);
+			c.prm = r->top->constprm[i];
+			return c;
+		}
 	struct bs_rv out = bs_top_of(r, e);
 	if ((v->kind == VAR_GLOBAL || v->is_static) && !v->is_array) {
 		bs_other_memory(r, e, false, false); /* a __device__ variable's value */

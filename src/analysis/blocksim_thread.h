@@ -30,7 +30,7 @@ struct bs_frame {
 	 * el_w = N / warp_size;`): their initializers, which device code
 	 * requires to be constant expressions; a template's parameters in
 	 * them take the run's value (bs_thread.tparam), as elsewhere */
-	const struct ir_var *consts[8]; struct bs_rv constv[8]; int nconsts;
+	const struct ir_var *consts[4]; int64_t constv[4]; uint8_t constprm[4]; int nconsts;
 	int cap;                      /* slots vars and is_ref have room for */
 	uint32_t gen;                 /* which call holds it (bs_ctx.frame_gen); 0 once it returned */
 };
@@ -78,6 +78,18 @@ struct bs_rv bs_eval_cond(struct bs_thread *r, const struct ir_expr *e);
 struct bs_rv bs_lval(struct bs_thread *r, const struct ir_expr *e);
 void bs_store(struct bs_thread *r, const struct ir_expr *e, struct bs_rv loc, struct bs_rv v);
 struct bs_rv bs_top_of(struct bs_thread *r, const struct ir_expr *e);
+/* Whether V, the run's value of E, lost the identity bs_top_of would give
+ * E: an unknown value of no identity where the uniformity analysis shows
+ * E to be the same in every lane of a warp (a butterfly reduction's
+ * result, uni_stmt.c). bs_keep_identity gives it back: every lane storing
+ * it writes one value, a benign write. Only the warp level: values the
+ * uniformity analysis shows block-uniform are told by bs_rv.uni, and a
+ * loop cut short marks what it wrote uni when its trip count is (what
+ * forget_loop leaves says nothing of the warp). */
+static inline bool bs_lost_identity(const struct bs_rv *v, const struct ir_expr *e)
+{
+	return v->k == BS_RV_TOP && !v->vid && e->level == U_WARP;
+}
 struct bs_rv bs_keep_identity(struct bs_thread *r, const struct ir_expr *e, struct bs_rv v);
 /* The declaration of V, a static local with initializer INIT: a const
  * scalar's value (bs_frame.consts) for the reads of it that follow. */
